@@ -1,0 +1,124 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { randomUUID } from 'node:crypto';
+import type { Config } from './config';
+import type { AppContext } from './context';
+import { openDatabase, type Database } from './db/connection';
+import { migrate } from './db/migrate';
+import { systemClock, type Clock } from './lib/clock';
+import { serverVersion, webDistDir } from './lib/paths';
+import { authRoutes } from './modules/auth/routes';
+import { healthRoutes } from './modules/health/routes';
+import { authPlugin } from './plugins/auth';
+import { registerErrorHandling } from './plugins/errors';
+
+export interface AppDeps {
+  clock?: Clock;
+  /** An already open database (tests share one per file); otherwise opened from config. */
+  database?: Database;
+  /** Serve the built web app (production); tests of the API leave it off. */
+  serveWeb?: boolean;
+}
+
+/** Content-Security-Policy the SPA works under: everything from this origin, inline styles for KaTeX and charts. */
+const contentSecurityPolicy = {
+  directives: {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'blob:'],
+    fontSrc: ["'self'", 'data:'],
+    connectSrc: ["'self'"],
+    workerSrc: ["'self'", 'blob:'],
+    manifestSrc: ["'self'"],
+    objectSrc: ["'none'"],
+    frameAncestors: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+  },
+};
+
+export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.LOG_LEVEL,
+      redact: {
+        paths: [
+          'req.headers.authorization',
+          'req.headers.cookie',
+          'req.headers["stripe-signature"]',
+          'res.headers["set-cookie"]',
+          '*.password',
+          '*.token',
+          '*.apiKey',
+        ],
+        censor: '[redacted]',
+      },
+    },
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+    },
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    forceCloseConnections: 'idle',
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // The API speaks JSON (and multipart where a route registers it): anything else is a 415.
+  app.removeContentTypeParser('text/plain');
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const database =
+    deps.database ?? (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR }));
+  if (!deps.database) {
+    await migrate(database);
+    app.addHook('onClose', () => database.close());
+  }
+  const ctx: AppContext = { config, database, db: database.db, clock: deps.clock ?? systemClock, log: app.log };
+
+  registerErrorHandling(app);
+  await app.register(helmet, { contentSecurityPolicy, crossOriginEmbedderPolicy: false });
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: { title: 'Yumi Studio API', version: serverVersion },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(authPlugin, { ctx });
+
+  await app.register(
+    async (api) => {
+      api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+      await api.register(healthRoutes, { ctx });
+      await api.register(authRoutes, { ctx, prefix: '/auth' });
+    },
+    { prefix: '/api' },
+  );
+
+  const webRoot = webDistDir;
+  const serveWeb = (deps.serveWeb ?? true) && existsSync(join(webRoot, 'index.html'));
+  if (serveWeb) {
+    await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: false, maxAge: '1h' });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    if (path === '/api' || path.startsWith('/api/') || !serveWeb || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      return reply.status(404).send({ error: `No route for ${request.method} ${path}`, code: 'NOT_FOUND' });
+    }
+    // History fallback: every client route loads the SPA on a hard refresh.
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+  return app;
+}

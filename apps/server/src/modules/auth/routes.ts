@@ -1,0 +1,89 @@
+import {
+  apiErrorSchema,
+  authFailureSchema,
+  authSuccessSchema,
+  loginRequestSchema,
+  signupRequestSchema,
+  userSchema,
+} from '@yumi/core';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { currentUser } from '../../plugins/auth';
+import { sendError, toErrorResponse } from '../../plugins/errors';
+import * as auth from './service';
+
+const meta = (request: { ip: string; headers: Record<string, unknown> }) => ({
+  ip: request.ip,
+  userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'].slice(0, 300) : null,
+});
+
+export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  // The sign-in dialog reads `success` and `error`, so auth errors carry `success: false` too.
+  app.setErrorHandler((err, request, reply) =>
+    sendError(reply, toErrorResponse(err, request), { success: false }),
+  );
+
+  app.post(
+    '/signup',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Create an account and start a session',
+        body: signupRequestSchema,
+        response: { 201: authSuccessSchema, 409: authFailureSchema, 422: authFailureSchema, 429: authFailureSchema },
+      },
+    },
+    async (request, reply) => {
+      const { user, token } = await auth.signup(ctx, request.body, meta(request));
+      return reply.status(201).send({ success: true as const, user, token });
+    },
+  );
+
+  app.post(
+    '/login',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with email and password',
+        body: loginRequestSchema,
+        response: { 200: authSuccessSchema, 401: authFailureSchema, 422: authFailureSchema, 429: authFailureSchema },
+      },
+    },
+    async (request) => {
+      const { user, token } = await auth.login(ctx, request.body, meta(request));
+      return { success: true as const, user, token };
+    },
+  );
+
+  const meSchema = {
+    tags: ['auth'],
+    security: [{ bearer: [] }],
+    response: { 200: userSchema, 401: apiErrorSchema },
+  };
+  app.get('/me', { schema: { ...meSchema, summary: 'The signed-in user' }, preHandler: app.requireUser }, async (request) =>
+    currentUser(request),
+  );
+  app.get(
+    '/profile',
+    { schema: { ...meSchema, summary: 'The signed-in user (alias of /me)' }, preHandler: app.requireUser },
+    async (request) => currentUser(request),
+  );
+
+  app.post(
+    '/logout',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Revoke the current session token',
+        security: [{ bearer: [] }],
+        response: { 200: z.object({ success: z.literal(true) }) },
+      },
+      preHandler: app.optionalUser,
+    },
+    async (request) => {
+      if (request.bearerToken) await auth.logout(ctx, request.bearerToken);
+      return { success: true as const };
+    },
+  );
+};

@@ -1,0 +1,87 @@
+import { AUTH_MESSAGES, SESSION_DAYS, type LoginRequest, type SignupRequest, type User } from '@yumi/core';
+import type { AppContext } from '../../context';
+import { HttpError } from '../../lib/http-error';
+import { hitRateLimit } from '../../lib/rate-limit';
+import { dummyPasswordHash, hashPassword, verifyPassword } from './password';
+import * as repo from './repository';
+import { hashToken, looksLikeToken, newSessionToken } from './tokens';
+
+export function toUser(row: repo.UserRow): User {
+  return {
+    id: row.id,
+    email: row.email,
+    username: row.username,
+    role: row.role,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+function roleFor(ctx: AppContext, email: string): 'user' | 'admin' {
+  return ctx.config.ADMIN_EMAILS.includes(email.toLowerCase()) ? 'admin' : 'user';
+}
+
+async function limitAttempts(ctx: AppContext, action: string, ip: string, email: string): Promise<void> {
+  const { AUTH_RATE_LIMIT_PER_IP, AUTH_RATE_LIMIT_PER_EMAIL, AUTH_RATE_LIMIT_WINDOW_SECONDS } = ctx.config;
+  await hitRateLimit(ctx.db, ctx.clock, `${action}:ip:${ip}`, AUTH_RATE_LIMIT_PER_IP, AUTH_RATE_LIMIT_WINDOW_SECONDS);
+  await hitRateLimit(
+    ctx.db,
+    ctx.clock,
+    `${action}:email:${email.toLowerCase()}`,
+    AUTH_RATE_LIMIT_PER_EMAIL,
+    AUTH_RATE_LIMIT_WINDOW_SECONDS,
+  );
+}
+
+async function startSession(ctx: AppContext, userId: string, userAgent: string | null): Promise<string> {
+  const token = newSessionToken();
+  const expiresAt = new Date(ctx.clock.now().getTime() + SESSION_DAYS * 86_400_000);
+  await repo.insertSession(ctx.db, { userId, tokenHash: hashToken(token), expiresAt, userAgent });
+  return token;
+}
+
+export async function signup(
+  ctx: AppContext,
+  input: SignupRequest,
+  meta: { ip: string; userAgent: string | null },
+): Promise<{ user: User; token: string }> {
+  await limitAttempts(ctx, 'signup', meta.ip, input.email);
+  const passwordHash = await hashPassword(input.password);
+  const row = await repo.insertUser(ctx.db, {
+    email: input.email,
+    username: input.username,
+    passwordHash,
+    role: roleFor(ctx, input.email),
+  });
+  if (row === 'email-taken') throw new HttpError(409, 'EMAIL_TAKEN', 'This email is already registered');
+  if (row === 'username-taken') throw new HttpError(409, 'USERNAME_TAKEN', 'This username is already taken');
+  return { user: toUser(row), token: await startSession(ctx, row.id, meta.userAgent) };
+}
+
+export async function login(
+  ctx: AppContext,
+  input: LoginRequest,
+  meta: { ip: string; userAgent: string | null },
+): Promise<{ user: User; token: string }> {
+  await limitAttempts(ctx, 'login', meta.ip, input.email);
+  const row = await repo.findUserByEmail(ctx.db, input.email);
+  // Always run one scrypt verification so unknown emails and wrong passwords take the same time.
+  const ok = await verifyPassword(input.password, row?.passwordHash ?? (await dummyPasswordHash()));
+  if (!row || !ok) throw new HttpError(401, 'INVALID_CREDENTIALS', AUTH_MESSAGES.loginFailed);
+  // ADMIN_EMAILS is the source of truth for the admin role, also for accounts made before it was set.
+  const role = roleFor(ctx, row.email);
+  if (role !== row.role) {
+    await repo.setUserRole(ctx.db, row.id, role);
+    row.role = role;
+  }
+  return { user: toUser(row), token: await startSession(ctx, row.id, meta.userAgent) };
+}
+
+export async function userForToken(ctx: AppContext, token: string): Promise<User | null> {
+  if (!looksLikeToken(token)) return null;
+  const row = await repo.findUserBySessionHash(ctx.db, hashToken(token), ctx.clock.now());
+  return row ? toUser(row) : null;
+}
+
+export async function logout(ctx: AppContext, token: string): Promise<void> {
+  if (looksLikeToken(token)) await repo.revokeSession(ctx.db, hashToken(token), ctx.clock.now());
+}

@@ -1,0 +1,82 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../src/app';
+import { testConfig, type Config } from '../src/config';
+import { openDatabase, type Database } from '../src/db/connection';
+import { migrate } from '../src/db/migrate';
+import { ManualClock } from '../src/lib/clock';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  clock: ManualClock;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh app on a fresh database: in-memory PGlite, or a throwaway database on the PostgreSQL
+ * server named by TEST_DATABASE_URL (scripts/test-api.mjs starts one when postgres is installed).
+ */
+export async function createTestApp(overrides: Parameters<typeof testConfig>[0] = {}): Promise<TestApp> {
+  const config = testConfig({ AUTH_RATE_LIMIT_PER_IP: '1000', AUTH_RATE_LIMIT_PER_EMAIL: '1000', ...overrides });
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  let database: Database;
+  let dropDb: (() => Promise<void>) | undefined;
+  if (adminUrl) {
+    const name = `yumi_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    database = await openDatabase({ databaseUrl: url.toString(), dataDir: 'unused' });
+    dropDb = async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    };
+  } else {
+    database = await openDatabase({ dataDir: 'memory://' });
+  }
+  await migrate(database);
+  const clock = new ManualClock(new Date('2026-03-01T09:00:00Z'));
+  const app = await buildApp(config, { database, clock, serveWeb: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    clock,
+    config,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await dropDb?.();
+    },
+  };
+}
+
+let counter = 0;
+/** Signs up a new user and answers its token. */
+export async function signUp(app: FastifyInstance, prefix = 'user') {
+  counter += 1;
+  const tag = `${prefix}${counter}${randomBytes(3).toString('hex')}`;
+  const body = { email: `${tag}@example.com`, username: tag, password: 'secret123' };
+  const res = await app.inject({ method: 'POST', url: '/api/auth/signup', payload: body });
+  if (res.statusCode !== 201) throw new Error(`signup failed: ${res.statusCode} ${res.body}`);
+  const json = res.json() as { token: string; user: { id: string; email: string } };
+  return { ...body, token: json.token, user: json.user, auth: { authorization: `Bearer ${json.token}` } };
+}
+
+/** Asserts the API's JSON error shape and answers the body. */
+export function errorBody(res: LightMyRequestResponse): { error: string; code: string; details?: unknown } {
+  const body = res.json() as { error?: unknown; code?: unknown };
+  if (typeof body.error !== 'string' || typeof body.code !== 'string') {
+    throw new Error(`not an error body: ${res.body}`);
+  }
+  if (/at .*\.(ts|js):\d+/.test(res.body)) throw new Error('stack trace leaked');
+  return body as { error: string; code: string };
+}

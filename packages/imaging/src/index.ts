@@ -1,0 +1,82 @@
+export type { Rect, Rgb, Rgba, RgbaImage } from './image';
+export { assertImage, cloneImage, createImage, fillRect, getPixel, setPixel } from './image';
+
+export type { Oklab, Oklch } from './colour';
+export {
+  contrastRatio,
+  darken,
+  hexToRgb,
+  hueDistance,
+  isHexColor,
+  linearToSrgb,
+  luma,
+  mixRgb,
+  normalizeHex,
+  oklabDistance,
+  oklabToOklch,
+  oklabToRgb,
+  oklchToHex,
+  oklchToOklab,
+  oklchToRgb,
+  relativeLuminance,
+  rgbToHex,
+  rgbToOklab,
+  rgbToOklch,
+  SHADOW_DARKEN_AMOUNT,
+  srgbToLinear,
+} from './colour';
+
+export type { ColorSwatch, DominantColorOptions } from './dominant-colours';
+export { extractDominantColors } from './dominant-colours';
+export type { ColorHarmony, HueSample } from './harmony';
+export { ACHROMATIC_CHROMA, classifyHues, COLOR_HARMONIES, detectHarmony, hueSpread } from './harmony';
+export type { ColorStats, StyleCategory } from './style-category';
+export { classifyStyle, colorStats, STYLE_CATEGORIES } from './style-category';
+export type { ColorAnalysis, ColorRecommendations, SuggestedPalette } from './colour-analysis';
+export {
+  analyzeColors,
+  buildColorAnalysis,
+  DEFAULT_COLOR_ANALYSIS,
+  defaultColorAnalysis,
+  swatchesFromHex,
+} from './colour-analysis';
+
+export type {
+  ColorSuggestion,
+  SuggestionCategory,
+  SuggestionReason,
+  ThemePalette,
+  ThemePaletteId,
+} from './colour-assistant';
+export {
+  COMPATIBILITY_SCORES,
+  compatibilityScore,
+  getThemePalette,
+  SUGGESTION_CATEGORIES,
+  suggestColors,
+  suggestThemeColors,
+  THEME_PALETTES,
+} from './colour-assistant';
+
+export type { FillOptions, SmartBrushMode, SmartBrushSettings } from './fill/settings';
+export {
+  DEFAULT_FILL_OPTIONS,
+  detailLevelToGap,
+  MAX_GAP_PIXELS,
+  resolveFillOptions,
+  sensitivityToTolerance,
+  SMART_BRUSH_MODES,
+} from './fill/settings';
+export type { SmartBrushPreset } from './fill/presets';
+export { getSmartBrushPreset, SMART_BRUSH_PRESETS } from './fill/presets';
+export type { FillResult } from './fill/fills';
+export { floodFill, gradientFill, lineArtFill, smartFill } from './fill/fills';
+export { dilateSquare, lineMask } from './fill/masks';
+
+export type { OutlineOptions } from './outline';
+export { detailLevelToSigma, detectEdges, extractOutline, strengthToThresholds } from './outline';
+
+export type { InpaintMask, InpaintOptions } from './inpaint';
+export { inpaint } from './inpaint';
+
+export { createSyntheticDrawing, drawEllipse } from './synthetic';

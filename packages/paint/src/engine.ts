@@ -1,0 +1,620 @@
+import type { InputPoint } from './brush/pressure.js';
+import { clampPresetSize, getBrushPreset, type BrushTool } from './brush/presets.js';
+import { DEFAULT_BRUSH_SETTINGS, normalizeBrushSettings, type BrushSettings } from './brush/settings.js';
+import { parseHexColor, type RGBA } from './color.js';
+import { Compositor, createPixelBuffer, type PixelBuffer } from './compositor.js';
+import { DirtyRegion } from './dirty.js';
+import { PaintDocument, PaintError, type DocumentOptions } from './document.js';
+import { intersectRect, type Rect } from './geometry.js';
+import {
+  AddLayerEntry,
+  affectsPixels,
+  DeleteLayerEntry,
+  History,
+  LayerPropsEntry,
+  MergeDownEntry,
+  MoveLayerEntry,
+  ReplaceDocumentEntry,
+  TileRecorder,
+  type HistoryOptions,
+  type MemoryUsage,
+} from './history.js';
+import {
+  flattenDocument,
+  placeImage,
+  serializeDocument,
+  documentToJSON,
+  type PlaceImageOptions,
+  type SerializedDocument,
+  cropBuffer,
+  checkBuffer,
+} from './io.js';
+import { clampOpacity, isBlendMode, layerInfo, type Layer, type LayerInfo, type LayerProps } from './layer.js';
+import { mergeLayerInto } from './merge.js';
+import { resampleRGBA } from './resample.js';
+import { Stroke } from './stroke.js';
+import { gridFor, tileRect } from './tiles.js';
+import { Viewport } from './viewport.js';
+
+export interface EngineOptions extends DocumentOptions {
+  /** Start from an existing document instead of a new one. */
+  document?: PaintDocument;
+  history?: HistoryOptions;
+  /** Colour composited under all layers (default none: the UI's background panel shows through). */
+  background?: RGBA | null;
+}
+
+/** Why an edit was not applied; the UI can show a hint (e.g. "layer is locked"). */
+export type Refusal = 'locked' | 'hidden' | 'last-layer' | 'no-layer-below' | 'invalid-name' | 'outside-canvas';
+export type Outcome = { ok: true } | { ok: false; reason: Refusal };
+
+const OK: Outcome = { ok: true };
+const refuse = (reason: Refusal): Outcome => ({ ok: false, reason });
+
+/** Immutable view for UI state (e.g. React `useSyncExternalStore`); a new object after every change. */
+export interface EngineSnapshot {
+  version: number;
+  width: number;
+  height: number;
+  /** Bottom to top. */
+  layers: readonly LayerInfo[];
+  activeLayerId: string;
+  tool: BrushTool;
+  presetId: string | null;
+  brush: BrushSettings;
+  color: RGBA;
+  canUndo: boolean;
+  canRedo: boolean;
+  undoLabel: string | null;
+  redoLabel: string | null;
+  hasDrawing: boolean;
+  isStroking: boolean;
+}
+
+/**
+ * The canvas engine facade: one document, its history, the stroke in progress, the compositor and a
+ * document-sized output buffer. Framework-free; a UI drives it like this:
+ *
+ *   pointerdown  -> beginStroke(point)  (refused on a locked or hidden layer, with the reason)
+ *   pointermove  -> extendStroke(event.getCoalescedEvents() mapped to InputPoints)
+ *   pointerup / pointerleave -> endStroke()
+ *   each animation frame -> for (const r of render()) ctx.putImageData(image, 0, 0, r.x, r.y, r.width, r.height)
+ *
+ * where `image = new ImageData(engine.output.data, width, height)` wraps the output without copying.
+ * Every edit is undoable; `subscribe`/`getSnapshot` report state changes for the panels.
+ */
+export class PaintEngine {
+  readonly history: History;
+  readonly viewport = new Viewport();
+  readonly compositor = new Compositor();
+  background: RGBA | null;
+
+  private doc: PaintDocument;
+  private out: PixelBuffer;
+  private dirty: DirtyRegion;
+  private stroke: Stroke | null = null;
+  private toolValue: BrushTool = 'brush';
+  private brushValue: BrushSettings = { ...DEFAULT_BRUSH_SETTINGS };
+  private colorValue: RGBA = { r: 0, g: 0, b: 0, a: 255 };
+  private presetIdValue: string | null = null;
+  /** Values before a run of transient property changes (slider drags), per layer. */
+  private pendingProps = new Map<string, Partial<LayerProps>>();
+  private listeners = new Set<() => void>();
+  private version = 0;
+  private snapshot: EngineSnapshot | null = null;
+
+  constructor(options: EngineOptions = {}) {
+    this.doc = options.document ?? new PaintDocument(options);
+    this.history = new History(options.history);
+    this.background = options.background ?? null;
+    this.out = createPixelBuffer(this.doc.width, this.doc.height);
+    this.dirty = new DirtyRegion(gridFor(this.doc.width, this.doc.height));
+    this.dirty.addEverything();
+  }
+
+  get document(): PaintDocument {
+    return this.doc;
+  }
+
+  /** Document-sized straight RGBA composite, updated by `render()`. Replaced when the document size changes. */
+  get output(): PixelBuffer {
+    return this.out;
+  }
+
+  get isStroking(): boolean {
+    return this.stroke !== null;
+  }
+
+  /** The stroke in progress (its dabs are inspectable), if any. */
+  get currentStroke(): Stroke | null {
+    return this.stroke;
+  }
+
+  // ---- tool state -------------------------------------------------------------------------
+
+  get tool(): BrushTool {
+    return this.toolValue;
+  }
+
+  get brush(): BrushSettings {
+    return this.brushValue;
+  }
+
+  get color(): RGBA {
+    return this.colorValue;
+  }
+
+  /** Selects one of BRUSH_PRESETS: its tool and default settings. */
+  selectPreset(id: string): void {
+    const p = getBrushPreset(id);
+    if (!p) throw new PaintError('INVALID_ARGUMENT', `Unknown brush preset ${id}`);
+    this.presetIdValue = id;
+    this.toolValue = p.tool;
+    this.brushValue = normalizeBrushSettings({}, p.defaultSettings);
+    this.changed();
+  }
+
+  /** Updates brush settings (clamped; size also to the selected preset's range). */
+  setBrush(patch: Partial<BrushSettings>): void {
+    const next = normalizeBrushSettings(patch, this.brushValue);
+    const p = this.presetIdValue ? getBrushPreset(this.presetIdValue) : undefined;
+    if (p) next.size = clampPresetSize(p, next.size);
+    this.brushValue = next;
+    this.changed();
+  }
+
+  setTool(tool: BrushTool): void {
+    this.toolValue = tool;
+    this.changed();
+  }
+
+  setColor(color: string | RGBA): void {
+    this.colorValue = typeof color === 'string' ? parseHexColor(color) : { ...color };
+    this.changed();
+  }
+
+  // ---- strokes ----------------------------------------------------------------------------
+
+  /**
+   * Starts a stroke on the active layer. Refused (nothing drawn) when the layer is locked, or hidden
+   * (drawing blind would surprise); the reason lets the UI warn.
+   */
+  beginStroke(point: InputPoint, options: { seed?: number } = {}): Outcome {
+    this.endStroke();
+    this.flushTransient();
+    const layer = this.doc.activeLayer;
+    if (layer.locked) return refuse('locked');
+    if (!layer.visible) return refuse('hidden');
+    this.stroke = new Stroke(this.doc.width, this.doc.height, {
+      layerId: layer.id,
+      mode: this.toolValue === 'eraser' ? 'erase' : 'paint',
+      color: this.colorValue,
+      settings: this.brushValue,
+      zoom: this.viewport.zoom,
+      ...(options.seed === undefined ? {} : { seed: options.seed }),
+    });
+    this.stroke.addPoints([point], this.dirty);
+    this.changed();
+    return OK;
+  }
+
+  /** Adds pointer samples to the stroke in progress (ignored when there is none). */
+  extendStroke(points: InputPoint | readonly InputPoint[]): void {
+    if (!this.stroke) return;
+    this.stroke.addPoints(Array.isArray(points) ? points : [points as InputPoint], this.dirty);
+  }
+
+  /** Finishes the stroke and commits it to its layer as one undo step. */
+  endStroke(): void {
+    const stroke = this.stroke;
+    if (!stroke) return;
+    stroke.finish(this.dirty);
+    this.stroke = null;
+    const layer = this.doc.findLayer(stroke.layerId);
+    if (layer) {
+      const recorder = new TileRecorder(layer.surface);
+      stroke.commit(layer, recorder);
+      const entry = recorder.toEntry(stroke.mode === 'erase' ? 'Erase' : 'Brush stroke', layer.id);
+      if (entry) this.history.push(entry);
+    }
+    this.changed();
+  }
+
+  /** Drops the stroke in progress without changing the layer. */
+  cancelStroke(): void {
+    const stroke = this.stroke;
+    if (!stroke) return;
+    this.stroke = null;
+    const grid = gridFor(this.doc.width, this.doc.height);
+    for (const i of stroke.mask.touchedTiles()) this.dirty.add(tileRect(grid, i));
+    this.changed();
+  }
+
+  // ---- layers -----------------------------------------------------------------------------
+
+  setActiveLayer(id: string): void {
+    this.doc.layer(id);
+    if (this.doc.activeLayerId === id) return;
+    this.endStroke();
+    this.doc.activeLayerId = id;
+    this.changed();
+  }
+
+  /** Adds an empty 'Layer N' above the active layer and selects it. Returns its id. */
+  addLayer(name?: string): string {
+    this.prepareEdit();
+    const layer = this.doc.createLayer(name?.trim() || undefined);
+    return this.insertNewLayer(layer, 'Add layer');
+  }
+
+  /** Spec: deletion only while more than one layer exists; deleting the active layer selects the first. */
+  deleteLayer(id: string): Outcome {
+    this.doc.layer(id);
+    if (this.doc.layers.length <= 1) return refuse('last-layer');
+    this.prepareEdit();
+    const activeBefore = this.doc.activeLayerId;
+    const { layer, index } = this.doc.removeLayer(id);
+    if (activeBefore === id) this.doc.activeLayerId = (this.doc.layers[0] as Layer).id;
+    this.history.push(new DeleteLayerEntry('Delete layer', layer, index, activeBefore, this.doc.activeLayerId));
+    this.dirty.addAll(layer.surface.contentRects());
+    this.changed();
+    return OK;
+  }
+
+  renameLayer(id: string, name: string): Outcome {
+    const trimmed = name.trim();
+    if (!trimmed) return refuse('invalid-name');
+    return this.setLayerProps(id, { name: trimmed });
+  }
+
+  /** Moves a layer to `index` in the bottom-to-top order. */
+  moveLayer(id: string, index: number): void {
+    const from = this.doc.indexOf(id);
+    const to = Math.max(0, Math.min(this.doc.layers.length - 1, Math.trunc(index)));
+    if (from === to) return;
+    this.prepareEdit();
+    const entry = new MoveLayerEntry(id, from, to);
+    this.dirty.addAll(entry.redo(this.doc));
+    this.history.push(entry);
+    this.changed();
+  }
+
+  /** Copies a layer (pixels and properties) above itself and selects the copy. */
+  duplicateLayer(id: string): string {
+    const src = this.doc.layer(id);
+    this.prepareEdit();
+    const copy: Layer = {
+      id: this.doc.newLayerId(),
+      name: `${src.name} copy`,
+      visible: src.visible,
+      opacity: src.opacity,
+      blendMode: src.blendMode,
+      locked: false,
+      surface: src.surface.clone(),
+    };
+    this.doc.activeLayerId = id;
+    return this.insertNewLayer(copy, 'Duplicate layer');
+  }
+
+  /** Merges a layer into the one below it (which keeps its own properties) and selects that one. */
+  mergeDown(id: string): Outcome {
+    const index = this.doc.indexOf(id);
+    const upper = this.doc.layer(id);
+    const lower = this.doc.layers[index - 1];
+    if (!lower) return refuse('no-layer-below');
+    if (lower.locked) return refuse('locked');
+    if (!upper.visible) return refuse('hidden');
+    this.prepareEdit();
+    const activeBefore = this.doc.activeLayerId;
+    const recorder = new TileRecorder(lower.surface);
+    mergeLayerInto(upper, lower, recorder);
+    this.doc.removeLayer(id);
+    this.doc.activeLayerId = lower.id;
+    this.history.push(new MergeDownEntry(upper, index, lower.id, recorder.toEntry('Merge down', lower.id), activeBefore));
+    this.dirty.addAll(upper.surface.contentRects());
+    this.changed();
+    return OK;
+  }
+
+  /**
+   * Changes visibility, lock, opacity (0-100), blend mode or name. With `transient: true` the change
+   * shows at once but is not yet an undo step (slider drags); the next non-transient call (or any other
+   * edit) records one step from the value before the drag.
+   */
+  setLayerProps(id: string, patch: Partial<LayerProps>, options: { transient?: boolean } = {}): Outcome {
+    const layer = this.doc.layer(id);
+    const next = sanitizeProps(patch);
+    if (next.name !== undefined && !next.name) return refuse('invalid-name');
+    const keys = Object.keys(next) as (keyof LayerProps)[];
+    if (keys.length === 0) return OK;
+    this.endStroke();
+    const pending = this.pendingProps.get(id) ?? {};
+    const before: Partial<LayerProps> = {};
+    for (const k of keys) Object.assign(before, { [k]: k in pending ? pending[k] : layer[k] });
+    Object.assign(layer, next);
+    if (affectsPixels(next)) this.dirty.addAll(layer.surface.contentRects());
+    if (options.transient) {
+      this.pendingProps.set(id, { ...before, ...pending });
+    } else {
+      // this call closes the drag of these keys; other pending drags become their own steps first
+      for (const k of keys) delete pending[k];
+      if (Object.keys(pending).length === 0) this.pendingProps.delete(id);
+      this.flushTransient();
+      const changedKeys = keys.filter((k) => before[k] !== layer[k]);
+      if (changedKeys.length > 0) {
+        const b: Partial<LayerProps> = {};
+        const a: Partial<LayerProps> = {};
+        for (const k of changedKeys) {
+          Object.assign(b, { [k]: before[k] });
+          Object.assign(a, { [k]: layer[k] });
+        }
+        this.history.push(new LayerPropsEntry(propsLabel(changedKeys), id, b, a));
+      }
+    }
+    this.changed();
+    return OK;
+  }
+
+  /** Erases a whole layer (the toolbar's clear button). */
+  clearLayer(id: string): Outcome {
+    const layer = this.doc.layer(id);
+    if (layer.locked) return refuse('locked');
+    this.prepareEdit();
+    const recorder = new TileRecorder(layer.surface);
+    for (const i of layer.surface.allocatedTiles()) {
+      recorder.before(i);
+      const r = tileRect(layer.surface, i);
+      recorder.changed(r);
+      this.dirty.add(r);
+      layer.surface.setTile(i, null);
+    }
+    const entry = recorder.toEntry('Clear layer', id);
+    if (entry) this.history.push(entry);
+    this.changed();
+    return OK;
+  }
+
+  /**
+   * Replaces the pixels of `area` on a layer with straight RGBA (area.width * area.height * 4 bytes),
+   * as one undo step. For tools outside the engine: fills, AI region results, filters.
+   */
+  applyPixels(layerId: string, area: Rect, rgba: Uint8ClampedArray, label = 'Edit pixels'): Outcome {
+    const layer = this.doc.layer(layerId);
+    checkBuffer({ data: rgba, width: area.width, height: area.height });
+    if (layer.locked) return refuse('locked');
+    const clip = intersectRect(area, { x: 0, y: 0, width: this.doc.width, height: this.doc.height });
+    if (clip.width <= 0 || clip.height <= 0) return refuse('outside-canvas');
+    this.prepareEdit();
+    const data = cropBuffer({ data: rgba, width: area.width, height: area.height }, clip.x - area.x, clip.y - area.y, clip.width, clip.height);
+    const recorder = new TileRecorder(layer.surface);
+    layer.surface.writeRect(clip, data, (i) => recorder.before(i));
+    recorder.changed(clip);
+    this.dirty.add(clip);
+    const entry = recorder.toEntry(label, layerId);
+    if (entry) this.history.push(entry);
+    this.changed();
+    return OK;
+  }
+
+  /** Puts an RGBA image into a new layer above the active one (positioned/scaled). Returns the layer id. */
+  importImage(image: PixelBuffer, options: PlaceImageOptions & { name?: string } = {}): string {
+    checkBuffer(image);
+    this.prepareEdit();
+    const layer = this.doc.createLayer(options.name?.trim() || 'Imported image');
+    placeImage(layer.surface, image, options);
+    return this.insertNewLayer(layer, 'Import image');
+  }
+
+  // ---- history ----------------------------------------------------------------------------
+
+  /** Undoes the last step; during a stroke, drops that stroke instead. */
+  undo(): boolean {
+    if (this.stroke) {
+      this.cancelStroke();
+      return true;
+    }
+    this.flushTransient();
+    const rects = this.history.undo(this.doc);
+    if (!rects) return false;
+    this.afterHistoryMove(rects);
+    return true;
+  }
+
+  redo(): boolean {
+    this.endStroke();
+    this.flushTransient();
+    const rects = this.history.redo(this.doc);
+    if (!rects) return false;
+    this.afterHistoryMove(rects);
+    return true;
+  }
+
+  memoryUsage(): MemoryUsage {
+    return this.history.memoryUsage();
+  }
+
+  // ---- output -----------------------------------------------------------------------------
+
+  /**
+   * Composites everything that changed since the last call into `output` and returns the changed
+   * rects (one per touched tile) for `putImageData` dirty-rect arguments. Cheap when nothing changed.
+   */
+  render(): Rect[] {
+    if (this.dirty.isEmpty) return [];
+    const rects = this.dirty.rects();
+    this.dirty.clear();
+    const options = { background: this.background, preview: this.stroke };
+    for (const r of rects) this.compositor.compositeInto(this.doc, r, this.out, options);
+    return rects;
+  }
+
+  /** Forces a full recomposite on the next `render()` (e.g. after changing `background`). */
+  invalidate(area?: Rect): void {
+    if (area) this.dirty.add(area);
+    else this.dirty.addEverything();
+  }
+
+  /** Colour of the composite at a document pixel (eyedropper), including the stroke in progress. */
+  sampleColor(x: number, y: number): RGBA {
+    const px = this.compositor.compositeRect(
+      this.doc,
+      { x: Math.floor(x), y: Math.floor(y), width: 1, height: 1 },
+      { background: this.background, preview: this.stroke },
+    ).data;
+    return { r: px[0] ?? 0, g: px[1] ?? 0, b: px[2] ?? 0, a: px[3] ?? 0 };
+  }
+
+  /** The visible layers as one RGBA image at 1-400 % (spec export size). */
+  flatten(percent = 100, background: RGBA | null = this.background): PixelBuffer {
+    this.endStroke();
+    return flattenDocument(this.doc, percent, background);
+  }
+
+  /** A small preview of one layer, or of the whole composite when `layerId` is null. */
+  thumbnail(layerId: string | null, maxSize = 64): PixelBuffer {
+    const full = { x: 0, y: 0, width: this.doc.width, height: this.doc.height };
+    const src: PixelBuffer =
+      layerId === null
+        ? this.compositor.compositeRect(this.doc, full, { background: this.background })
+        : { data: this.doc.layer(layerId).surface.readRect(full), width: full.width, height: full.height };
+    const k = Math.min(1, maxSize / Math.max(full.width, full.height));
+    return resampleRGBA(src, Math.max(1, Math.round(full.width * k)), Math.max(1, Math.round(full.height * k)));
+  }
+
+  serialize(): SerializedDocument {
+    this.endStroke();
+    return serializeDocument(this.doc);
+  }
+
+  toJSON(): string {
+    this.endStroke();
+    return documentToJSON(this.doc);
+  }
+
+  /**
+   * Replaces the document (open a file, revert to a saved version). Undoable when `undoable` is set;
+   * otherwise history starts over. `output` is reallocated if the size differs.
+   */
+  loadDocument(doc: PaintDocument, options: { undoable?: boolean } = {}): void {
+    this.endStroke();
+    this.flushTransient();
+    const previous = this.install(doc);
+    if (options.undoable) this.history.push(new ReplaceDocumentEntry((d) => this.install(d), previous));
+    else this.history.clear();
+    this.changed();
+  }
+
+  // ---- subscriptions ----------------------------------------------------------------------
+
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  getSnapshot(): EngineSnapshot {
+    if (this.snapshot && this.snapshot.version === this.version) return this.snapshot;
+    this.snapshot = {
+      version: this.version,
+      width: this.doc.width,
+      height: this.doc.height,
+      layers: this.doc.layers.map(layerInfo),
+      activeLayerId: this.doc.activeLayerId,
+      tool: this.toolValue,
+      presetId: this.presetIdValue,
+      brush: this.brushValue,
+      color: this.colorValue,
+      canUndo: this.history.canUndo,
+      canRedo: this.history.canRedo,
+      undoLabel: this.history.undoLabel,
+      redoLabel: this.history.redoLabel,
+      hasDrawing: this.doc.hasDrawing(),
+      isStroking: this.stroke !== null,
+    };
+    return this.snapshot;
+  }
+
+  // ---- internals --------------------------------------------------------------------------
+
+  private changed(): void {
+    this.version++;
+    for (const l of this.listeners) l();
+  }
+
+  /** Every recorded edit first ends the stroke in progress and records pending slider changes. */
+  private prepareEdit(): void {
+    this.endStroke();
+    this.flushTransient();
+  }
+
+  private flushTransient(): void {
+    if (this.pendingProps.size === 0) return;
+    const pending = this.pendingProps;
+    this.pendingProps = new Map();
+    for (const [id, before] of pending) {
+      const layer = this.doc.findLayer(id);
+      if (!layer) continue;
+      const keys = (Object.keys(before) as (keyof LayerProps)[]).filter((k) => before[k] !== layer[k]);
+      if (keys.length === 0) continue;
+      const b: Partial<LayerProps> = {};
+      const a: Partial<LayerProps> = {};
+      for (const k of keys) {
+        Object.assign(b, { [k]: before[k] });
+        Object.assign(a, { [k]: layer[k] });
+      }
+      this.history.push(new LayerPropsEntry(propsLabel(keys), id, b, a));
+    }
+  }
+
+  private insertNewLayer(layer: Layer, label: string): string {
+    const activeBefore = this.doc.activeLayerId;
+    const index = this.doc.indexOf(activeBefore) + 1;
+    const entry = new AddLayerEntry(label, layer, index, activeBefore);
+    this.dirty.addAll(entry.redo(this.doc));
+    this.history.push(entry);
+    this.changed();
+    return layer.id;
+  }
+
+  private afterHistoryMove(rects: Rect[]): void {
+    this.dirty.addAll(rects);
+    this.changed();
+  }
+
+  /** Swaps in a document; returns the previous one. */
+  private install(doc: PaintDocument): PaintDocument {
+    const previous = this.doc;
+    this.doc = doc;
+    this.pendingProps.clear();
+    if (doc.width !== previous.width || doc.height !== previous.height) {
+      this.out = createPixelBuffer(doc.width, doc.height);
+    }
+    this.dirty = new DirtyRegion(gridFor(doc.width, doc.height));
+    this.dirty.addEverything();
+    return previous;
+  }
+}
+
+function sanitizeProps(patch: Partial<LayerProps>): Partial<LayerProps> {
+  const out: Partial<LayerProps> = {};
+  if (patch.name !== undefined) out.name = String(patch.name).trim();
+  if (patch.visible !== undefined) out.visible = Boolean(patch.visible);
+  if (patch.locked !== undefined) out.locked = Boolean(patch.locked);
+  if (patch.opacity !== undefined) out.opacity = clampOpacity(patch.opacity);
+  if (patch.blendMode !== undefined) {
+    if (!isBlendMode(patch.blendMode)) throw new PaintError('INVALID_ARGUMENT', `Unknown blend mode ${String(patch.blendMode)}`);
+    out.blendMode = patch.blendMode;
+  }
+  return out;
+}
+
+function propsLabel(keys: (keyof LayerProps)[]): string {
+  if (keys.length !== 1) return 'Layer properties';
+  const names: Record<keyof LayerProps, string> = {
+    name: 'Rename layer',
+    visible: 'Layer visibility',
+    locked: 'Lock layer',
+    opacity: 'Layer opacity',
+    blendMode: 'Blend mode',
+  };
+  return names[keys[0] as keyof LayerProps];
+}
