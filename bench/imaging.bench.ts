@@ -77,9 +77,13 @@ export default async function run(): Promise<BenchResult[]> {
   });
   return [
     figure('imaging: colour analysis, 800x600', () => analyzeColors(drawing)),
-    figure('imaging: outline extraction, 800x600', () => extractOutline(drawing, { strength: 0.5, detailLevel: 0.5 })),
+    figure('imaging: outline extraction, 800x600', () =>
+      extractOutline(drawing, { strength: 0.5, detailLevel: 0.5 }),
+    ),
     // The background is the largest region of the drawing: the worst case for a click.
-    figure('imaging: flood fill (auto_fill) of the background, 800x600', () => floodFill(drawing, 5, 5, '#ffcc00')),
+    figure('imaging: flood fill (auto_fill) of the background, 800x600', () =>
+      floodFill(drawing, 5, 5, '#ffcc00'),
+    ),
     figure('imaging: line-art fill (pattern_detect) of the background, 800x600', () =>
       lineArtFill(drawing, 5, 5, '#ffcc00', { detailLevel: 75 }),
     ),

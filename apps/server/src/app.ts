@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -14,9 +13,12 @@ import { migrate } from './db/migrate';
 import { systemClock, type Clock } from './lib/clock';
 import { serverVersion, webDistDir } from './lib/paths';
 import { authRoutes } from './modules/auth/routes';
+import { SESSION_REVOKED_CHANNEL } from './modules/auth/service';
+import { SessionCache } from './modules/auth/session-cache';
 import { healthRoutes } from './modules/health/routes';
 import { authPlugin } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
+import { registerSecurityHeaders } from './plugins/security-headers';
 
 export interface AppDeps {
   clock?: Clock;
@@ -73,9 +75,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.setSerializerCompiler(serializerCompiler);
   // The API speaks JSON (and multipart where a route registers it): anything else is a 415.
   app.removeContentTypeParser('text/plain');
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
+
 
   const database =
     deps.database ?? (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR }));
@@ -83,10 +87,18 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     await migrate(database);
     app.addHook('onClose', () => database.close());
   }
-  const ctx: AppContext = { config, database, db: database.db, clock: deps.clock ?? systemClock, log: app.log };
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    clock: deps.clock ?? systemClock,
+    log: app.log,
+    sessions: new SessionCache(),
+  };
+  await database.listen(SESSION_REVOKED_CHANNEL, (tokenHash) => ctx.sessions.delete(tokenHash));
 
   registerErrorHandling(app);
-  await app.register(helmet, { contentSecurityPolicy, crossOriginEmbedderPolicy: false });
+  registerSecurityHeaders(app, { contentSecurityPolicy, crossOriginEmbedderPolicy: false });
   await app.register(swagger, {
     openapi: {
       openapi: '3.0.3',

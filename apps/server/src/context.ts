@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Database, Db } from './db/connection';
 import type { Clock } from './lib/clock';
+import type { SessionCache } from './modules/auth/session-cache';
 
 /** What every module's service gets: config, database, clock and logger. */
 export interface AppContext {
@@ -10,4 +11,6 @@ export interface AppContext {
   db: Db;
   clock: Clock;
   log: FastifyBaseLogger;
+  /** Token hash -> user, invalidated on logout in every process. */
+  sessions: SessionCache;
 }

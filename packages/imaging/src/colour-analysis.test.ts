@@ -44,14 +44,17 @@ describe('extractDominantColors', () => {
     ]);
     const random = createRandom(7);
     for (let i = 0; i < img.data.length; i += 4) {
-      for (let c = 0; c < 3; c++) img.data[i + c] = (img.data[i + c] ?? 0) + Math.round((random() - 0.5) * 12);
+      for (let c = 0; c < 3; c++)
+        img.data[i + c] = (img.data[i + c] ?? 0) + Math.round((random() - 0.5) * 12);
     }
     const found = analyzeColors(img).dominantColors;
     expect(found).toHaveLength(3);
     ['#ff6b9d', '#667eea', '#f5e6c8'].forEach((hex, i) => {
       const got = found[i];
       expect(got).toBeDefined();
-      expect(oklabDistance(rgbToOklab(hexToRgb(got ?? '#000000')), rgbToOklab(hexToRgb(hex)))).toBeLessThan(0.02);
+      expect(oklabDistance(rgbToOklab(hexToRgb(got ?? '#000000')), rgbToOklab(hexToRgb(hex)))).toBeLessThan(
+        0.02,
+      );
     });
   });
 
@@ -76,7 +79,12 @@ describe('extractDominantColors', () => {
 
 describe('analyzeColors', () => {
   it('returns the spec shape with valid colours', () => {
-    const a = analyzeColors(stripes(20, [['#ff6b9d', 30], ['#4facfe', 10]]));
+    const a = analyzeColors(
+      stripes(20, [
+        ['#ff6b9d', 30],
+        ['#4facfe', 10],
+      ]),
+    );
     expect(a.dominantColors).toEqual(['#ff6b9d', '#4facfe']);
     for (const list of [
       a.recommendations.hairColor,
@@ -105,7 +113,12 @@ describe('analyzeColors', () => {
   });
 
   it('detects a complementary picture', () => {
-    const a = analyzeColors(stripes(10, [['#e0457b', 20], ['#2fa37a', 20]]));
+    const a = analyzeColors(
+      stripes(10, [
+        ['#e0457b', 20],
+        ['#2fa37a', 20],
+      ]),
+    );
     expect(a.colorHarmony).toBe('complementary');
   });
 });

@@ -6,7 +6,14 @@ const at = (...hues: number[]): string[] => hues.map((h) => oklchToHex({ L: 0.65
 
 describe('detectHarmony', () => {
   it.each([
-    ['monochromatic', [oklchToHex({ L: 0.3, C: 0.08, h: 20 }), oklchToHex({ L: 0.6, C: 0.12, h: 25 }), oklchToHex({ L: 0.85, C: 0.06, h: 18 })]],
+    [
+      'monochromatic',
+      [
+        oklchToHex({ L: 0.3, C: 0.08, h: 20 }),
+        oklchToHex({ L: 0.6, C: 0.12, h: 25 }),
+        oklchToHex({ L: 0.85, C: 0.06, h: 18 }),
+      ],
+    ],
     ['analogous', at(10, 40, 70)],
     ['complementary', at(30, 210)],
     ['complementary', [...at(30, 210), oklchToHex({ L: 0.85, C: 0.06, h: 35 })]],

@@ -39,7 +39,7 @@ function groupHues(samples: HueSample[]): HueSample[] {
     const rad = Math.PI / 180;
     const x = Math.cos(g.hue * rad) * g.weight + Math.cos(s.hue * rad) * s.weight;
     const y = Math.sin(g.hue * rad) * g.weight + Math.sin(s.hue * rad) * s.weight;
-    g.hue = ((Math.atan2(y, x) / rad) % 360 + 360) % 360;
+    g.hue = (((Math.atan2(y, x) / rad) % 360) + 360) % 360;
     g.weight += s.weight;
   }
   return groups;

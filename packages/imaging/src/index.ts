@@ -69,8 +69,11 @@ export {
 } from './fill/settings';
 export type { SmartBrushPreset } from './fill/presets';
 export { getSmartBrushPreset, SMART_BRUSH_PRESETS } from './fill/presets';
-export type { FillResult } from './fill/fills';
-export { floodFill, gradientFill, lineArtFill, smartFill } from './fill/fills';
+export type { FillColor, FillResult } from './fill/fill-common';
+export { floodFill } from './fill/flood-fill';
+export { lineArtFill } from './fill/line-art-fill';
+export { gradientFill } from './fill/gradient-fill';
+export { smartFill } from './fill/smart-fill';
 export { dilateSquare, lineMask } from './fill/masks';
 
 export type { OutlineOptions } from './outline';

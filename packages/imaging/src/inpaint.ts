@@ -93,6 +93,8 @@ export function inpaint(image: RgbaImage, mask: InpaintMask, options: InpaintOpt
 
   const has = (j: number): boolean => j >= 0 && flags[j] !== INSIDE;
   const sums = new Float64Array(4);
+  const lo = new Float64Array(4);
+  const hi = new Float64Array(4);
 
   const fillPixel = (p: number): void => {
     const px = p % width;
@@ -118,6 +120,8 @@ export function inpaint(image: RgbaImage, mask: InpaintMask, options: InpaintOpt
     }
 
     sums.fill(0);
+    lo.fill(255);
+    hi.fill(0);
     let wsum = 0;
     const r2 = radius * radius;
     for (let qy = Math.max(0, py - radius); qy <= Math.min(height - 1, py + radius); qy++) {
@@ -142,6 +146,8 @@ export function inpaint(image: RgbaImage, mask: InpaintMask, options: InpaintOpt
         const sy = (qd - qu) / width || 1;
         for (let c = 0; c < 4; c++) {
           const v = I[q * 4 + c] ?? 0;
+          if (v < (lo[c] ?? 0)) lo[c] = v;
+          if (v > (hi[c] ?? 0)) hi[c] = v;
           const gx = ((I[qr * 4 + c] ?? 0) - (I[ql * 4 + c] ?? 0)) / sx;
           const gy = ((I[qd * 4 + c] ?? 0) - (I[qu * 4 + c] ?? 0)) / sy;
           sums[c] = (sums[c] ?? 0) + w * (v + gx * rx + gy * ry);
@@ -149,7 +155,14 @@ export function inpaint(image: RgbaImage, mask: InpaintMask, options: InpaintOpt
         wsum += w;
       }
     }
-    if (wsum > 0) for (let c = 0; c < 4; c++) I[p * 4 + c] = (sums[c] ?? 0) / wsum;
+    // Extrapolating along the gradient of a thin dark line overshoots into white specks; the value
+    // is kept within the range of the known pixels around it, which a smooth gradient never leaves.
+    if (wsum > 0) {
+      for (let c = 0; c < 4; c++) {
+        const v = (sums[c] ?? 0) / wsum;
+        I[p * 4 + c] = Math.min(hi[c] ?? 255, Math.max(lo[c] ?? 0, v));
+      }
+    }
   };
 
   for (let p = heap.pop(); p >= 0; p = heap.pop()) {
@@ -157,7 +170,12 @@ export function inpaint(image: RgbaImage, mask: InpaintMask, options: InpaintOpt
     flags[p] = KNOWN;
     const px = p % width;
     const py = (p / width) | 0;
-    const neighbours = [px > 0 ? p - 1 : -1, px < width - 1 ? p + 1 : -1, py > 0 ? p - width : -1, py < height - 1 ? p + width : -1];
+    const neighbours = [
+      px > 0 ? p - 1 : -1,
+      px < width - 1 ? p + 1 : -1,
+      py > 0 ? p - width : -1,
+      py < height - 1 ? p + width : -1,
+    ];
     for (const q of neighbours) {
       if (q < 0 || flags[q] !== INSIDE) continue;
       const qx = q % width;
@@ -166,7 +184,12 @@ export function inpaint(image: RgbaImage, mask: InpaintMask, options: InpaintOpt
       const r = qx < width - 1 ? q + 1 : -1;
       const u = qy > 0 ? q - width : -1;
       const d = qy < height - 1 ? q + width : -1;
-      T[q] = Math.min(solve(flags, T, l, u), solve(flags, T, r, u), solve(flags, T, l, d), solve(flags, T, r, d));
+      T[q] = Math.min(
+        solve(flags, T, l, u),
+        solve(flags, T, r, u),
+        solve(flags, T, l, d),
+        solve(flags, T, r, d),
+      );
       fillPixel(q);
       flags[q] = BAND;
       heap.push(q, T[q] ?? FAR);

@@ -54,13 +54,17 @@ describe('extractOutline', () => {
   });
 
   it('finds nothing in a flat image', () => {
-    const edges = detectEdges(createImage(50, 50, { r: 90, g: 30, b: 120, a: 255 }), { strength: 1, detailLevel: 1 });
+    const edges = detectEdges(createImage(50, 50, { r: 90, g: 30, b: 120, a: 255 }), {
+      strength: 1,
+      detailLevel: 1,
+    });
     expect(edges.some((v) => v === 1)).toBe(false);
   });
 
   it('keeps faint edges only at high strength', () => {
     const faint = squareImage({ r: 235, g: 235, b: 235, a: 255 });
-    const count = (strength: number) => detectEdges(faint, { strength, detailLevel: 0.5 }).reduce((s, v) => s + v, 0);
+    const count = (strength: number) =>
+      detectEdges(faint, { strength, detailLevel: 0.5 }).reduce((s, v) => s + v, 0);
     expect(count(1)).toBeGreaterThan(100);
     expect(count(0.1)).toBe(0);
   });
@@ -68,7 +72,8 @@ describe('extractOutline', () => {
   it('keeps fine detail only at a high detail level', () => {
     // Hatching: 1 px strands 3 px apart, texture that a heavy blur smooths away.
     const img = createImage(60, 60, WHITE);
-    for (let x = 10; x < 50; x += 3) fillRect(img, { x, y: 10, width: 1, height: 40 }, { r: 150, g: 150, b: 150, a: 255 });
+    for (let x = 10; x < 50; x += 3)
+      fillRect(img, { x, y: 10, width: 1, height: 40 }, { r: 150, g: 150, b: 150, a: 255 });
     const inner = (detailLevel: number) => {
       const e = detectEdges(img, { strength: 0.5, detailLevel });
       let n = 0;

@@ -48,11 +48,10 @@ function gaussianKernel(sigma: number): Float32Array {
  * Separable Gaussian blur with clamped borders, using the kernel's symmetry (one multiply per pair
  * of taps). The column pass adds whole weighted rows, walking memory in order.
  */
-function blur(src: Float32Array, width: number, height: number, sigma: number): Float32Array {
+function blur(src: Float32Array, tmp: Float32Array, width: number, height: number, sigma: number): void {
   const k = gaussianKernel(sigma);
   const r = k.length - 1;
   const k0 = k[0] ?? 0;
-  const tmp = new Float32Array(src.length);
   for (let y = 0; y < height; y++) {
     const row = y * width;
     for (let x = 0; x < width; x++) {
@@ -70,7 +69,8 @@ function blur(src: Float32Array, width: number, height: number, sigma: number): 
       tmp[c] = s;
     }
   }
-  const out = new Float32Array(src.length);
+  // The column pass writes back into src, which the row pass no longer needs.
+  const out = src;
   for (let y = 0; y < height; y++) {
     const row = y * width;
     for (let x = 0; x < width; x++) out[row + x] = k0 * (tmp[row + x] ?? 0);
@@ -83,15 +83,14 @@ function blur(src: Float32Array, width: number, height: number, sigma: number): 
       }
     }
   }
-  return out;
 }
 
 /**
  * Sobel magnitude and the gradient direction quantised to 4 sectors (0: horizontal gradient,
  * 1: 45 degrees, 2: vertical, 3: 135 degrees), which is what non-maximum suppression needs.
  */
-function sobel(src: Float32Array, width: number, height: number): { magnitude: Float32Array; sector: Uint8Array } {
-  const magnitude = new Float32Array(src.length);
+function sobel(src: Float32Array, magnitude: Float32Array, width: number, height: number): Uint8Array {
+  magnitude.fill(0);
   const sector = new Uint8Array(src.length);
   const tan22 = Math.tan(Math.PI / 8);
   const tan67 = Math.tan((3 * Math.PI) / 8);
@@ -116,17 +115,18 @@ function sobel(src: Float32Array, width: number, height: number): { magnitude: F
       else sector[i] = gx * gy > 0 ? 1 : 3;
     }
   }
-  return { magnitude, sector };
+  return sector;
 }
 
 /** Keeps a pixel only where its magnitude peaks across the edge, thinning edges to one pixel. */
 function suppressNonMaxima(
   magnitude: Float32Array,
   sector: Uint8Array,
+  out: Float32Array,
   width: number,
   height: number,
-): Float32Array {
-  const out = new Float32Array(magnitude.length);
+): void {
+  out.fill(0);
   for (let y = 1; y < height - 1; y++) {
     for (let x = 1; x < width - 1; x++) {
       const i = y * width + x;
@@ -150,7 +150,6 @@ function suppressNonMaxima(
       if (m > (magnitude[i - step] ?? 0) && m >= (magnitude[i + step] ?? 0)) out[i] = m;
     }
   }
-  return out;
 }
 
 /**
@@ -212,11 +211,14 @@ export function strengthToThresholds(strength: number, sigma: number): { low: nu
 export function detectEdges(image: RgbaImage, options: OutlineOptions = {}): Uint8Array {
   assertImage(image);
   const { width, height } = image;
-  const grey = greyscale(image);
   const sigma = detailLevelToSigma(options.detailLevel ?? 0.5);
-  const smooth = blur(grey, width, height, sigma);
-  const { magnitude, sector } = sobel(smooth, width, height);
-  const thin = suppressNonMaxima(magnitude, sector, width, height);
+  // Two float buffers serve all stages (the outline runs per click, so garbage matters).
+  const a = greyscale(image);
+  const b = new Float32Array(a.length);
+  blur(a, b, width, height, sigma);
+  const sector = sobel(a, b, width, height);
+  suppressNonMaxima(b, sector, a, width, height);
+  const thin = a;
   const { low, high } = strengthToThresholds(options.strength ?? 0.5, sigma);
   return hysteresis(thin, width, height, low, high);
 }

@@ -22,7 +22,12 @@ export interface ColorStats {
 
 export function colorStats(colors: readonly WeightedOklch[]): ColorStats {
   const total = colors.reduce((s, c) => s + c.share, 0);
-  const stats: ColorStats = { meanLightness: 0, chromaticShare: 0, chromaticLightness: 0, chromaticChroma: 0 };
+  const stats: ColorStats = {
+    meanLightness: 0,
+    chromaticShare: 0,
+    chromaticLightness: 0,
+    chromaticChroma: 0,
+  };
   if (total <= 0) return stats;
   let chromaticWeight = 0;
   for (const c of colors) {

@@ -44,12 +44,16 @@ export function createSyntheticDrawing(width = 800, height = 600): RgbaImage {
   for (let y = 0; y < height; y++) {
     // A gentle vertical sky gradient, so analyses see more than flat colours.
     const t = y / Math.max(1, height - 1);
-    fillRect(img, { x: 0, y, width, height: 1 }, {
-      r: Math.round(232 - 20 * t),
-      g: Math.round(240 - 16 * t),
-      b: 255,
-      a: 255,
-    });
+    fillRect(
+      img,
+      { x: 0, y, width, height: 1 },
+      {
+        r: Math.round(232 - 20 * t),
+        g: Math.round(240 - 16 * t),
+        b: 255,
+        a: 255,
+      },
+    );
   }
   const s = Math.min(width, height) / 600;
   const cx = width / 2;

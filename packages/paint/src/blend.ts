@@ -29,26 +29,32 @@ export function blendPixel(
     return;
   }
   const fresh = 1 - ab;
-  acc[i] = sr * fresh + cr * keep + mixed(cr, sr, ab, sa, mode);
-  acc[i + 1] = sg * fresh + cg * keep + mixed(cg, sg, ab, sa, mode);
-  acc[i + 2] = sb * fresh + cb * keep + mixed(cb, sb, ab, sa, mode);
+  const code = BLEND_CODE[mode];
+  acc[i] = sr * fresh + cr * keep + mixChannel(cr, sr, ab, sa, code);
+  acc[i + 1] = sg * fresh + cg * keep + mixChannel(cg, sg, ab, sa, code);
+  acc[i + 2] = sb * fresh + cb * keep + mixChannel(cb, sb, ab, sa, code);
 }
 
-/** sa*ab*B(Cb, Cs) for one channel, from premultiplied backdrop c and source s. */
-function mixed(c: number, s: number, ab: number, sa: number, mode: BlendMode): number {
-  switch (mode) {
-    case 'multiply':
+/** Numeric codes so hot loops switch on small integers rather than strings. */
+export const BLEND_CODE: Record<BlendMode, number> = { normal: 0, multiply: 1, screen: 2, overlay: 3, darken: 4, lighten: 5 };
+
+/**
+ * sa*ab*B(Cb, Cs) for one channel, from premultiplied backdrop c (alpha ab) and source s (alpha sa).
+ * `code` is BLEND_CODE of the mode.
+ */
+export function mixChannel(c: number, s: number, ab: number, sa: number, code: number): number {
+  switch (code) {
+    case 1: // multiply
       return s * c;
-    case 'screen':
+    case 2: // screen
       return s * ab + c * sa - s * c;
-    case 'overlay':
-      // Overlay is hard-light with the layers swapped: the backdrop decides the branch.
+    case 3: // overlay = hard-light with the layers swapped: the backdrop decides the branch
       return 2 * c <= ab ? 2 * s * c : sa * ab - 2 * (ab - c) * (sa - s);
-    case 'darken':
+    case 4: // darken
       return Math.min(s * ab, c * sa);
-    case 'lighten':
+    case 5: // lighten
       return Math.max(s * ab, c * sa);
-    default:
+    default: // normal
       return s * ab;
   }
 }

@@ -1,8 +1,10 @@
-import { blendPixel } from './blend.js';
+import { BLEND_CODE, mixChannel } from './blend.js';
 import type { RGBA } from './color.js';
 import type { PaintDocument } from './document.js';
 import { intersectRect, type Rect } from './geometry.js';
+import type { Layer } from './layer.js';
 import type { MaskSurface } from './mask.js';
+import { modificationClock } from './surface.js';
 import { forEachTileIn, TILE_SIZE } from './tiles.js';
 
 /** An RGBA (straight alpha) pixel buffer, shaped like ImageData so it can be wrapped without copying. */
@@ -28,20 +30,104 @@ export interface StrokePreview {
 }
 
 export interface CompositeOptions {
-  /** Opaque or translucent colour under all layers; null/omitted leaves transparency (default). */
+  /** Colour under all layers; null/omitted leaves transparency (default). */
   background?: RGBA | null;
+  /** The stroke in progress, drawn on its layer. */
   preview?: StrokePreview | null;
+  /**
+   * The layer being edited (the active layer; defaults to the preview's layer). With caching on, the
+   * layers below and above it are composited once per 32 px cell and reused, so repainting around it
+   * costs about three layers however many the document has.
+   */
+  focusLayerId?: string | null;
 }
 
 const INV255 = 1 / 255;
+const U16 = 65535;
+const INV_U16 = 1 / 65535;
+/** Cache validity granularity (the dirty-region cell size too), so a repaint rarely builds far outside itself. */
+export const CELL = 32;
+const CELLS_PER_ROW = TILE_SIZE / CELL;
+/** At most this many cached tiles (256 KB each with both halves): 48 MB. Oldest go first. */
+const MAX_CACHE_TILES = 192;
+/** Stands in for an unallocated tile under a live stroke, so the loops only ever see typed arrays. */
+const EMPTY_TILE = new Uint8ClampedArray(TILE_SIZE * TILE_SIZE * 4);
+
+/** The layers of one part of the stack that have pixels in the current tile. */
+interface Stack {
+  tiles: Uint8ClampedArray[];
+  opacity: number[];
+  modes: number[];
+  n: number;
+}
+
+interface CacheTile {
+  /** Premultiplied composite of the background and the visible layers below the focus layer (16 bit). */
+  below: Uint16Array;
+  /** Premultiplied group of the visible layers above it, when they all blend normally (else null). */
+  above: Uint16Array | null;
+  /** Clock value each cell was built at; -1 when never built. */
+  builtAt: Float64Array;
+}
+
+function newStack(): Stack {
+  return { tiles: [], opacity: [], modes: [], n: 0 };
+}
+
+/** Blends a stack's layers at byte offset t over the premultiplied colour in px (r, g, b, a). */
+function blendStack(px: Float64Array, s: Stack, t: number): void {
+  let cr = px[0] as number;
+  let cg = px[1] as number;
+  let cb = px[2] as number;
+  let ca = px[3] as number;
+  for (let k = 0; k < s.n; k++) {
+    const tile = s.tiles[k] as Uint8ClampedArray;
+    const a8 = tile[t + 3] as number;
+    if (a8 === 0) continue;
+    const op = s.opacity[k] as number;
+    const sa = a8 * INV255 * op;
+    const f = INV255 * sa;
+    const sr = (tile[t] as number) * f;
+    const sg = (tile[t + 1] as number) * f;
+    const sb = (tile[t + 2] as number) * f;
+    const keep = 1 - sa;
+    const mode = s.modes[k] as number;
+    if (mode === 0 || ca <= 0) {
+      cr = sr + cr * keep;
+      cg = sg + cg * keep;
+      cb = sb + cb * keep;
+    } else {
+      const fresh = 1 - ca;
+      cr = sr * fresh + cr * keep + mixChannel(cr, sr, ca, sa, mode);
+      cg = sg * fresh + cg * keep + mixChannel(cg, sg, ca, sa, mode);
+      cb = sb * fresh + cb * keep + mixChannel(cb, sb, ca, sa, mode);
+    }
+    ca = sa + ca * keep;
+  }
+  px[0] = cr;
+  px[1] = cg;
+  px[2] = cb;
+  px[3] = ca;
+}
 
 /**
- * Composites the visible layers for one rectangle at a time, so a frame only pays for what changed.
- * Layers are straight alpha; accumulation happens premultiplied in float, the output is straight 8-bit.
- * Keeps its float scratch buffer between calls to avoid per-frame allocation.
+ * Composites the visible layers one rectangle at a time, so a frame only pays for what changed.
+ * Layers are straight alpha; blending happens premultiplied in floating point (W3C separable modes);
+ * the output is straight 8-bit, ready for ImageData.
  */
 export class Compositor {
-  private acc = new Float32Array(0);
+  private readonly below = newStack();
+  private readonly above = newStack();
+  private readonly px = new Float64Array(4);
+  private cache: { doc: PaintDocument; key: string; tiles: Map<number, CacheTile> } | null = null;
+
+  /** @param useCache keep below/above composites of the focus layer between calls (the live view). */
+  constructor(private readonly useCache = false) {}
+
+  /** Drops the cached composites (they are also dropped automatically when the stack changes). */
+  clearCache(): void {
+    this.cache = null;
+  }
 
   /**
    * Writes the composite of `area` into `target` at (targetX, targetY), default the same position
@@ -55,107 +141,180 @@ export class Compositor {
     targetX: number = area.x,
     targetY: number = area.y,
   ): void {
-    const clip = intersectRect(area, { x: 0, y: 0, width: doc.width, height: doc.height });
-    if (clip.width <= 0 || clip.height <= 0) return;
-    const tx = targetX + (clip.x - area.x);
-    const ty = targetY + (clip.y - area.y);
-    const w = clip.width;
-    const h = clip.height;
-    const n = w * h * 4;
-    if (this.acc.length < n) this.acc = new Float32Array(Math.max(n, this.acc.length * 2));
-    const acc = this.acc;
+    this.compositeAreas(doc, [area], target, options, targetX - area.x, targetY - area.y);
+  }
+
+  /**
+   * Composites several document rects into `target` (offset by offX/offY) with one setup, which is
+   * what a frame's list of dirty cells needs: the per-call work is paid once, not per cell.
+   */
+  compositeAreas(
+    doc: PaintDocument,
+    areas: readonly Rect[],
+    target: PixelBuffer,
+    options: CompositeOptions = {},
+    offX = 0,
+    offY = 0,
+  ): void {
+    const grid = doc.layers[0]?.surface;
+    if (!grid || areas.length === 0) return;
 
     const bg = options.background;
-    if (bg && bg.a > 0) {
-      const ba = bg.a * INV255;
-      const br = bg.r * INV255 * ba;
-      const bgG = bg.g * INV255 * ba;
-      const bb = bg.b * INV255 * ba;
-      for (let i = 0; i < n; i += 4) {
-        acc[i] = br;
-        acc[i + 1] = bgG;
-        acc[i + 2] = bb;
-        acc[i + 3] = ba;
-      }
-    } else {
-      acc.fill(0, 0, n);
-    }
+    const bgA = bg && bg.a > 0 ? bg.a * INV255 : 0;
+    const bgR = bg ? bg.r * INV255 * bgA : 0;
+    const bgG = bg ? bg.g * INV255 * bgA : 0;
+    const bgB = bg ? bg.b * INV255 * bgA : 0;
+    const bgPx = [bgR, bgG, bgB, bgA];
 
     const preview = options.preview ?? null;
-    for (const layer of doc.layers) {
-      if (!layer.visible || layer.opacity <= 0) continue;
-      const opacity = layer.opacity / 100;
-      const mode = layer.blendMode;
-      const surface = layer.surface;
-      const live = preview && preview.layerId === layer.id ? preview : null;
-      forEachTileIn(surface, clip, (index, o, ox, oy) => {
-        const tile = surface.tile(index);
-        const maskTile = live ? live.mask.tile(index) : null;
-        if (!tile && !maskTile) return; // transparent source leaves the backdrop unchanged in every mode
-        const mask = maskTile ? maskTile.data : null;
-        const erase = live?.mode === 'erase';
-        const inkR = live ? live.color.r * INV255 : 0;
-        const inkG = live ? live.color.g * INV255 : 0;
-        const inkB = live ? live.color.b * INV255 : 0;
-        for (let y = o.y; y < o.y + o.height; y++) {
-          let p = (y - oy) * TILE_SIZE + (o.x - ox);
-          let i = ((y - clip.y) * w + (o.x - clip.x)) * 4;
-          for (let x = 0; x < o.width; x++, p++, i += 4) {
-            const t = p * 4;
-            let a = tile ? (tile[t + 3] as number) * INV255 : 0;
-            let r = 0;
-            let g = 0;
-            let b = 0;
-            if (a > 0 && tile) {
-              // premultiply the stored straight colour
-              r = (tile[t] as number) * INV255 * a;
-              g = (tile[t + 1] as number) * INV255 * a;
-              b = (tile[t + 2] as number) * INV255 * a;
-            }
+    const focusId = options.focusLayerId ?? preview?.layerId ?? null;
+    const visible = doc.layers.filter((l) => (l.visible && l.opacity > 0) || l.id === focusId);
+    let split = focusId === null ? -1 : visible.findIndex((l) => l.id === focusId);
+    if (split < 0) split = visible.length; // no focus: everything is "below"
+    const belowLayers = visible.slice(0, split);
+    const focus = visible[split] ?? null;
+    const aboveLayers = visible.slice(split + 1);
+    const focusShown = focus !== null && focus.visible && focus.opacity > 0;
+    const focusOpacity = focus ? focus.opacity / 100 : 0;
+    const focusMode = focus ? BLEND_CODE[focus.blendMode] : 0;
+    const aboveGroup = aboveLayers.every((l) => l.blendMode === 'normal');
+    const live = preview && focus && preview.layerId === focus.id ? preview : null;
+    const erase = live?.mode === 'erase';
+    const inkR = live ? live.color.r * INV255 : 0;
+    const inkG = live ? live.color.g * INV255 : 0;
+    const inkB = live ? live.color.b * INV255 : 0;
+
+    const cacheTiles = this.useCache && focus ? this.cacheFor(doc, options, belowLayers, aboveLayers) : null;
+    const out = target.data;
+    const stride = target.width * 4;
+    const px = this.px;
+    const below = this.below;
+    const above = this.above;
+    const docRect = { x: 0, y: 0, width: doc.width, height: doc.height };
+
+    const visit = (index: number, o: Rect, ox: number, oy: number): void => {
+      gather(below, belowLayers, index);
+      gather(above, aboveLayers, index);
+      const focusTile = focusShown ? focus.surface.tile(index) : null;
+      const maskTile = live ? live.mask.tile(index) : null;
+      const mask = maskTile ? maskTile.data : null;
+      const fTile = focusTile ?? (mask ? EMPTY_TILE : null);
+
+      let cached: CacheTile | null = null;
+      if (cacheTiles) {
+        cached = this.validTile(cacheTiles, index, belowLayers, aboveLayers, aboveGroup, o, ox, oy, doc, bgPx);
+      }
+      const cBelow = cached ? cached.below : null;
+      const cAbove = cached ? cached.above : null;
+
+      for (let y = o.y; y < o.y + o.height; y++) {
+        let p = (y - oy) * TILE_SIZE + (o.x - ox);
+        let w = (y + offY) * stride + (o.x + offX) * 4;
+        for (let x = 0; x < o.width; x++, p++, w += 4) {
+          const t = p * 4;
+          let cr: number;
+          let cg: number;
+          let cb: number;
+          let ca: number;
+          if (cBelow) {
+            cr = (cBelow[t] as number) * INV_U16;
+            cg = (cBelow[t + 1] as number) * INV_U16;
+            cb = (cBelow[t + 2] as number) * INV_U16;
+            ca = (cBelow[t + 3] as number) * INV_U16;
+          } else {
+            px[0] = bgR;
+            px[1] = bgG;
+            px[2] = bgB;
+            px[3] = bgA;
+            if (below.n > 0) blendStack(px, below, t);
+            cr = px[0] as number;
+            cg = px[1] as number;
+            cb = px[2] as number;
+            ca = px[3] as number;
+          }
+
+          if (fTile) {
+            // the focus layer, with the stroke in progress applied exactly as commit will
+            let a = (fTile[t + 3] as number) * INV255;
+            let r = (fTile[t] as number) * INV255 * a;
+            let g = (fTile[t + 1] as number) * INV255 * a;
+            let b = (fTile[t + 2] as number) * INV255 * a;
             if (mask) {
               const m = mask[p] as number;
               if (m > 0) {
-                const k = 1 - m;
+                const keep = 1 - m;
                 if (erase) {
-                  r *= k;
-                  g *= k;
-                  b *= k;
-                  a *= k;
+                  r *= keep;
+                  g *= keep;
+                  b *= keep;
+                  a *= keep;
                 } else {
-                  r = inkR * m + r * k;
-                  g = inkG * m + g * k;
-                  b = inkB * m + b * k;
-                  a = m + a * k;
+                  r = inkR * m + r * keep;
+                  g = inkG * m + g * keep;
+                  b = inkB * m + b * keep;
+                  a = m + a * keep;
                 }
               }
             }
-            if (a <= 0) continue;
-            blendPixel(acc, i, r * opacity, g * opacity, b * opacity, a * opacity, mode);
+            if (a > 0) {
+              const sa = a * focusOpacity;
+              const sr = r * focusOpacity;
+              const sg = g * focusOpacity;
+              const sb = b * focusOpacity;
+              const keep = 1 - sa;
+              if (focusMode === 0 || ca <= 0) {
+                cr = sr + cr * keep;
+                cg = sg + cg * keep;
+                cb = sb + cb * keep;
+              } else {
+                const fresh = 1 - ca;
+                cr = sr * fresh + cr * keep + mixChannel(cr, sr, ca, sa, focusMode);
+                cg = sg * fresh + cg * keep + mixChannel(cg, sg, ca, sa, focusMode);
+                cb = sb * fresh + cb * keep + mixChannel(cb, sb, ca, sa, focusMode);
+              }
+              ca = sa + ca * keep;
+            }
+          }
+
+          if (cAbove) {
+            const aa = (cAbove[t + 3] as number) * INV_U16;
+            if (aa > 0) {
+              const keep = 1 - aa;
+              cr = (cAbove[t] as number) * INV_U16 + cr * keep;
+              cg = (cAbove[t + 1] as number) * INV_U16 + cg * keep;
+              cb = (cAbove[t + 2] as number) * INV_U16 + cb * keep;
+              ca = aa + ca * keep;
+            }
+          } else if (above.n > 0) {
+            px[0] = cr;
+            px[1] = cg;
+            px[2] = cb;
+            px[3] = ca;
+            blendStack(px, above, t);
+            cr = px[0] as number;
+            cg = px[1] as number;
+            cb = px[2] as number;
+            ca = px[3] as number;
+          }
+
+          if (ca <= 0) {
+            out[w] = 0;
+            out[w + 1] = 0;
+            out[w + 2] = 0;
+            out[w + 3] = 0;
+          } else {
+            const s = 255 / ca;
+            out[w] = cr * s;
+            out[w + 1] = cg * s;
+            out[w + 2] = cb * s;
+            out[w + 3] = ca * 255;
           }
         }
-      });
-    }
-
-    const out = target.data;
-    const stride = target.width * 4;
-    for (let y = 0; y < h; y++) {
-      let i = y * w * 4;
-      let o = (ty + y) * stride + tx * 4;
-      for (let x = 0; x < w; x++, i += 4, o += 4) {
-        const a = acc[i + 3] as number;
-        if (a <= 0) {
-          out[o] = 0;
-          out[o + 1] = 0;
-          out[o + 2] = 0;
-          out[o + 3] = 0;
-          continue;
-        }
-        const s = 255 / a;
-        out[o] = (acc[i] as number) * s;
-        out[o + 1] = (acc[i + 1] as number) * s;
-        out[o + 2] = (acc[i + 2] as number) * s;
-        out[o + 3] = a * 255;
       }
+    };
+    for (const area of areas) {
+      const clip = intersectRect(area, docRect);
+      if (clip.width > 0 && clip.height > 0) forEachTileIn(grid, clip, visit);
     }
   }
 
@@ -165,4 +324,104 @@ export class Compositor {
     this.compositeInto(doc, area, buf, options, 0, 0);
     return buf;
   }
+
+  /** The cache for this stack arrangement, reset when layers, order, modes or the background changed. */
+  private cacheFor(doc: PaintDocument, options: CompositeOptions, below: Layer[], above: Layer[]): Map<number, CacheTile> {
+    const sig = (ls: Layer[]): string => ls.map((l) => `${l.id}:${l.opacity}:${l.blendMode}:${l.visible ? 1 : 0}`).join(',');
+    const bg = options.background;
+    const key = `${bg ? `${bg.r},${bg.g},${bg.b},${bg.a}` : '-'}|${sig(below)}|${sig(above)}`;
+    if (!this.cache || this.cache.doc !== doc || this.cache.key !== key) {
+      this.cache = { doc, key, tiles: new Map() };
+    }
+    return this.cache.tiles;
+  }
+
+  /** Makes the cells of tile `index` that overlap `o` current (rebuilding stale ones) and returns the tile. */
+  private validTile(
+    tiles: Map<number, CacheTile>,
+    index: number,
+    belowLayers: Layer[],
+    aboveLayers: Layer[],
+    aboveGroup: boolean,
+    o: Rect,
+    ox: number,
+    oy: number,
+    doc: PaintDocument,
+    bg: number[],
+  ): CacheTile {
+    let ct = tiles.get(index);
+    if (!ct) {
+      if (tiles.size >= MAX_CACHE_TILES) {
+        const oldest = tiles.keys().next().value;
+        if (oldest !== undefined) tiles.delete(oldest);
+      }
+      ct = {
+        below: new Uint16Array(TILE_SIZE * TILE_SIZE * 4),
+        above: aboveGroup && aboveLayers.length > 0 ? new Uint16Array(TILE_SIZE * TILE_SIZE * 4) : null,
+        builtAt: new Float64Array(CELLS_PER_ROW * CELLS_PER_ROW).fill(-1),
+      };
+      tiles.set(index, ct);
+    }
+    let stale = 0;
+    for (const l of belowLayers) stale = Math.max(stale, l.surface.version(index));
+    for (const l of aboveLayers) stale = Math.max(stale, l.surface.version(index));
+    const now = modificationClock();
+    const cx0 = Math.floor((o.x - ox) / CELL);
+    const cy0 = Math.floor((o.y - oy) / CELL);
+    const cx1 = Math.floor((o.x - ox + o.width - 1) / CELL);
+    const cy1 = Math.floor((o.y - oy + o.height - 1) / CELL);
+    const px = this.px;
+    const [bgR, bgG, bgB, bgA] = bg as [number, number, number, number];
+    for (let cy = cy0; cy <= cy1; cy++) {
+      for (let cx = cx0; cx <= cx1; cx++) {
+        const cell = cy * CELLS_PER_ROW + cx;
+        if ((ct.builtAt[cell] as number) >= stale) continue;
+        const x1 = Math.min(CELL * (cx + 1), doc.width - ox);
+        const y1 = Math.min(CELL * (cy + 1), doc.height - oy);
+        for (let ly = cy * CELL; ly < y1; ly++) {
+          for (let lx = cx * CELL; lx < x1; lx++) {
+            const t = (ly * TILE_SIZE + lx) * 4;
+            px[0] = bgR;
+            px[1] = bgG;
+            px[2] = bgB;
+            px[3] = bgA;
+            if (this.below.n > 0) blendStack(px, this.below, t);
+            ct.below[t] = toU16(px[0] as number);
+            ct.below[t + 1] = toU16(px[1] as number);
+            ct.below[t + 2] = toU16(px[2] as number);
+            ct.below[t + 3] = toU16(px[3] as number);
+            if (ct.above) {
+              px[0] = px[1] = px[2] = px[3] = 0;
+              if (this.above.n > 0) blendStack(px, this.above, t);
+              ct.above[t] = toU16(px[0] as number);
+              ct.above[t + 1] = toU16(px[1] as number);
+              ct.above[t + 2] = toU16(px[2] as number);
+              ct.above[t + 3] = toU16(px[3] as number);
+            }
+          }
+        }
+        ct.builtAt[cell] = now;
+      }
+    }
+    return ct;
+  }
+}
+
+/** 0-1 to 16 bit, rounded; clamped because Uint16Array wraps instead of saturating. */
+function toU16(v: number): number {
+  return Math.min(U16, Math.max(0, v * U16 + 0.5));
+}
+
+/** Collects the layers with pixels in tile `index` (empty tiles change nothing in any blend mode). */
+function gather(stack: Stack, layers: Layer[], index: number): void {
+  let n = 0;
+  for (const l of layers) {
+    const tile = l.surface.tile(index);
+    if (!tile) continue;
+    stack.tiles[n] = tile;
+    stack.opacity[n] = l.opacity / 100;
+    stack.modes[n] = BLEND_CODE[l.blendMode];
+    n++;
+  }
+  stack.n = n;
 }

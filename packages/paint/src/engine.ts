@@ -86,7 +86,8 @@ export interface EngineSnapshot {
 export class PaintEngine {
   readonly history: History;
   readonly viewport = new Viewport();
-  readonly compositor = new Compositor();
+  /** Caching compositor for the live view (layers below/above the active one are reused). */
+  readonly compositor = new Compositor(true);
   background: RGBA | null;
 
   private doc: PaintDocument;
@@ -108,7 +109,7 @@ export class PaintEngine {
     this.history = new History(options.history);
     this.background = options.background ?? null;
     this.out = createPixelBuffer(this.doc.width, this.doc.height);
-    this.dirty = new DirtyRegion(gridFor(this.doc.width, this.doc.height));
+    this.dirty = new DirtyRegion(this.doc.width, this.doc.height);
     this.dirty.addEverything();
   }
 
@@ -436,16 +437,17 @@ export class PaintEngine {
   // ---- output -----------------------------------------------------------------------------
 
   /**
-   * Composites everything that changed since the last call into `output` and returns the changed
-   * rects (one per touched tile) for `putImageData` dirty-rect arguments. Cheap when nothing changed.
+   * Composites everything that changed since the last call into `output` (32 px cells) and returns
+   * the changed areas merged per tile, for `putImageData` dirty-rect arguments. Cheap when idle.
    */
   render(): Rect[] {
     if (this.dirty.isEmpty) return [];
-    const rects = this.dirty.rects();
+    const cells = this.dirty.rects();
+    const changed = this.dirty.tileRects();
     this.dirty.clear();
-    const options = { background: this.background, preview: this.stroke };
-    for (const r of rects) this.compositor.compositeInto(this.doc, r, this.out, options);
-    return rects;
+    const options = { background: this.background, preview: this.stroke, focusLayerId: this.doc.activeLayerId };
+    this.compositor.compositeAreas(this.doc, cells, this.out, options);
+    return changed;
   }
 
   /** Forces a full recomposite on the next `render()` (e.g. after changing `background`). */
@@ -459,7 +461,7 @@ export class PaintEngine {
     const px = this.compositor.compositeRect(
       this.doc,
       { x: Math.floor(x), y: Math.floor(y), width: 1, height: 1 },
-      { background: this.background, preview: this.stroke },
+      { background: this.background, preview: this.stroke, focusLayerId: this.doc.activeLayerId },
     ).data;
     return { r: px[0] ?? 0, g: px[1] ?? 0, b: px[2] ?? 0, a: px[3] ?? 0 };
   }
@@ -475,7 +477,7 @@ export class PaintEngine {
     const full = { x: 0, y: 0, width: this.doc.width, height: this.doc.height };
     const src: PixelBuffer =
       layerId === null
-        ? this.compositor.compositeRect(this.doc, full, { background: this.background })
+        ? new Compositor().compositeRect(this.doc, full, { background: this.background })
         : { data: this.doc.layer(layerId).surface.readRect(full), width: full.width, height: full.height };
     const k = Math.min(1, maxSize / Math.max(full.width, full.height));
     return resampleRGBA(src, Math.max(1, Math.round(full.width * k)), Math.max(1, Math.round(full.height * k)));
@@ -588,7 +590,7 @@ export class PaintEngine {
     if (doc.width !== previous.width || doc.height !== previous.height) {
       this.out = createPixelBuffer(doc.width, doc.height);
     }
-    this.dirty = new DirtyRegion(gridFor(doc.width, doc.height));
+    this.dirty = new DirtyRegion(doc.width, doc.height);
     this.dirty.addEverything();
     return previous;
   }

@@ -8,12 +8,12 @@ import { taperFactor } from './brush/taper.js';
 import { getGrainTexture } from './brush/texture.js';
 import type { RGBA } from './color.js';
 import type { StrokeMode, StrokePreview } from './compositor.js';
-import type { DirtyRegion } from './dirty.js';
+import { DirtyRegion } from './dirty.js';
 import { unionRect, type Rect } from './geometry.js';
 import type { TileRecorder } from './history.js';
 import type { Layer } from './layer.js';
 import { MaskSurface } from './mask.js';
-import { TILE_SIZE, tileRect } from './tiles.js';
+import { TILE_SIZE } from './tiles.js';
 
 /** Dabs never come closer than this (px), so sub-pixel brushes stay affordable. */
 export const MIN_DAB_STEP = 0.25;
@@ -82,6 +82,8 @@ export class Stroke implements StrokePreview {
   private lastFinal: Dab | null = null;
   private provisional: { area: Rect; saved: Float32Array } | null = null;
   private bounds: Rect | null = null;
+  /** Cells touched by final dabs: what committing changes, at compositing granularity. */
+  private readonly touched: DirtyRegion;
   private done = false;
 
   constructor(width: number, height: number, setup: StrokeSetup) {
@@ -90,6 +92,7 @@ export class Stroke implements StrokePreview {
     this.color = setup.color;
     this.settings = setup.settings;
     this.mask = new MaskSurface(width, height);
+    this.touched = new DirtyRegion(width, height);
     const s = setup.settings;
     let grain = null;
     if (s.texturePath) {
@@ -142,13 +145,12 @@ export class Stroke implements StrokePreview {
 
   /**
    * Applies the mask to the layer (paint: colour over; erase: destination-out), recording the
-   * touched tiles' previous content. Returns the changed rects.
+   * touched tiles' previous content. Returns the changed rects (32 px cells).
    */
   commit(layer: Layer, recorder: TileRecorder): Rect[] {
     const surface = layer.surface;
     const erase = this.mode === 'erase';
     const { r: inkR, g: inkG, b: inkB } = this.color;
-    const changed: Rect[] = [];
     for (const index of this.mask.touchedTiles()) {
       const mt = this.mask.tile(index);
       if (!mt || mt.x1 <= mt.x0 || mt.y1 <= mt.y0) continue;
@@ -171,6 +173,7 @@ export class Stroke implements StrokePreview {
           }
           const keep = a * (1 - cov);
           const na = cov + keep;
+          if (na * 255 < 0.5) continue; // still rounds to transparent: keep the pixel all zero
           tile[o] = (inkR * cov + (tile[o] as number) * keep) / na;
           tile[o + 1] = (inkG * cov + (tile[o + 1] as number) * keep) / na;
           tile[o + 2] = (inkB * cov + (tile[o + 2] as number) * keep) / na;
@@ -178,11 +181,9 @@ export class Stroke implements StrokePreview {
         }
       }
       if (erase) surface.compactTile(index);
-      const tr = tileRect(surface, index);
-      const area = { x: tr.x + mt.x0, y: tr.y + mt.y0, width: mt.x1 - mt.x0, height: mt.y1 - mt.y0 };
-      recorder.changed(area);
-      changed.push(area);
     }
+    const changed = this.touched.rects();
+    for (const r of changed) recorder.changed(r);
     return changed;
   }
 
@@ -228,6 +229,7 @@ export class Stroke implements StrokePreview {
     this.lastFinal = d;
     if (area) {
       dirty.add(area);
+      this.touched.add(area);
       this.bounds = unionRect(this.bounds, area);
     }
   }

@@ -16,11 +16,21 @@ export function newTile(): Tile {
   return new Uint8ClampedArray(TILE_BYTES);
 }
 
+/** Global modification clock shared by all surfaces, so versions of different layers compare. */
+let clock = 0;
+
+/** Current value of the modification clock (a composite cache built now is valid for versions <= this). */
+export function modificationClock(): number {
+  return clock;
+}
+
 /** A layer's pixels: a grid of lazily allocated tiles; a missing tile is fully transparent. */
 export class TiledSurface implements TileGrid {
   readonly cols: number;
   readonly rows: number;
   private readonly tiles: (Tile | null)[];
+  /** Clock value of each tile's last change, so composite caches know when they went stale. */
+  private readonly versions: Float64Array;
 
   constructor(
     readonly width: number,
@@ -30,6 +40,7 @@ export class TiledSurface implements TileGrid {
     this.cols = grid.cols;
     this.rows = grid.rows;
     this.tiles = new Array<Tile | null>(this.cols * this.rows).fill(null);
+    this.versions = new Float64Array(this.cols * this.rows).fill(++clock);
   }
 
   get tileCount(): number {
@@ -40,8 +51,17 @@ export class TiledSurface implements TileGrid {
     return this.tiles[index] ?? null;
   }
 
-  /** Returns the tile, allocating a transparent one on first write. */
+  /** Clock value of the tile's last change. */
+  version(index: number): number {
+    return this.versions[index] ?? 0;
+  }
+
+  /**
+   * Returns the tile for writing, allocating a transparent one if needed. Marks it changed, so
+   * write right away (caches built after this call assume the tile holds its new content).
+   */
   ensureTile(index: number): Tile {
+    this.versions[index] = ++clock;
     let t = this.tiles[index];
     if (!t) {
       t = newTile();
@@ -52,6 +72,7 @@ export class TiledSurface implements TileGrid {
 
   /** Installs a tile array as-is (ownership moves to the surface; used by history swaps). */
   setTile(index: number, tile: Tile | null): void {
+    this.versions[index] = ++clock;
     this.tiles[index] = tile;
   }
 
@@ -60,7 +81,7 @@ export class TiledSurface implements TileGrid {
     const t = this.tiles[index];
     if (!t) return;
     for (let i = 3; i < t.length; i += 4) if (t[i] !== 0) return;
-    this.tiles[index] = null;
+    this.setTile(index, null);
   }
 
   allocatedTiles(): number[] {

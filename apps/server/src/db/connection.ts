@@ -16,6 +16,9 @@ export interface Database {
   /** Runs a raw SQL script (migrations); a failure rolls back an open transaction. */
   exec(sqlText: string): Promise<void>;
   ping(): Promise<boolean>;
+  /** Cross-process signals (PostgreSQL LISTEN/NOTIFY); PGlite is one process, so they stay local. */
+  listen(channel: string, onMessage: (payload: string) => void): Promise<void>;
+  notify(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -30,6 +33,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
+    let listener: pg.Client | undefined;
+    const handlers = new Map<string, (payload: string) => void>();
     return {
       db,
       kind: 'postgres',
@@ -53,7 +58,23 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
           return false;
         }
       },
-      close: () => pool.end(),
+      listen: async (channel, onMessage) => {
+        if (!listener) {
+          listener = new pg.Client({ connectionString: options.databaseUrl });
+          await listener.connect();
+          listener.on('notification', (msg) => handlers.get(msg.channel)?.(msg.payload ?? ''));
+          listener.on('error', () => undefined);
+        }
+        handlers.set(channel, onMessage);
+        await listener.query(`LISTEN "${channel.replace(/"/g, '')}"`);
+      },
+      notify: async (channel, payload) => {
+        await pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
+      },
+      close: async () => {
+        await listener?.end().catch(() => undefined);
+        await pool.end();
+      },
     };
   }
   let client: PGlite;
@@ -80,6 +101,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         return false;
       }
     },
+    listen: async () => undefined,
+    notify: async () => undefined,
     close: () => client.close(),
   };
 }

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { createImage, fillRect, getPixel } from '../image';
 import type { Rgba, RgbaImage } from '../image';
 import { createRandom } from '../random';
-import { floodFill, gradientFill, lineArtFill, smartFill } from './fills';
+import { floodFill } from './flood-fill';
+import { gradientFill } from './gradient-fill';
+import { lineArtFill } from './line-art-fill';
+import { smartFill } from './smart-fill';
 import { SMART_BRUSH_PRESETS } from './presets';
 import { sensitivityToTolerance } from './settings';
 
@@ -62,7 +65,8 @@ describe('floodFill', () => {
     const w = 97;
     const h = 61;
     const img = createImage(w, h, WHITE);
-    for (let i = 0; i < w * h; i++) if (random() < 0.38) fillRect(img, { x: i % w, y: (i / w) | 0, width: 1, height: 1 }, BLACK);
+    for (let i = 0; i < w * h; i++)
+      if (random() < 0.38) fillRect(img, { x: i % w, y: (i / w) | 0, width: 1, height: 1 }, BLACK);
     fillRect(img, { x: 40, y: 30, width: 1, height: 1 }, WHITE);
     // Plain breadth-first reference.
     const expected = new Uint8Array(w * h);
@@ -72,7 +76,12 @@ describe('floodFill', () => {
       const p = queue.shift() ?? 0;
       const x = p % w;
       const y = (p / w) | 0;
-      for (const [nx, ny] of [[x - 1, y], [x + 1, y], [x, y - 1], [x, y + 1]] as const) {
+      for (const [nx, ny] of [
+        [x - 1, y],
+        [x + 1, y],
+        [x, y - 1],
+        [x, y + 1],
+      ] as const) {
         if (nx < 0 || ny < 0 || nx >= w || ny >= h) continue;
         const q = ny * w + nx;
         if (!expected[q] && isColour(img, nx, ny, WHITE)) {
@@ -87,10 +96,20 @@ describe('floodFill', () => {
 
   it('mixes by blendStrength, and paints transparency with that alpha', () => {
     const transparent = createImage(4, 4);
-    expect(getPixel(floodFill(transparent, 0, 0, RED, { blendStrength: 50 }).image, 1, 1)).toEqual({ r: 255, g: 0, b: 0, a: 128 });
+    expect(getPixel(floodFill(transparent, 0, 0, RED, { blendStrength: 50 }).image, 1, 1)).toEqual({
+      r: 255,
+      g: 0,
+      b: 0,
+      a: 128,
+    });
     expect(getPixel(floodFill(transparent, 0, 0, RED, { blendStrength: 100 }).image, 1, 1).a).toBe(255);
     const white = createImage(4, 4, WHITE);
-    expect(getPixel(floodFill(white, 0, 0, RED, { blendStrength: 25 }).image, 1, 1)).toEqual({ r: 255, g: 191, b: 191, a: 255 });
+    expect(getPixel(floodFill(white, 0, 0, RED, { blendStrength: 25 }).image, 1, 1)).toEqual({
+      r: 255,
+      g: 191,
+      b: 191,
+      a: 255,
+    });
     expect(floodFill(white, 0, 0, RED, { blendStrength: 0 }).changed).toBeNull();
   });
 
@@ -172,6 +191,20 @@ describe('lineArtFill', () => {
     const { region } = lineArtFill(img, 12, 30, RED, { detailLevel: 100 });
     expect(region[30 * 60 + 30]).toBe(1);
     expect(region[5 * 60 + 5]).toBe(0);
+  });
+});
+
+describe('fill onto a layer', () => {
+  it('finds the region on the reference image and paints into the target layer', () => {
+    const lineArt = boxWithGap(3);
+    const layer = createImage(60, 60);
+    const { image, changed } = lineArtFill(lineArt, 30, 30, RED, { detailLevel: 100, target: layer });
+    expect(changed).not.toBeNull();
+    expect(getPixel(image, 30, 30)).toEqual({ r: 255, g: 0, b: 0, a: 255 });
+    expect(getPixel(image, 5, 5)).toEqual({ r: 0, g: 0, b: 0, a: 0 });
+    expect(getPixel(image, 10, 30)).toEqual({ r: 0, g: 0, b: 0, a: 0 });
+    expect(getPixel(layer, 30, 30).a).toBe(0);
+    expect(() => floodFill(lineArt, 1, 1, RED, { target: createImage(2, 2) })).toThrow(RangeError);
   });
 });
 

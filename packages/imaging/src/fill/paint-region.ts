@@ -10,6 +10,8 @@ export interface PaintOptions {
   blendReferenceL: number | null;
   /** Pixels with 1 here are never painted. */
   protect: Uint8Array | null;
+  /** Where colour blending reads the light from, when not from the pixels painted over. */
+  shade?: Uint8ClampedArray;
 }
 
 function lightnessOf(r: number, g: number, b: number, scratch: Oklab): number {
@@ -44,6 +46,7 @@ export function paintRegion(
   const sa = options.alpha;
   if (sa <= 0) return null;
   const protect = options.protect;
+  const shade = options.shade ?? source;
   const opaqueFlat = sa >= 1 && options.blendReferenceL === null;
   const scratch: Oklab = { L: 0, a: 0, b: 0 };
   const blended = [0, 0, 0];
@@ -79,11 +82,14 @@ export function paintRegion(
       let fr = fill.r;
       let fg = fill.g;
       let fb = fill.b;
-      if (options.blendReferenceL !== null && da > 0) {
-        const key = ((dr << 16) | (dg << 8) | db) * 16777216 + fillKey;
+      if (options.blendReferenceL !== null && (shade !== source || da > 0)) {
+        const sr = shade[p] ?? 0;
+        const sg = shade[p + 1] ?? 0;
+        const sb = shade[p + 2] ?? 0;
+        const key = ((sr << 16) | (sg << 8) | sb) * 16777216 + fillKey;
         let packed = cache.get(key);
         if (packed === undefined) {
-          const dL = lightnessOf(dr, dg, db, scratch) - options.blendReferenceL;
+          const dL = lightnessOf(sr, sg, sb, scratch) - options.blendReferenceL;
           shiftLightness(fill, dL, scratch, blended);
           const c = (v: number | undefined): number => Math.min(255, Math.max(0, Math.round(v ?? 0)));
           packed = (c(blended[0]) << 16) | (c(blended[1]) << 8) | c(blended[2]);

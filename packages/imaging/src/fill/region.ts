@@ -58,12 +58,7 @@ export function scanlineRegion(
     const y = (start / width) | 0;
     const row = y * width;
     let left = start;
-    while (
-      left > row &&
-      !mask[left - 1] &&
-      passable[left - 1] &&
-      (!canStep || canStep(left, left - 1))
-    ) {
+    while (left > row && !mask[left - 1] && passable[left - 1] && (!canStep || canStep(left, left - 1))) {
       left--;
     }
     let right = start;

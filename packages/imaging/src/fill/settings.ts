@@ -1,3 +1,5 @@
+import type { RgbaImage } from '../image';
+
 export const SMART_BRUSH_MODES = ['auto_fill', 'pattern_detect', 'gradient_smart'] as const;
 export type SmartBrushMode = (typeof SMART_BRUSH_MODES)[number];
 
@@ -22,9 +24,14 @@ export interface SmartBrushSettings {
 export type FillOptions = Partial<Omit<SmartBrushSettings, 'mode'>> & {
   /** Write into the given buffer instead of a copy (saves a copy per click on large canvases). */
   inPlace?: boolean;
+  /**
+   * Paint into this image (for example the active layer) while the region is found on the image
+   * passed to the fill (for example the merged visible canvas with the line art). Same size.
+   */
+  target?: RgbaImage | null;
 };
 
-export type ResolvedFillOptions = Required<FillOptions>;
+export type ResolvedFillOptions = Required<Omit<FillOptions, 'target'>> & { target: RgbaImage | null };
 
 export const DEFAULT_FILL_OPTIONS: ResolvedFillOptions = Object.freeze({
   sensitivity: 75,
@@ -34,6 +41,7 @@ export const DEFAULT_FILL_OPTIONS: ResolvedFillOptions = Object.freeze({
   edgeDetection: false,
   colorBlending: false,
   inPlace: false,
+  target: null,
 });
 
 function clamp100(v: number | undefined, fallback: number): number {
@@ -50,6 +58,7 @@ export function resolveFillOptions(options: FillOptions = {}): ResolvedFillOptio
     edgeDetection: options.edgeDetection ?? d.edgeDetection,
     colorBlending: options.colorBlending ?? d.colorBlending,
     inPlace: options.inPlace ?? d.inPlace,
+    target: options.target ?? null,
   };
 }
 

@@ -21,8 +21,9 @@ export interface DabStyle {
 
 /**
  * Stamps one dab into a stroke mask and returns the pixels it touched (null if none).
- * Accumulation: m' = m + (cap - m) * coverage * flow, never lowering m. So a stroke builds up with
- * low flow but overlapping dabs never exceed `cap` (the stroke opacity), like a wet wash.
+ * Per-stroke max accumulation: each dab pulls a pixel towards its own target (cap * coverage) by
+ * `flow`, never lowering it. At full flow that is max(), so overlapping dabs of one stroke never exceed
+ * the stroke opacity and antialiased edges stay soft; low flow builds up towards the target (airbrush).
  */
 export function stampDab(
   mask: MaskSurface,
@@ -83,11 +84,10 @@ export function stampDab(
         if (cov <= 0) continue;
         if (hard < 1) cov *= falloff(rho, hard);
         if (grain) cov *= 1 - gs * (1 - sampleGrain(grain, px, py));
-        cov *= flow;
-        if (cov <= 0) continue;
+        const target = cap * cov;
         const m = data[p] as number;
-        if (m < cap) {
-          data[p] = m + (cap - m) * cov;
+        if (target > m) {
+          data[p] = m + (target - m) * flow;
           touched = true;
         }
       }
@@ -123,7 +123,7 @@ function stampSubPixel(mask: MaskSurface, x: number, y: number, d: number, cap: 
   const y0 = Math.floor(gy);
   const fx = gx - x0;
   const fy = gy - y0;
-  const strength = d * style.flow;
+  const strength = d;
   deposit(mask, x0, y0, strength * (1 - fx) * (1 - fy), cap, style);
   deposit(mask, x0 + 1, y0, strength * fx * (1 - fy), cap, style);
   deposit(mask, x0, y0 + 1, strength * (1 - fx) * fy, cap, style);
@@ -142,7 +142,7 @@ function stampAliased(mask: MaskSurface, x: number, y: number, d: number, cap: n
   for (let j = 0; j < n; j++) {
     for (let i = 0; i < n; i++) {
       if (round && (i - c) * (i - c) + (j - c) * (j - c) > r2) continue;
-      deposit(mask, left + i, top + j, style.flow, cap, style);
+      deposit(mask, left + i, top + j, 1, cap, style);
     }
   }
   return intersectRect({ x: left, y: top, width: n, height: n }, { x: 0, y: 0, width: mask.width, height: mask.height });
@@ -158,8 +158,9 @@ function deposit(mask: MaskSurface, px: number, py: number, cov: number, cap: nu
   const ly = py - ty * TILE_SIZE;
   const p = ly * TILE_SIZE + lx;
   const m = t.data[p] as number;
-  if (m >= cap) return;
-  t.data[p] = m + (cap - m) * Math.min(1, cov);
+  const target = cap * Math.min(1, cov);
+  if (target <= m) return;
+  t.data[p] = m + (target - m) * style.flow;
   t.x0 = Math.min(t.x0, lx);
   t.y0 = Math.min(t.y0, ly);
   t.x1 = Math.max(t.x1, lx + 1);

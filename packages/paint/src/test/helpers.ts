@@ -48,3 +48,11 @@ export function fillLayer(engine: PaintEngine, layerId: string, r: number, g: nu
   }
   engine.applyPixels(layerId, { x: 0, y: 0, width, height }, rgba, 'Fill');
 }
+
+/** Number of differing bytes (vitest's deep equality is very slow on multi-megabyte typed arrays). */
+export function diffCount(a: ArrayLike<number>, b: ArrayLike<number>): number {
+  if (a.length !== b.length) return Math.max(a.length, b.length);
+  let n = 0;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) n++;
+  return n;
+}

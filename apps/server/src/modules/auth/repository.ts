@@ -36,14 +36,18 @@ export async function insertSession(
 }
 
 /** The user of a live session: not revoked and not expired. */
-export async function findUserBySessionHash(db: Db, tokenHash: string, now: Date): Promise<UserRow | undefined> {
+export async function findSessionUser(
+  db: Db,
+  tokenHash: string,
+  now: Date,
+): Promise<{ user: UserRow; expiresAt: Date } | undefined> {
   const [row] = await db
-    .select({ user: users })
+    .select({ user: users, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
     .limit(1);
-  return row?.user;
+  return row;
 }
 
 export async function revokeSession(db: Db, tokenHash: string, now: Date): Promise<void> {

@@ -71,17 +71,31 @@ export async function login(
   const role = roleFor(ctx, row.email);
   if (role !== row.role) {
     await repo.setUserRole(ctx.db, row.id, role);
+    ctx.sessions.deleteUser(row.id);
     row.role = role;
   }
   return { user: toUser(row), token: await startSession(ctx, row.id, meta.userAgent) };
 }
 
+export const SESSION_REVOKED_CHANNEL = 'session_revoked';
+
 export async function userForToken(ctx: AppContext, token: string): Promise<User | null> {
   if (!looksLikeToken(token)) return null;
-  const row = await repo.findUserBySessionHash(ctx.db, hashToken(token), ctx.clock.now());
-  return row ? toUser(row) : null;
+  const tokenHash = hashToken(token);
+  const now = ctx.clock.now();
+  const cached = ctx.sessions.get(tokenHash, now.getTime());
+  if (cached) return cached;
+  const row = await repo.findSessionUser(ctx.db, tokenHash, now);
+  if (!row) return null;
+  const user = toUser(row.user);
+  ctx.sessions.set(tokenHash, user, row.expiresAt, now.getTime());
+  return user;
 }
 
 export async function logout(ctx: AppContext, token: string): Promise<void> {
-  if (looksLikeToken(token)) await repo.revokeSession(ctx.db, hashToken(token), ctx.clock.now());
+  if (!looksLikeToken(token)) return;
+  const tokenHash = hashToken(token);
+  await repo.revokeSession(ctx.db, tokenHash, ctx.clock.now());
+  ctx.sessions.delete(tokenHash);
+  await ctx.database.notify(SESSION_REVOKED_CHANNEL, tokenHash);
 }

@@ -1,0 +1,59 @@
+import { Suspense, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Route, Routes, useLocation, useNavigate } from 'react-router';
+import { setApiEvents } from '../shared/api/client';
+import { toast, Toasts } from '../shared/ui/toast';
+import { CURRENT_USER_KEY } from '../shared/hooks/useCurrentUser';
+import { useQueryClient } from '@tanstack/react-query';
+import * as Pages from './routes';
+import { TopBar } from './TopBar';
+
+function PageFallback() {
+  return (
+    <div className="center-page" aria-busy="true">
+      <div className="spinner" />
+    </div>
+  );
+}
+
+/** Wires the API client's 401/403/429 rules to navigation and toasts (first document §8). */
+function useApiEvents() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const client = useQueryClient();
+  const { t } = useTranslation('common');
+  useEffect(() => {
+    setApiEvents({
+      onUnauthorized: () => {
+        client.setQueryData(CURRENT_USER_KEY, null);
+        if (location.pathname !== '/login') navigate(`/login?from=${encodeURIComponent(location.pathname + location.search)}`);
+      },
+      onForbidden: () => navigate('/charge'),
+      onRateLimited: (seconds) => toast('warning', t('errors.rateLimited', { seconds })),
+    });
+  }, [navigate, location, client, t]);
+}
+
+export function App() {
+  useApiEvents();
+  return (
+    <>
+      <a href="#main" className="visually-hidden">
+        Skip to content
+      </a>
+      <TopBar />
+      <main id="main">
+        <Suspense fallback={<PageFallback />}>
+          <Routes>
+            <Route path="/" element={<Pages.LauncherPage />} />
+            <Route path="/login" element={<Pages.LoginPage />} />
+            <Route path="/terms" element={<Pages.LegalPage kind="terms" />} />
+            <Route path="/privacy" element={<Pages.LegalPage kind="privacy" />} />
+            <Route path="*" element={<Pages.NotFoundPage />} />
+          </Routes>
+        </Suspense>
+      </main>
+      <Toasts />
+    </>
+  );
+}

@@ -1,0 +1,138 @@
+import { classifyStatus, isNetworkMessage, parseRetryAfter, RETRY, retryDelayMs, type ErrorType } from '@yumi/core';
+import { getToken, setToken } from './token';
+
+/** The spec's API error object: error, details, type, isRetryable, retryCount, retryAfter. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly type: ErrorType,
+    readonly status: number,
+    readonly isRetryable: boolean,
+    readonly code?: string,
+    readonly details?: unknown,
+    public retryCount = 0,
+    readonly retryAfter?: number,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+  get error(): string {
+    return this.message;
+  }
+}
+
+/** Side effects of auth and permission failures, wired by the app shell (navigate, toast). */
+export interface ApiEvents {
+  onUnauthorized(): void;
+  onForbidden(code?: string): void;
+  onRateLimited(retryAfter: number): void;
+}
+let events: ApiEvents = { onUnauthorized: () => {}, onForbidden: () => {}, onRateLimited: () => {} };
+export function setApiEvents(next: ApiEvents): void {
+  events = next;
+}
+
+export interface RequestOptions {
+  method?: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /** Retries for retryable errors (spec: 3). Non-idempotent calls pass 0. */
+  retries?: number;
+  timeoutMs?: number;
+  /** Skip the 401 redirect (the sign-in form handles its own failures). */
+  quiet?: boolean;
+}
+
+const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => {
+      clearTimeout(timer);
+      reject(new DOMException('Aborted', 'AbortError'));
+    });
+  });
+
+async function once(path: string, options: RequestOptions): Promise<Response> {
+  const controller = new AbortController();
+  const timeout = setTimeout(() => controller.abort(new DOMException('Request timed out', 'TimeoutError')), options.timeoutMs ?? RETRY.timeoutMs);
+  options.signal?.addEventListener('abort', () => controller.abort(options.signal?.reason));
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  const token = getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData || options.body instanceof Blob) body = options.body;
+  else if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  try {
+    return await fetch(path, { method: options.method ?? 'GET', headers, body, credentials: 'include', signal: controller.signal });
+  } finally {
+    clearTimeout(timeout);
+  }
+}
+
+async function toApiError(res: Response): Promise<ApiError> {
+  let payload: { error?: unknown; code?: unknown; details?: unknown } = {};
+  try {
+    payload = await res.json();
+  } catch {
+    // Not JSON: fall back to the status text.
+  }
+  const { type, isRetryable } = classifyStatus(res.status);
+  const message = typeof payload.error === 'string' ? payload.error : res.statusText || `HTTP error! status: ${res.status}`;
+  const retryAfter = res.status === 429 ? parseRetryAfter(res.headers.get('retry-after')) : undefined;
+  return new ApiError(message, type, res.status, isRetryable, typeof payload.code === 'string' ? payload.code : undefined, payload.details, 0, retryAfter);
+}
+
+function networkError(err: unknown): ApiError {
+  const e = err as Error;
+  if (e?.name === 'AbortError') return new ApiError('Request was cancelled', 'UNKNOWN', 0, false);
+  if (e?.name === 'TimeoutError') return new ApiError('Request timed out. Check your network connection.', 'NETWORK', 0, true);
+  const message = e?.message ?? 'Network error';
+  return new ApiError(isNetworkMessage(message) ? message : `Network error: ${message}`, 'NETWORK', 0, true);
+}
+
+/** Answers the raw response of a successful call, after the spec's retry rules; throws ApiError otherwise. */
+export async function requestRaw(path: string, options: RequestOptions = {}): Promise<Response> {
+  const retries = options.retries ?? RETRY.maxRetries;
+  for (let attempt = 0; ; attempt += 1) {
+    let error: ApiError;
+    try {
+      const res = await once(path, options);
+      if (res.ok) return res;
+      error = await toApiError(res);
+    } catch (err) {
+      if (err instanceof ApiError) throw err;
+      error = networkError(err);
+      if (options.signal?.aborted) throw error;
+    }
+    error.retryCount = attempt;
+    if (error.status === 401 && !options.quiet) {
+      setToken(null);
+      events.onUnauthorized();
+    }
+    if (error.status === 403) events.onForbidden(error.code);
+    if (error.status === 429) events.onRateLimited(error.retryAfter ?? RETRY.defaultRetryAfterSeconds);
+    if (!error.isRetryable || attempt >= retries) throw error;
+    const wait = error.type === 'RATE_LIMIT' ? (error.retryAfter ?? RETRY.defaultRetryAfterSeconds) * 1000 : retryDelayMs(attempt);
+    await sleep(wait, options.signal);
+  }
+}
+
+export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const res = await requestRaw(path, options);
+  if (res.status === 204) return undefined as T;
+  return (await res.json()) as T;
+}
+
+export const api = {
+  get: <T>(path: string, options?: RequestOptions) => request<T>(path, { ...options, method: 'GET' }),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>(path, { retries: 0, ...options, method: 'POST', body }),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>(path, { ...options, method: 'PUT', body }),
+  patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>(path, { retries: 0, ...options, method: 'PATCH', body }),
+  delete: <T>(path: string, options?: RequestOptions) => request<T>(path, { ...options, method: 'DELETE' }),
+};

@@ -1,0 +1,42 @@
+import type { User } from '@yumi/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { api } from '../api/client';
+import { getToken, setToken } from '../api/token';
+
+export const CURRENT_USER_KEY = ['auth', 'me'] as const;
+
+/** The signed-in user: loading, then a user or an error (and no user). */
+export function useCurrentUser() {
+  const query = useQuery({
+    queryKey: CURRENT_USER_KEY,
+    queryFn: async () => (getToken() ? api.get<User>('/api/auth/me', { retries: 1 }) : null),
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+  return { user: query.data ?? null, isLoading: query.isLoading, error: query.error, isAuthenticated: !!query.data };
+}
+
+/** Stores a fresh session and refreshes everything that depends on who is signed in. */
+export function useSessionActions() {
+  const client = useQueryClient();
+  const signedIn = useCallback(
+    (token: string, user: User) => {
+      setToken(token);
+      client.setQueryData(CURRENT_USER_KEY, user);
+      void client.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'auth' });
+    },
+    [client],
+  );
+  const signOut = useCallback(async () => {
+    try {
+      if (getToken()) await api.post('/api/auth/logout', undefined, { quiet: true });
+    } catch {
+      // The token is dropped locally either way; the server revokes it when reachable.
+    }
+    setToken(null);
+    client.setQueryData(CURRENT_USER_KEY, null);
+    client.removeQueries({ predicate: (q) => q.queryKey[0] !== 'auth' });
+  }, [client]);
+  return { signedIn, signOut };
+}

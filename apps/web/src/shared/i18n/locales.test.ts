@@ -1,0 +1,39 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { LANGUAGES, NAMESPACES } from '@yumi/core';
+import { describe, expect, it } from 'vitest';
+
+const root = join(__dirname, '../../../public/locales');
+
+function keys(value: unknown, prefix = ''): string[] {
+  if (value && typeof value === 'object' && !Array.isArray(value)) {
+    return Object.entries(value).flatMap(([k, v]) => keys(v, prefix ? `${prefix}.${k}` : k));
+  }
+  if (Array.isArray(value)) return value.flatMap((v, i) => keys(v, `${prefix}[${i}]`));
+  return [prefix];
+}
+
+const load = (lng: string, ns: string) => JSON.parse(readFileSync(join(root, lng, `${ns}.json`), 'utf8'));
+
+describe('translations', () => {
+  const present = readdirSync(join(root, 'en')).map((f) => f.replace(/\.json$/, ''));
+
+  it('only uses the spec namespaces', () => {
+    for (const ns of present) expect(NAMESPACES).toContain(ns);
+  });
+
+  for (const ns of present) {
+    it(`has every key of ${ns} in every language, none empty`, () => {
+      const reference = keys(load('en', ns)).sort();
+      for (const lng of LANGUAGES) {
+        const data = load(lng, ns);
+        expect(keys(data).sort(), `${lng}/${ns}`).toEqual(reference);
+        const empty = keys(data).filter((k) => {
+          const v = k.split(/\.|\[|\]\.?/).filter(Boolean).reduce<unknown>((o, p) => (o as Record<string, unknown>)?.[p], data);
+          return typeof v === 'string' && v.trim() === '';
+        });
+        expect(empty, `${lng}/${ns} empty values`).toEqual([]);
+      }
+    });
+  }
+});

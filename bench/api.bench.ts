@@ -1,0 +1,49 @@
+// Throughput of authenticated GET /api/auth/me beside a bare Fastify route, same process settings,
+// same autocannon connections and duration (DESIGN.md budget: ratio >= 0.5 on PGlite).
+import autocannon from 'autocannon';
+import Fastify from 'fastify';
+import { buildApp } from '../apps/server/src/app';
+import { testConfig } from '../apps/server/src/config';
+import { openDatabase } from '../apps/server/src/db/connection';
+import { migrate } from '../apps/server/src/db/migrate';
+import type { BenchResult } from './types';
+
+const DURATION = 8;
+const CONNECTIONS = 20;
+
+async function rps(url: string, headers: Record<string, string> = {}): Promise<number> {
+  // Warm up, then measure.
+  await autocannon({ url, connections: CONNECTIONS, duration: 1, headers });
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`bench saw ${result.non2xx} non-2xx, ${result.errors} errors`);
+  return result.requests.average;
+}
+
+export default async function run(): Promise<BenchResult[]> {
+  const bare = Fastify({ logger: false });
+  bare.get('/bare', async () => ({ id: '00000000-0000-0000-0000-000000000000', email: 'a@b.co', username: 'a', role: 'user' }));
+  await bare.listen({ port: 0, host: '127.0.0.1' });
+  const bareUrl = `http://127.0.0.1:${(bare.server.address() as { port: number }).port}/bare`;
+
+  const database = await openDatabase({ dataDir: 'memory://' });
+  await migrate(database);
+  const app = await buildApp(testConfig(), { database, serveWeb: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+  const signup = await fetch(`${base}/api/auth/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'bench@example.com', username: 'bench', password: 'secret123' }),
+  });
+  const { token } = (await signup.json()) as { token: string };
+
+  const bareRps = await rps(bareUrl);
+  const meRps = await rps(`${base}/api/auth/me`, { authorization: `Bearer ${token}` });
+  await app.close();
+  await database.close();
+  await bare.close();
+  return [
+    { name: 'GET /api/auth/me (PGlite, authenticated)', value: meRps, unit: 'req/s', baseline: { name: 'bare Fastify route', value: bareRps } },
+    { name: 'auth/me ÷ bare route', value: meRps / bareRps, unit: 'ratio', budget: { min: 0.5 } },
+  ];
+}

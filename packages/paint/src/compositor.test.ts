@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { blendPixel } from './blend.js';
+import { Compositor } from './compositor.js';
+import { PaintDocument } from './document.js';
+import type { BlendMode } from './layer.js';
+
+/** One pixel: opaque backdrop (200, 100, 50) under opaque source (100, 150, 200) with `mode`. */
+function compositePair(mode: BlendMode, sourceAlpha = 255, opacity = 100): number[] {
+  const doc = new PaintDocument({ width: 4, height: 4 });
+  doc.layers[0]?.surface.writeRect({ x: 1, y: 1, width: 1, height: 1 }, new Uint8ClampedArray([200, 100, 50, 255]));
+  const top = doc.createLayer();
+  doc.insertLayer(top, 1);
+  top.blendMode = mode;
+  top.opacity = opacity;
+  top.surface.writeRect({ x: 1, y: 1, width: 1, height: 1 }, new Uint8ClampedArray([100, 150, 200, sourceAlpha]));
+  return [...new Compositor().compositeRect(doc, { x: 1, y: 1, width: 1, height: 1 }).data];
+}
+
+describe('blend modes', () => {
+  // Expected values worked out by hand from the W3C formulas on 0-255 values.
+  it.each<[BlendMode, number[]]>([
+    ['normal', [100, 150, 200, 255]],
+    // b*s/255: 200*100/255 = 78.4, 100*150/255 = 58.8, 50*200/255 = 39.2
+    ['multiply', [78, 59, 39, 255]],
+    // b + s - b*s/255: 221.6, 191.2, 210.8
+    ['screen', [222, 191, 211, 255]],
+    // backdrop > 127.5: 255 - 2(255-200)(255-100)/255 = 188.1; else 2*b*s/255: 117.6, 78.4
+    ['overlay', [188, 118, 78, 255]],
+    ['darken', [100, 100, 50, 255]],
+    ['lighten', [200, 150, 200, 255]],
+  ])('%s composites the known pair', (mode, expected) => {
+    expect(compositePair(mode)).toEqual(expected);
+  });
+
+  it('layer opacity and source alpha mix the blended colour with the backdrop', () => {
+    // multiply at 50 % opacity: 0.5 * 78.4 + 0.5 * 200 = 139.2
+    expect(compositePair('multiply', 255, 50)).toEqual([139, 79, 45, 255]);
+    // normal with half-transparent source: (100 + 200) / 2 = 150 (127/255 alpha)
+    expect(compositePair('normal', 128, 100)[0]).toBe(150);
+  });
+
+  it('any mode over an empty backdrop is the source itself', () => {
+    const acc = new Float32Array(4);
+    blendPixel(acc, 0, 0.2, 0.1, 0.05, 0.5, 'multiply');
+    expect([...acc].map((v) => Math.round(v * 1000))).toEqual([200, 100, 50, 500]);
+  });
+
+  it('hidden layers and zero opacity do not contribute', () => {
+    const doc = new PaintDocument({ width: 2, height: 2 });
+    doc.layers[0]?.surface.writeRect({ x: 0, y: 0, width: 1, height: 1 }, new Uint8ClampedArray([9, 9, 9, 255]));
+    const c = new Compositor();
+    expect([...c.compositeRect(doc, { x: 0, y: 0, width: 1, height: 1 }).data]).toEqual([9, 9, 9, 255]);
+    (doc.layers[0] as { visible: boolean }).visible = false;
+    expect([...c.compositeRect(doc, { x: 0, y: 0, width: 1, height: 1 }).data]).toEqual([0, 0, 0, 0]);
+  });
+});
+
+describe('dirty-rect compositing', () => {
+  it('writes only inside the requested rect', () => {
+    const doc = new PaintDocument({ width: 300, height: 300 });
+    const full = new Uint8ClampedArray(300 * 300 * 4).fill(255);
+    doc.layers[0]?.surface.writeRect({ x: 0, y: 0, width: 300, height: 300 }, full);
+    const target = { data: new Uint8ClampedArray(300 * 300 * 4), width: 300, height: 300 };
+    new Compositor().compositeInto(doc, { x: 120, y: 100, width: 20, height: 50 }, target);
+    let inside = 0;
+    let outside = 0;
+    for (let y = 0; y < 300; y++)
+      for (let x = 0; x < 300; x++) {
+        const a = target.data[(y * 300 + x) * 4 + 3];
+        const isIn = x >= 120 && x < 140 && y >= 100 && y < 150;
+        if (a === 255 && isIn) inside++;
+        if (a !== 0 && !isIn) outside++;
+      }
+    expect(inside).toBe(20 * 50);
+    expect(outside).toBe(0);
+  });
+
+  it('composites onto a background colour when given', () => {
+    const doc = new PaintDocument({ width: 2, height: 2 });
+    const px = new Compositor().compositeRect(doc, { x: 0, y: 0, width: 1, height: 1 }, { background: { r: 255, g: 255, b: 255, a: 255 } });
+    expect([...px.data]).toEqual([255, 255, 255, 255]);
+  });
+});
