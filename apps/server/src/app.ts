@@ -15,10 +15,17 @@ import { serverVersion, webDistDir } from './lib/paths';
 import { authRoutes } from './modules/auth/routes';
 import { SESSION_REVOKED_CHANNEL } from './modules/auth/service';
 import { SessionCache } from './modules/auth/session-cache';
+import { documentRoutes } from './modules/documents/routes';
 import { healthRoutes } from './modules/health/routes';
+import { billingRoutes } from './modules/billing/routes';
+import { artRoutes } from './modules/art/routes';
+import { trendRoutes } from './modules/trends/routes';
+import { installersRoutes } from './modules/installers/routes';
+import { preferencesRoutes } from './modules/preferences/routes';
 import { authPlugin } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
 import { registerSecurityHeaders } from './plugins/security-headers';
+import { openBlobStore, type BlobStore } from './providers/blob';
 
 export interface AppDeps {
   clock?: Clock;
@@ -26,6 +33,8 @@ export interface AppDeps {
   database?: Database;
   /** Serve the built web app (production); tests of the API leave it off. */
   serveWeb?: boolean;
+  /** Blob store (tests give each app its own temp folder); otherwise DATA_DIR/blobs. */
+  blobs?: BlobStore;
 }
 
 /** Content-Security-Policy the SPA works under: everything from this origin, inline styles for KaTeX and charts. */
@@ -94,6 +103,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     clock: deps.clock ?? systemClock,
     log: app.log,
     sessions: new SessionCache(),
+    blobs: deps.blobs ?? openBlobStore(config.DATA_DIR),
   };
   await database.listen(SESSION_REVOKED_CHANNEL, (tokenHash) => ctx.sessions.delete(tokenHash));
 
@@ -115,9 +125,16 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       await api.register(healthRoutes, { ctx });
       await api.register(authRoutes, { ctx, prefix: '/auth' });
+      await api.register(billingRoutes, { ctx, prefix: '/billing' });
+      await api.register(artRoutes, { ctx, prefix: '/art' });
+      await api.register(documentRoutes, { ctx, prefix: '/documents' });
+      await api.register(trendRoutes, { ctx, prefix: '/trends' });
+      await api.register(preferencesRoutes, { ctx, prefix: '/me' });
     },
     { prefix: '/api' },
   );
+
+  await app.register(installersRoutes, { ctx });
 
   const webRoot = webDistDir;
   const serveWeb = (deps.serveWeb ?? true) && existsSync(join(webRoot, 'index.html'));

@@ -34,10 +34,15 @@ describe('system', () => {
     expect(errorBody(res).code).toBe('NOT_FOUND');
   });
 
-  it('sends a Content-Security-Policy and a request id', async () => {
-    const res = await t.app.inject({ url: '/api/health', headers: { 'x-request-id': 'abc-123' } });
-    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
-    expect(res.headers['x-request-id']).toBe('abc-123');
+  it('sends security headers and a request id', async () => {
+    const api = await t.app.inject({ url: '/api/health', headers: { 'x-request-id': 'abc-123' } });
+    expect(api.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(api.headers['x-content-type-options']).toBe('nosniff');
+    expect(api.headers['x-request-id']).toBe('abc-123');
+    const page = await t.app.inject({ url: '/some/page' });
+    expect(page.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(page.headers['strict-transport-security']).toBeTruthy();
   });
 
   it('stops on a bad config value, naming the variable', () => {
