@@ -3,6 +3,35 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+/**
+ * Every user-visible string goes through i18next: JSX text and the visible/accessible text attributes
+ * of apps/web/src must not contain literal words (symbols, digits and punctuation are fine).
+ */
+const LETTERS = /\p{L}/u;
+const TEXT_ATTRIBUTES = new Set(['alt', 'title', 'placeholder', 'label', 'aria-label', 'aria-description', 'aria-placeholder', 'aria-roledescription', 'aria-valuetext']);
+const noLiteralJsxText = {
+  meta: { type: 'problem', messages: { literal: 'User-visible text "{{text}}" must come from i18next (t(...)).' }, schema: [] },
+  create(context) {
+    const report = (node, text) => context.report({ node, messageId: 'literal', data: { text: text.trim().slice(0, 40) } });
+    const isVisibleString = (node) => node && node.type === 'Literal' && typeof node.value === 'string' && LETTERS.test(node.value);
+    return {
+      JSXText(node) {
+        if (LETTERS.test(node.value)) report(node, node.value);
+      },
+      JSXExpressionContainer(node) {
+        if (node.parent.type !== 'JSXAttribute' && isVisibleString(node.expression)) report(node, node.expression.value);
+      },
+      JSXAttribute(node) {
+        const name = typeof node.name.name === 'string' ? node.name.name : '';
+        if (!TEXT_ATTRIBUTES.has(name) || !node.value) return;
+        if (isVisibleString(node.value)) report(node, node.value.value);
+        else if (node.value.type === 'JSXExpressionContainer' && isVisibleString(node.value.expression)) report(node, node.value.expression.value);
+      },
+    };
+  },
+};
+const i18nPlugin = { rules: { 'no-literal-jsx-text': noLiteralJsxText } };
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '.tsbuild/**', 'data/**', 'test-results/**', 'apps/web/public/**'] },
   js.configs.recommended,
@@ -21,5 +50,11 @@ export default tseslint.config(
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
     },
+  },
+  {
+    files: ['apps/web/src/**/*.tsx'],
+    ignores: ['**/*.test.tsx'],
+    plugins: { i18n: i18nPlugin },
+    rules: { 'i18n/no-literal-jsx-text': 'error' },
   },
 );

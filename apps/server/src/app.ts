@@ -12,16 +12,21 @@ import { openDatabase, type Database } from './db/connection';
 import { migrate } from './db/migrate';
 import { systemClock, type Clock } from './lib/clock';
 import { serverVersion, webDistDir } from './lib/paths';
+import { aiRoutes } from './modules/ai/routes';
 import { authRoutes } from './modules/auth/routes';
 import { SESSION_REVOKED_CHANNEL } from './modules/auth/service';
 import { SessionCache } from './modules/auth/session-cache';
 import { documentRoutes } from './modules/documents/routes';
 import { healthRoutes } from './modules/health/routes';
+import { imagesRoutes } from './modules/images/routes';
+import { reportHelperRoutes } from './modules/report/register';
 import { billingRoutes } from './modules/billing/routes';
 import { artRoutes } from './modules/art/routes';
 import { trendRoutes } from './modules/trends/routes';
 import { installersRoutes } from './modules/installers/routes';
 import { preferencesRoutes } from './modules/preferences/routes';
+import { characterRoutes } from './modules/characters/routes';
+import { animeRefsRoutes } from './modules/anime-refs/routes';
 import { authPlugin } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -125,11 +130,16 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       await api.register(healthRoutes, { ctx });
       await api.register(authRoutes, { ctx, prefix: '/auth' });
+      await api.register(aiRoutes, { ctx });
       await api.register(billingRoutes, { ctx, prefix: '/billing' });
       await api.register(artRoutes, { ctx, prefix: '/art' });
       await api.register(documentRoutes, { ctx, prefix: '/documents' });
       await api.register(trendRoutes, { ctx, prefix: '/trends' });
       await api.register(preferencesRoutes, { ctx, prefix: '/me' });
+      await api.register(reportHelperRoutes, { ctx });
+      await api.register(imagesRoutes, { ctx });
+      await api.register(characterRoutes, { ctx, prefix: '/anime-helper' });
+      await api.register(animeRefsRoutes, { ctx, prefix: '/anime-chara' });
     },
     { prefix: '/api' },
   );

@@ -20,6 +20,8 @@ export const configSchema = z.object({
   PUBLIC_URL: optionalUrl,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATA_DIR: z.string().default('./data'),
+  /** Folder of the desktop installers served at /installers/ (default DATA_DIR/installers). */
+  INSTALLERS_DIR: z.string().optional(),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
@@ -44,16 +46,53 @@ export const configSchema = z.object({
   OPENAI_COMPATIBLE_API_KEY: optionalSecret,
   OPENAI_COMPATIBLE_MODELS: csv,
 
+  /** Mastodon instance whose public trends feed the Writing Helper; unset: this server's own hashtags. */
+  MASTODON_URL: optionalUrl,
+
+  // Report Helper: literature search APIs (base URLs are configurable so tests use local fakes).
+  PUBMED_BASE_URL: z.url().default('https://eutils.ncbi.nlm.nih.gov/entrez/eutils'),
+  ARXIV_BASE_URL: z.url().default('https://export.arxiv.org/api'),
+  CROSSREF_BASE_URL: z.url().default('https://api.crossref.org'),
+  CROSSREF_MAILTO: z.email().optional(),
+  IEEE_BASE_URL: z.url().default('https://ieeexploreapi.ieee.org/api/v1'),
+  IEEE_API_KEY: optionalSecret,
+  LITERATURE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
+
+  /** Chat and edit calls per user (or IP) per minute; beyond it a 429 with Retry-After. */
+  AI_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(20),
+  /** A provider silent this long (before or between chunks) is abandoned with a 504. */
+  AI_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  /** Pause between words when the offline assistant streams, so its answers read like the others. */
+  AI_LOCAL_WORD_DELAY_MS: z.coerce.number().int().min(0).max(500).default(12),
+
   SD_WEBUI_URL: optionalUrl,
   COMFYUI_URL: optionalUrl,
+  /** A ComfyUI workflow (API format) whose strings may hold {{prompt}}, {{seed}}...; the built-in one otherwise. */
+  COMFYUI_WORKFLOW: z.string().min(1).optional(),
+  OPENAI_IMAGE_MODEL: z.string().min(1).default('gpt-image-1'),
+  /** Provider of AI Generate mode when the user picks none: the first configured external one, else procedural. */
+  IMAGE_DEFAULT_PROVIDER: z.enum(['procedural', 'sd-webui', 'comfyui', 'openai-images']).optional(),
+  /** The anime checkpoint used when "custom model" is on (SD WebUI / ComfyUI). */
+  IMAGE_CUSTOM_MODEL: z.string().min(1).optional(),
+  IMAGE_PROVIDER_TIMEOUT_MS: z.coerce.number().int().positive().default(180_000),
+  /** Jobs running at once per provider, across all server processes. */
+  IMAGE_CONCURRENCY_PROCEDURAL: z.coerce.number().int().positive().default(2),
+  IMAGE_CONCURRENCY_REMOTE: z.coerce.number().int().positive().default(1),
 
   STRIPE_SECRET_KEY: optionalSecret,
   STRIPE_WEBHOOK_SECRET: optionalSecret,
+  /** Another Stripe API origin (a local fake in tests, stripe-mock); default api.stripe.com. */
+  STRIPE_API_BASE: optionalUrl,
   ALIPAY_APP_ID: optionalSecret,
   ALIPAY_PRIVATE_KEY: optionalSecret,
   ALIPAY_PUBLIC_KEY: optionalSecret,
   ALIPAY_SELLER_ID: optionalSecret,
   ALIPAY_GATEWAY: optionalUrl,
+  /** Open image search of the anime photo search (Openverse API root); 'off' searches only this server's images. */
+  OPENVERSE_URL: z.union([z.url(), z.literal('off')]).default('https://api.openverse.org/v1'),
+  REFERENCE_SEARCH_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  /** Uploads per user per hour (artwork contributions). */
+  ART_UPLOADS_PER_HOUR: z.coerce.number().int().positive().default(30),
 });
 
 export type Config = z.infer<typeof configSchema>;

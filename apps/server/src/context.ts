@@ -3,6 +3,7 @@ import type { Config } from './config';
 import type { Database, Db } from './db/connection';
 import type { Clock } from './lib/clock';
 import type { SessionCache } from './modules/auth/session-cache';
+import type { BlobStore } from './providers/blob';
 
 /** What every module's service gets: config, database, clock and logger. */
 export interface AppContext {
@@ -13,4 +14,6 @@ export interface AppContext {
   log: FastifyBaseLogger;
   /** Token hash -> user, invalidated on logout in every process. */
   sessions: SessionCache;
+  /** Uploads and generated images: content-addressed files under DATA_DIR/blobs. */
+  blobs: BlobStore;
 }

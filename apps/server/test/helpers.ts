@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../src/app';
@@ -6,6 +9,7 @@ import { testConfig, type Config } from '../src/config';
 import { openDatabase, type Database } from '../src/db/connection';
 import { migrate } from '../src/db/migrate';
 import { ManualClock } from '../src/lib/clock';
+import { FileBlobStore } from '../src/providers/blob';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -44,7 +48,9 @@ export async function createTestApp(overrides: Parameters<typeof testConfig>[0] 
   }
   await migrate(database);
   const clock = new ManualClock(new Date('2026-03-01T09:00:00Z'));
-  const app = await buildApp(config, { database, clock, serveWeb: false });
+  // Each app gets its own blob folder, removed on close.
+  const blobDir = mkdtempSync(join(tmpdir(), 'yumi-test-blobs-'));
+  const app = await buildApp(config, { database, clock, serveWeb: false, blobs: new FileBlobStore(blobDir) });
   await app.ready();
   return {
     app,
@@ -55,6 +61,7 @@ export async function createTestApp(overrides: Parameters<typeof testConfig>[0] 
       await app.close();
       await database.close();
       await dropDb?.();
+      rmSync(blobDir, { recursive: true, force: true });
     },
   };
 }

@@ -36,7 +36,14 @@ export function blendPixel(
 }
 
 /** Numeric codes so hot loops switch on small integers rather than strings. */
-export const BLEND_CODE: Record<BlendMode, number> = { normal: 0, multiply: 1, screen: 2, overlay: 3, darken: 4, lighten: 5 };
+export const BLEND_CODE: Record<BlendMode, number> = {
+  normal: 0,
+  multiply: 1,
+  screen: 2,
+  overlay: 3,
+  darken: 4,
+  lighten: 5,
+};
 
 /**
  * sa*ab*B(Cb, Cs) for one channel, from premultiplied backdrop c (alpha ab) and source s (alpha sa).

@@ -7,12 +7,18 @@ import type { BlendMode } from './layer.js';
 /** One pixel: opaque backdrop (200, 100, 50) under opaque source (100, 150, 200) with `mode`. */
 function compositePair(mode: BlendMode, sourceAlpha = 255, opacity = 100): number[] {
   const doc = new PaintDocument({ width: 4, height: 4 });
-  doc.layers[0]?.surface.writeRect({ x: 1, y: 1, width: 1, height: 1 }, new Uint8ClampedArray([200, 100, 50, 255]));
+  doc.layers[0]?.surface.writeRect(
+    { x: 1, y: 1, width: 1, height: 1 },
+    new Uint8ClampedArray([200, 100, 50, 255]),
+  );
   const top = doc.createLayer();
   doc.insertLayer(top, 1);
   top.blendMode = mode;
   top.opacity = opacity;
-  top.surface.writeRect({ x: 1, y: 1, width: 1, height: 1 }, new Uint8ClampedArray([100, 150, 200, sourceAlpha]));
+  top.surface.writeRect(
+    { x: 1, y: 1, width: 1, height: 1 },
+    new Uint8ClampedArray([100, 150, 200, sourceAlpha]),
+  );
   return [...new Compositor().compositeRect(doc, { x: 1, y: 1, width: 1, height: 1 }).data];
 }
 
@@ -47,7 +53,10 @@ describe('blend modes', () => {
 
   it('hidden layers and zero opacity do not contribute', () => {
     const doc = new PaintDocument({ width: 2, height: 2 });
-    doc.layers[0]?.surface.writeRect({ x: 0, y: 0, width: 1, height: 1 }, new Uint8ClampedArray([9, 9, 9, 255]));
+    doc.layers[0]?.surface.writeRect(
+      { x: 0, y: 0, width: 1, height: 1 },
+      new Uint8ClampedArray([9, 9, 9, 255]),
+    );
     const c = new Compositor();
     expect([...c.compositeRect(doc, { x: 0, y: 0, width: 1, height: 1 }).data]).toEqual([9, 9, 9, 255]);
     (doc.layers[0] as { visible: boolean }).visible = false;
@@ -77,7 +86,70 @@ describe('dirty-rect compositing', () => {
 
   it('composites onto a background colour when given', () => {
     const doc = new PaintDocument({ width: 2, height: 2 });
-    const px = new Compositor().compositeRect(doc, { x: 0, y: 0, width: 1, height: 1 }, { background: { r: 255, g: 255, b: 255, a: 255 } });
+    const px = new Compositor().compositeRect(
+      doc,
+      { x: 0, y: 0, width: 1, height: 1 },
+      { background: { r: 255, g: 255, b: 255, a: 255 } },
+    );
     expect([...px.data]).toEqual([255, 255, 255, 255]);
+  });
+});
+
+describe('cached live view', () => {
+  it('matches an uncached composite through strokes, undo and layer changes, and reuses cells', async () => {
+    const { PaintEngine } = await import('./engine.js');
+    const { drawStroke, line, fillLayer } = await import('./test/helpers.js');
+    const e = new PaintEngine({ width: 300, height: 200, background: { r: 255, g: 255, b: 255, a: 255 } });
+    const ids = [e.document.activeLayerId];
+    const modes: BlendMode[] = ['multiply', 'normal', 'screen', 'overlay', 'darken', 'lighten', 'normal'];
+    fillLayer(e, ids[0] as string, 200, 180, 160);
+    modes.forEach((mode, i) => {
+      const id = e.addLayer();
+      ids.push(id);
+      e.setColor(`#${((i * 0x3a5f7) & 0xffffff).toString(16).padStart(6, '0')}`);
+      e.setBrush({ size: 40, opacity: 80, hardness: 50 });
+      drawStroke(e, line(20 + i * 30, 20, 280 - i * 20, 180, 12), i);
+      e.setLayerProps(id, { blendMode: mode, opacity: 50 + i * 7 });
+    });
+    const check = () => {
+      e.render();
+      const expected = new Compositor().compositeRect(
+        doc(),
+        { x: 0, y: 0, width: 300, height: 200 },
+        { background: e.background },
+      );
+      let worst = 0;
+      for (let i = 0; i < expected.data.length; i++)
+        worst = Math.max(worst, Math.abs((expected.data[i] as number) - (e.output.data[i] as number)));
+      return worst;
+    };
+    const doc = () => e.document;
+    expect(check()).toBeLessThanOrEqual(1);
+    e.setActiveLayer(ids[3] as string);
+    const before = e.compositor.cellsBuilt;
+    drawStroke(e, line(10, 100, 290, 100, 30));
+    e.render();
+    const built = e.compositor.cellsBuilt;
+    expect(built).toBeGreaterThan(before); // the stroke's cells were composited once from all layers
+    expect(check()).toBeLessThanOrEqual(1);
+    e.undo();
+    expect(check()).toBeLessThanOrEqual(1);
+    e.redo();
+    e.undo();
+    // undoing and redoing on the active layer reuses the cached layers below and above it
+    expect(e.compositor.cellsBuilt).toBe(built);
+    expect(check()).toBeLessThanOrEqual(1);
+    e.setActiveLayer(ids[5] as string);
+    e.redo(); // changes layer 3, which is below the new active layer: its cells must be rebuilt
+    expect(check()).toBeLessThanOrEqual(1);
+    e.moveLayer(ids[1] as string, 6);
+    expect(check()).toBeLessThanOrEqual(1);
+    e.setLayerProps(ids[6] as string, { visible: false });
+    expect(check()).toBeLessThanOrEqual(1);
+    e.setBrush({ size: 30 });
+    e.selectPreset('basic-eraser');
+    e.setActiveLayer(ids[0] as string);
+    drawStroke(e, line(10, 50, 290, 150, 30));
+    expect(check()).toBeLessThanOrEqual(1);
   });
 });

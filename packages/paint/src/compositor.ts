@@ -48,8 +48,10 @@ const INV_U16 = 1 / 65535;
 /** Cache validity granularity (the dirty-region cell size too), so a repaint rarely builds far outside itself. */
 export const CELL = 32;
 const CELLS_PER_ROW = TILE_SIZE / CELL;
-/** At most this many cached tiles (256 KB each with both halves): 48 MB. Oldest go first. */
+/** At most this many cached tiles (256 KB each with both halves): 48 MB. Least recently used go first. */
 const MAX_CACHE_TILES = 192;
+/** Largest repaint (in pixels) that fills the cache. */
+const MAX_BUILD_PIXELS = 1 << 20;
 /** Stands in for an unallocated tile under a live stroke, so the loops only ever see typed arrays. */
 const EMPTY_TILE = new Uint8ClampedArray(TILE_SIZE * TILE_SIZE * 4);
 
@@ -91,16 +93,39 @@ function blendStack(px: Float64Array, s: Stack, t: number): void {
     const sg = (tile[t + 1] as number) * f;
     const sb = (tile[t + 2] as number) * f;
     const keep = 1 - sa;
-    const mode = s.modes[k] as number;
-    if (mode === 0 || ca <= 0) {
-      cr = sr + cr * keep;
-      cg = sg + cg * keep;
-      cb = sb + cb * keep;
-    } else {
-      const fresh = 1 - ca;
-      cr = sr * fresh + cr * keep + mixChannel(cr, sr, ca, sa, mode);
-      cg = sg * fresh + cg * keep + mixChannel(cg, sg, ca, sa, mode);
-      cb = sb * fresh + cb * keep + mixChannel(cb, sb, ca, sa, mode);
+    const mode = ca <= 0 ? 0 : (s.modes[k] as number);
+    const fresh = 1 - ca;
+    // one switch per layer pixel with the three channels inlined (see mixChannel for the formulas)
+    switch (mode) {
+      case 1: // multiply
+        cr = sr * fresh + cr * keep + sr * cr;
+        cg = sg * fresh + cg * keep + sg * cg;
+        cb = sb * fresh + cb * keep + sb * cb;
+        break;
+      case 2: // screen
+        cr = sr + cr - sr * cr;
+        cg = sg + cg - sg * cg;
+        cb = sb + cb - sb * cb;
+        break;
+      case 4: // darken
+        cr = sr * fresh + cr * keep + Math.min(sr * ca, cr * sa);
+        cg = sg * fresh + cg * keep + Math.min(sg * ca, cg * sa);
+        cb = sb * fresh + cb * keep + Math.min(sb * ca, cb * sa);
+        break;
+      case 5: // lighten
+        cr = sr * fresh + cr * keep + Math.max(sr * ca, cr * sa);
+        cg = sg * fresh + cg * keep + Math.max(sg * ca, cg * sa);
+        cb = sb * fresh + cb * keep + Math.max(sb * ca, cb * sa);
+        break;
+      case 3: // overlay
+        cr = sr * fresh + cr * keep + mixChannel(cr, sr, ca, sa, 3);
+        cg = sg * fresh + cg * keep + mixChannel(cg, sg, ca, sa, 3);
+        cb = sb * fresh + cb * keep + mixChannel(cb, sb, ca, sa, 3);
+        break;
+      default:
+        cr = sr + cr * keep;
+        cg = sg + cg * keep;
+        cb = sb + cb * keep;
     }
     ca = sa + ca * keep;
   }
@@ -120,6 +145,8 @@ export class Compositor {
   private readonly above = newStack();
   private readonly px = new Float64Array(4);
   private cache: { doc: PaintDocument; key: string; tiles: Map<number, CacheTile> } | null = null;
+  /** Cache cells (32x32) composited from the layers so far: lets tests and benchmarks see the cache work. */
+  cellsBuilt = 0;
 
   /** @param useCache keep below/above composites of the focus layer between calls (the live view). */
   constructor(private readonly useCache = false) {}
@@ -185,12 +212,18 @@ export class Compositor {
     const inkB = live ? live.color.b * INV255 : 0;
 
     const cacheTiles = this.useCache && focus ? this.cacheFor(doc, options, belowLayers, aboveLayers) : null;
+    // Big repaints (a whole page after a visibility toggle) would only churn the bounded cache:
+    // they use valid cells but build none.
+    let pixels = 0;
+    for (const a of areas) pixels += a.width * a.height;
+    const mayBuild = pixels <= MAX_BUILD_PIXELS;
     const out = target.data;
     const stride = target.width * 4;
     const px = this.px;
     const below = this.below;
     const above = this.above;
     const docRect = { x: 0, y: 0, width: doc.width, height: doc.height };
+    const params: RowParams = { bgR, bgG, bgB, bgA, focusOpacity, focusMode, erase, inkR, inkG, inkB };
 
     const visit = (index: number, o: Rect, ox: number, oy: number): void => {
       gather(below, belowLayers, index);
@@ -202,115 +235,37 @@ export class Compositor {
 
       let cached: CacheTile | null = null;
       if (cacheTiles) {
-        cached = this.validTile(cacheTiles, index, belowLayers, aboveLayers, aboveGroup, o, ox, oy, doc, bgPx);
+        cached = this.validTile(
+          cacheTiles,
+          index,
+          belowLayers,
+          aboveLayers,
+          aboveGroup,
+          o,
+          ox,
+          oy,
+          doc,
+          bgPx,
+          mayBuild,
+        );
       }
-      const cBelow = cached ? cached.below : null;
-      const cAbove = cached ? cached.above : null;
 
-      for (let y = o.y; y < o.y + o.height; y++) {
-        let p = (y - oy) * TILE_SIZE + (o.x - ox);
-        let w = (y + offY) * stride + (o.x + offX) * 4;
-        for (let x = 0; x < o.width; x++, p++, w += 4) {
-          const t = p * 4;
-          let cr: number;
-          let cg: number;
-          let cb: number;
-          let ca: number;
-          if (cBelow) {
-            cr = (cBelow[t] as number) * INV_U16;
-            cg = (cBelow[t + 1] as number) * INV_U16;
-            cb = (cBelow[t + 2] as number) * INV_U16;
-            ca = (cBelow[t + 3] as number) * INV_U16;
-          } else {
-            px[0] = bgR;
-            px[1] = bgG;
-            px[2] = bgB;
-            px[3] = bgA;
-            if (below.n > 0) blendStack(px, below, t);
-            cr = px[0] as number;
-            cg = px[1] as number;
-            cb = px[2] as number;
-            ca = px[3] as number;
-          }
-
-          if (fTile) {
-            // the focus layer, with the stroke in progress applied exactly as commit will
-            let a = (fTile[t + 3] as number) * INV255;
-            let r = (fTile[t] as number) * INV255 * a;
-            let g = (fTile[t + 1] as number) * INV255 * a;
-            let b = (fTile[t + 2] as number) * INV255 * a;
-            if (mask) {
-              const m = mask[p] as number;
-              if (m > 0) {
-                const keep = 1 - m;
-                if (erase) {
-                  r *= keep;
-                  g *= keep;
-                  b *= keep;
-                  a *= keep;
-                } else {
-                  r = inkR * m + r * keep;
-                  g = inkG * m + g * keep;
-                  b = inkB * m + b * keep;
-                  a = m + a * keep;
-                }
-              }
-            }
-            if (a > 0) {
-              const sa = a * focusOpacity;
-              const sr = r * focusOpacity;
-              const sg = g * focusOpacity;
-              const sb = b * focusOpacity;
-              const keep = 1 - sa;
-              if (focusMode === 0 || ca <= 0) {
-                cr = sr + cr * keep;
-                cg = sg + cg * keep;
-                cb = sb + cb * keep;
-              } else {
-                const fresh = 1 - ca;
-                cr = sr * fresh + cr * keep + mixChannel(cr, sr, ca, sa, focusMode);
-                cg = sg * fresh + cg * keep + mixChannel(cg, sg, ca, sa, focusMode);
-                cb = sb * fresh + cb * keep + mixChannel(cb, sb, ca, sa, focusMode);
-              }
-              ca = sa + ca * keep;
-            }
-          }
-
-          if (cAbove) {
-            const aa = (cAbove[t + 3] as number) * INV_U16;
-            if (aa > 0) {
-              const keep = 1 - aa;
-              cr = (cAbove[t] as number) * INV_U16 + cr * keep;
-              cg = (cAbove[t + 1] as number) * INV_U16 + cg * keep;
-              cb = (cAbove[t + 2] as number) * INV_U16 + cb * keep;
-              ca = aa + ca * keep;
-            }
-          } else if (above.n > 0) {
-            px[0] = cr;
-            px[1] = cg;
-            px[2] = cb;
-            px[3] = ca;
-            blendStack(px, above, t);
-            cr = px[0] as number;
-            cg = px[1] as number;
-            cb = px[2] as number;
-            ca = px[3] as number;
-          }
-
-          if (ca <= 0) {
-            out[w] = 0;
-            out[w + 1] = 0;
-            out[w + 2] = 0;
-            out[w + 3] = 0;
-          } else {
-            const s = 255 / ca;
-            out[w] = cr * s;
-            out[w + 1] = cg * s;
-            out[w + 2] = cb * s;
-            out[w + 3] = ca * 255;
-          }
-        }
-      }
+      compositeRows(
+        out,
+        stride,
+        (o.y + offY) * stride + (o.x + offX) * 4,
+        (o.y - oy) * TILE_SIZE + (o.x - ox),
+        o.width,
+        o.height,
+        cached ? cached.below : null,
+        cached ? cached.above : null,
+        fTile,
+        mask,
+        params,
+        below,
+        above,
+        px,
+      );
     };
     for (const area of areas) {
       const clip = intersectRect(area, docRect);
@@ -326,8 +281,14 @@ export class Compositor {
   }
 
   /** The cache for this stack arrangement, reset when layers, order, modes or the background changed. */
-  private cacheFor(doc: PaintDocument, options: CompositeOptions, below: Layer[], above: Layer[]): Map<number, CacheTile> {
-    const sig = (ls: Layer[]): string => ls.map((l) => `${l.id}:${l.opacity}:${l.blendMode}:${l.visible ? 1 : 0}`).join(',');
+  private cacheFor(
+    doc: PaintDocument,
+    options: CompositeOptions,
+    below: Layer[],
+    above: Layer[],
+  ): Map<number, CacheTile> {
+    const sig = (ls: Layer[]): string =>
+      ls.map((l) => `${l.id}:${l.opacity}:${l.blendMode}:${l.visible ? 1 : 0}`).join(',');
     const bg = options.background;
     const key = `${bg ? `${bg.r},${bg.g},${bg.b},${bg.a}` : '-'}|${sig(below)}|${sig(above)}`;
     if (!this.cache || this.cache.doc !== doc || this.cache.key !== key) {
@@ -348,9 +309,15 @@ export class Compositor {
     oy: number,
     doc: PaintDocument,
     bg: number[],
-  ): CacheTile {
+    mayBuild: boolean,
+  ): CacheTile | null {
     let ct = tiles.get(index);
-    if (!ct) {
+    if (ct) {
+      // keep recently used tiles at the end of the map, so eviction takes the least recently used
+      tiles.delete(index);
+      tiles.set(index, ct);
+    } else {
+      if (!mayBuild) return null;
       if (tiles.size >= MAX_CACHE_TILES) {
         const oldest = tiles.keys().next().value;
         if (oldest !== undefined) tiles.delete(oldest);
@@ -376,6 +343,7 @@ export class Compositor {
       for (let cx = cx0; cx <= cx1; cx++) {
         const cell = cy * CELLS_PER_ROW + cx;
         if ((ct.builtAt[cell] as number) >= stale) continue;
+        if (!mayBuild) return null; // composite this tile directly instead
         const x1 = Math.min(CELL * (cx + 1), doc.width - ox);
         const y1 = Math.min(CELL * (cy + 1), doc.height - oy);
         for (let ly = cy * CELL; ly < y1; ly++) {
@@ -401,9 +369,152 @@ export class Compositor {
           }
         }
         ct.builtAt[cell] = now;
+        this.cellsBuilt++;
       }
     }
     return ct;
+  }
+}
+
+/** Per-call constants of compositeRows, unpacked into locals there so the loop keeps them in registers. */
+interface RowParams {
+  bgR: number;
+  bgG: number;
+  bgB: number;
+  bgA: number;
+  focusOpacity: number;
+  focusMode: number;
+  erase: boolean;
+  inkR: number;
+  inkG: number;
+  inkB: number;
+}
+
+/**
+ * The per-pixel loop for one tile span: below (cached or blended), the focus layer with the live
+ * stroke, then above (cached group or blended). A top-level function with plain parameters because
+ * V8 optimises that far better than a closure reading dozens of captured variables.
+ */
+function compositeRows(
+  out: Uint8ClampedArray,
+  stride: number,
+  w0: number,
+  p0: number,
+  width: number,
+  height: number,
+  cBelow: Uint16Array | null,
+  cAbove: Uint16Array | null,
+  fTile: Uint8ClampedArray | null,
+  mask: Float32Array | null,
+  params: RowParams,
+  below: Stack,
+  above: Stack,
+  px: Float64Array,
+): void {
+  const { bgR, bgG, bgB, bgA, focusOpacity, focusMode, erase, inkR, inkG, inkB } = params;
+  for (let y = 0; y < height; y++) {
+    let p = p0 + y * TILE_SIZE;
+    let w = w0 + y * stride;
+    for (let x = 0; x < width; x++, p++, w += 4) {
+      const t = p * 4;
+      let cr: number;
+      let cg: number;
+      let cb: number;
+      let ca: number;
+      if (cBelow) {
+        cr = (cBelow[t] as number) * INV_U16;
+        cg = (cBelow[t + 1] as number) * INV_U16;
+        cb = (cBelow[t + 2] as number) * INV_U16;
+        ca = (cBelow[t + 3] as number) * INV_U16;
+      } else {
+        px[0] = bgR;
+        px[1] = bgG;
+        px[2] = bgB;
+        px[3] = bgA;
+        if (below.n > 0) blendStack(px, below, t);
+        cr = px[0] as number;
+        cg = px[1] as number;
+        cb = px[2] as number;
+        ca = px[3] as number;
+      }
+
+      if (fTile) {
+        // the focus layer, with the stroke in progress applied exactly as commit will
+        let a = (fTile[t + 3] as number) * INV255;
+        let r = (fTile[t] as number) * INV255 * a;
+        let g = (fTile[t + 1] as number) * INV255 * a;
+        let b = (fTile[t + 2] as number) * INV255 * a;
+        if (mask) {
+          const m = mask[p] as number;
+          if (m > 0) {
+            const keep = 1 - m;
+            if (erase) {
+              r *= keep;
+              g *= keep;
+              b *= keep;
+              a *= keep;
+            } else {
+              r = inkR * m + r * keep;
+              g = inkG * m + g * keep;
+              b = inkB * m + b * keep;
+              a = m + a * keep;
+            }
+          }
+        }
+        if (a > 0) {
+          const sa = a * focusOpacity;
+          const sr = r * focusOpacity;
+          const sg = g * focusOpacity;
+          const sb = b * focusOpacity;
+          const keep = 1 - sa;
+          if (focusMode === 0 || ca <= 0) {
+            cr = sr + cr * keep;
+            cg = sg + cg * keep;
+            cb = sb + cb * keep;
+          } else {
+            const fresh = 1 - ca;
+            cr = sr * fresh + cr * keep + mixChannel(cr, sr, ca, sa, focusMode);
+            cg = sg * fresh + cg * keep + mixChannel(cg, sg, ca, sa, focusMode);
+            cb = sb * fresh + cb * keep + mixChannel(cb, sb, ca, sa, focusMode);
+          }
+          ca = sa + ca * keep;
+        }
+      }
+
+      if (cAbove) {
+        const aa = (cAbove[t + 3] as number) * INV_U16;
+        if (aa > 0) {
+          const keep = 1 - aa;
+          cr = (cAbove[t] as number) * INV_U16 + cr * keep;
+          cg = (cAbove[t + 1] as number) * INV_U16 + cg * keep;
+          cb = (cAbove[t + 2] as number) * INV_U16 + cb * keep;
+          ca = aa + ca * keep;
+        }
+      } else if (above.n > 0) {
+        px[0] = cr;
+        px[1] = cg;
+        px[2] = cb;
+        px[3] = ca;
+        blendStack(px, above, t);
+        cr = px[0] as number;
+        cg = px[1] as number;
+        cb = px[2] as number;
+        ca = px[3] as number;
+      }
+
+      if (ca <= 0) {
+        out[w] = 0;
+        out[w + 1] = 0;
+        out[w + 2] = 0;
+        out[w + 3] = 0;
+      } else {
+        const s = 255 / ca;
+        out[w] = cr * s;
+        out[w + 1] = cg * s;
+        out[w + 2] = cb * s;
+        out[w + 3] = ca * 255;
+      }
+    }
   }
 }
 

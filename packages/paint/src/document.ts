@@ -29,7 +29,10 @@ export function checkDocumentSize(width: number, height: number): void {
     ['height', height],
   ] as const) {
     if (!Number.isInteger(v) || v < 1 || v > MAX_DOCUMENT_SIZE) {
-      throw new PaintError('INVALID_ARGUMENT', `Document ${label} must be an integer 1-${MAX_DOCUMENT_SIZE}, got ${v}`);
+      throw new PaintError(
+        'INVALID_ARGUMENT',
+        `Document ${label} must be an integer 1-${MAX_DOCUMENT_SIZE}, got ${v}`,
+      );
     }
   }
 }

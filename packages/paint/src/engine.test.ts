@@ -31,7 +31,9 @@ describe('strokes and layers', () => {
     const { started } = drawStroke(e, line(10, 50, 90, 50, 10));
     expect(started).toEqual({ ok: false, reason: 'locked' });
     expect(e.document.layer(id).surface.isEmpty()).toBe(true);
-    expect(e.applyPixels(id, { x: 0, y: 0, width: 1, height: 1 }, new Uint8ClampedArray([1, 2, 3, 255]))).toEqual({
+    expect(
+      e.applyPixels(id, { x: 0, y: 0, width: 1, height: 1 }, new Uint8ClampedArray([1, 2, 3, 255])),
+    ).toEqual({
       ok: false,
       reason: 'locked',
     });
@@ -43,7 +45,15 @@ describe('strokes and layers', () => {
 
   it('overlapping dabs of one stroke never exceed the stroke opacity', () => {
     const e = new PaintEngine({ width: 100, height: 100 });
-    e.setBrush({ size: 20, opacity: 50, hardness: 100, flowRate: 100, spacing: 5, pressureSensitivity: 0, smoothing: 0 });
+    e.setBrush({
+      size: 20,
+      opacity: 50,
+      hardness: 100,
+      flowRate: 100,
+      spacing: 5,
+      pressureSensitivity: 0,
+      smoothing: 0,
+    });
     const pts = [...line(10, 50, 90, 50, 10), ...line(90, 50, 10, 52, 10), ...line(10, 52, 90, 50, 10)];
     drawStroke(e, pts);
     const a = alphaAt(e, e.document.activeLayerId, 50, 50);
@@ -56,7 +66,15 @@ describe('strokes and layers', () => {
 
   it('low flow builds up within the stroke towards the cap', () => {
     const e = new PaintEngine({ width: 100, height: 100 });
-    e.setBrush({ size: 20, opacity: 100, hardness: 100, flowRate: 10, spacing: 10, pressureSensitivity: 0, smoothing: 0 });
+    e.setBrush({
+      size: 20,
+      opacity: 100,
+      hardness: 100,
+      flowRate: 10,
+      spacing: 10,
+      pressureSensitivity: 0,
+      smoothing: 0,
+    });
     drawStroke(e, line(40, 50, 41, 50, 2));
     const once = alphaAt(e, e.document.activeLayerId, 40, 50);
     e.undo();
@@ -177,7 +195,10 @@ describe('undo and redo', () => {
     e.undo();
     expect(names()).toEqual(['Background', 'Layer 1']);
     expect(e.document.layer(bg).surface.getPixel(5, 5).r).toBe(200);
-    const img = e.importImage({ data: new Uint8ClampedArray(4 * 4 * 4).fill(255), width: 4, height: 4 }, { x: 10, y: 10, scale: 2 });
+    const img = e.importImage(
+      { data: new Uint8ClampedArray(4 * 4 * 4).fill(255), width: 4, height: 4 },
+      { x: 10, y: 10, scale: 2 },
+    );
     expect(e.document.layer(img).surface.getPixel(17, 17).a).toBe(255);
     expect(e.document.layer(img).surface.getPixel(18, 18).a).toBe(0);
     e.undo();
@@ -280,5 +301,25 @@ describe('layer rules', () => {
     expect(s2.layers).toHaveLength(2);
     expect(e.getSnapshot()).toBe(s2);
     off();
+  });
+});
+
+describe('rendering', () => {
+  it('render() returns the changed areas once and nothing while idle', () => {
+    const e = new PaintEngine({ width: 400, height: 300 });
+    expect(e.render().length).toBeGreaterThan(0); // first full composite
+    expect(e.render()).toEqual([]);
+    e.beginStroke({ x: 200, y: 150, pressure: 1, time: 0, pointerType: 'touch' });
+    const rects = e.render();
+    expect(rects.length).toBeGreaterThan(0);
+    for (const r of rects) {
+      // only around the dab (size 5 at 200,150), never the whole page
+      expect(r.x).toBeGreaterThanOrEqual(128);
+      expect(r.x + r.width).toBeLessThanOrEqual(256);
+      expect(r.y + r.height).toBeLessThanOrEqual(256);
+    }
+    expect(e.render()).toEqual([]);
+    e.endStroke();
+    expect(e.sampleColor(200, 150)).toEqual({ r: 0, g: 0, b: 0, a: 255 });
   });
 });

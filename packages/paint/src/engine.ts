@@ -29,7 +29,14 @@ import {
   cropBuffer,
   checkBuffer,
 } from './io.js';
-import { clampOpacity, isBlendMode, layerInfo, type Layer, type LayerInfo, type LayerProps } from './layer.js';
+import {
+  clampOpacity,
+  isBlendMode,
+  layerInfo,
+  type Layer,
+  type LayerInfo,
+  type LayerProps,
+} from './layer.js';
 import { mergeLayerInto } from './merge.js';
 import { resampleRGBA } from './resample.js';
 import { Stroke } from './stroke.js';
@@ -45,7 +52,8 @@ export interface EngineOptions extends DocumentOptions {
 }
 
 /** Why an edit was not applied; the UI can show a hint (e.g. "layer is locked"). */
-export type Refusal = 'locked' | 'hidden' | 'last-layer' | 'no-layer-below' | 'invalid-name' | 'outside-canvas';
+export type Refusal =
+  'locked' | 'hidden' | 'last-layer' | 'no-layer-below' | 'invalid-name' | 'outside-canvas';
 export type Outcome = { ok: true } | { ok: false; reason: Refusal };
 
 const OK: Outcome = { ok: true };
@@ -218,6 +226,8 @@ export class PaintEngine {
       const entry = recorder.toEntry(stroke.mode === 'erase' ? 'Erase' : 'Brush stroke', layer.id);
       if (entry) this.history.push(entry);
     }
+    // No recomposite: the live preview already showed exactly this (to within 8-bit rounding).
+    stroke.mask.release();
     this.changed();
   }
 
@@ -228,6 +238,7 @@ export class PaintEngine {
     this.stroke = null;
     const grid = gridFor(this.doc.width, this.doc.height);
     for (const i of stroke.mask.touchedTiles()) this.dirty.add(tileRect(grid, i));
+    stroke.mask.release();
     this.changed();
   }
 
@@ -256,7 +267,9 @@ export class PaintEngine {
     const activeBefore = this.doc.activeLayerId;
     const { layer, index } = this.doc.removeLayer(id);
     if (activeBefore === id) this.doc.activeLayerId = (this.doc.layers[0] as Layer).id;
-    this.history.push(new DeleteLayerEntry('Delete layer', layer, index, activeBefore, this.doc.activeLayerId));
+    this.history.push(
+      new DeleteLayerEntry('Delete layer', layer, index, activeBefore, this.doc.activeLayerId),
+    );
     this.dirty.addAll(layer.surface.contentRects());
     this.changed();
     return OK;
@@ -293,8 +306,7 @@ export class PaintEngine {
       locked: false,
       surface: src.surface.clone(),
     };
-    this.doc.activeLayerId = id;
-    return this.insertNewLayer(copy, 'Duplicate layer');
+    return this.insertNewLayer(copy, 'Duplicate layer', this.doc.indexOf(id) + 1);
   }
 
   /** Merges a layer into the one below it (which keeps its own properties) and selects that one. */
@@ -311,7 +323,9 @@ export class PaintEngine {
     mergeLayerInto(upper, lower, recorder);
     this.doc.removeLayer(id);
     this.doc.activeLayerId = lower.id;
-    this.history.push(new MergeDownEntry(upper, index, lower.id, recorder.toEntry('Merge down', lower.id), activeBefore));
+    this.history.push(
+      new MergeDownEntry(upper, index, lower.id, recorder.toEntry('Merge down', lower.id), activeBefore),
+    );
     this.dirty.addAll(upper.surface.contentRects());
     this.changed();
     return OK;
@@ -386,7 +400,13 @@ export class PaintEngine {
     const clip = intersectRect(area, { x: 0, y: 0, width: this.doc.width, height: this.doc.height });
     if (clip.width <= 0 || clip.height <= 0) return refuse('outside-canvas');
     this.prepareEdit();
-    const data = cropBuffer({ data: rgba, width: area.width, height: area.height }, clip.x - area.x, clip.y - area.y, clip.width, clip.height);
+    const data = cropBuffer(
+      { data: rgba, width: area.width, height: area.height },
+      clip.x - area.x,
+      clip.y - area.y,
+      clip.width,
+      clip.height,
+    );
     const recorder = new TileRecorder(layer.surface);
     layer.surface.writeRect(clip, data, (i) => recorder.before(i));
     recorder.changed(clip);
@@ -445,7 +465,11 @@ export class PaintEngine {
     const cells = this.dirty.rects();
     const changed = this.dirty.tileRects();
     this.dirty.clear();
-    const options = { background: this.background, preview: this.stroke, focusLayerId: this.doc.activeLayerId };
+    const options = {
+      background: this.background,
+      preview: this.stroke,
+      focusLayerId: this.doc.activeLayerId,
+    };
     this.compositor.compositeAreas(this.doc, cells, this.out, options);
     return changed;
   }
@@ -480,7 +504,11 @@ export class PaintEngine {
         ? new Compositor().compositeRect(this.doc, full, { background: this.background })
         : { data: this.doc.layer(layerId).surface.readRect(full), width: full.width, height: full.height };
     const k = Math.min(1, maxSize / Math.max(full.width, full.height));
-    return resampleRGBA(src, Math.max(1, Math.round(full.width * k)), Math.max(1, Math.round(full.height * k)));
+    return resampleRGBA(
+      src,
+      Math.max(1, Math.round(full.width * k)),
+      Math.max(1, Math.round(full.height * k)),
+    );
   }
 
   serialize(): SerializedDocument {
@@ -567,9 +595,13 @@ export class PaintEngine {
     }
   }
 
-  private insertNewLayer(layer: Layer, label: string): string {
+  /** Puts a new layer into the stack (default: above the active one), selects it, records the step. */
+  private insertNewLayer(
+    layer: Layer,
+    label: string,
+    index = this.doc.indexOf(this.doc.activeLayerId) + 1,
+  ): string {
     const activeBefore = this.doc.activeLayerId;
-    const index = this.doc.indexOf(activeBefore) + 1;
     const entry = new AddLayerEntry(label, layer, index, activeBefore);
     this.dirty.addAll(entry.redo(this.doc));
     this.history.push(entry);
@@ -603,7 +635,8 @@ function sanitizeProps(patch: Partial<LayerProps>): Partial<LayerProps> {
   if (patch.locked !== undefined) out.locked = Boolean(patch.locked);
   if (patch.opacity !== undefined) out.opacity = clampOpacity(patch.opacity);
   if (patch.blendMode !== undefined) {
-    if (!isBlendMode(patch.blendMode)) throw new PaintError('INVALID_ARGUMENT', `Unknown blend mode ${String(patch.blendMode)}`);
+    if (!isBlendMode(patch.blendMode))
+      throw new PaintError('INVALID_ARGUMENT', `Unknown blend mode ${String(patch.blendMode)}`);
     out.blendMode = patch.blendMode;
   }
   return out;

@@ -317,6 +317,11 @@ export class History {
     this.enforce();
   }
 
+  /** Step labels for a history panel: undoable oldest first, then redoable next first. */
+  labels(): { undo: string[]; redo: string[] } {
+    return { undo: this.undoStack.map((e) => e.label), redo: [...this.redoStack].reverse().map((e) => e.label) };
+  }
+
   undo(doc: PaintDocument): Rect[] | null {
     const e = this.undoStack.pop();
     if (!e) return null;
@@ -382,4 +387,3 @@ export class History {
     }
   }
 }
-

@@ -17,19 +17,25 @@ describe('serialisation', () => {
     e.setLayerProps(top, { locked: false });
     drawStroke(e, line(10, 190, 290, 10, 40));
     const all = { x: 0, y: 0, width: 300, height: 200 };
-    for (const doc of [restoreDocument(serializeDocument(e.document)), documentFromJSON(documentToJSON(e.document))]) {
+    for (const doc of [
+      restoreDocument(serializeDocument(e.document)),
+      documentFromJSON(documentToJSON(e.document)),
+    ]) {
       expect(doc.layers.map((l) => [l.id, l.name, l.blendMode, l.opacity, l.visible, l.locked])).toEqual(
         e.document.layers.map((l) => [l.id, l.name, l.blendMode, l.opacity, l.visible, l.locked]),
       );
       expect(doc.activeLayerId).toBe(top);
-      for (const l of doc.layers) expect(diffCount(l.surface.readRect(all), e.document.layer(l.id).surface.readRect(all))).toBe(0);
+      for (const l of doc.layers)
+        expect(diffCount(l.surface.readRect(all), e.document.layer(l.id).surface.readRect(all))).toBe(0);
       // new ids never collide with restored ones
       expect(doc.layers.map((l) => l.id)).not.toContain(doc.createLayer().id);
     }
   });
 
   it('rejects malformed data', () => {
-    expect(() => documentFromJSON('{"format":"yumi-paint","version":1,"width":10,"height":10,"layers":[]}')).toThrow(/no layers/);
+    expect(() =>
+      documentFromJSON('{"format":"yumi-paint","version":1,"width":10,"height":10,"layers":[]}'),
+    ).toThrow(/no layers/);
     expect(() => documentFromJSON('nope')).toThrow(/not JSON/);
   });
 
@@ -106,7 +112,9 @@ describe('brush presets', () => {
     expect(getBrushPreset('eyelash')?.defaultSettings.size).toBe(0.3);
     expect(getBrushPreset('eyelash')?.basedOn).toBe('fine-liner');
     expect(getBrushPreset('hair-strands')?.defaultSettings.size).toBe(2);
-    expect(new Set(BRUSH_PRESETS.map((p) => p.category))).toEqual(new Set(['basic', 'detail', 'texture', 'effects']));
+    expect(new Set(BRUSH_PRESETS.map((p) => p.category))).toEqual(
+      new Set(['basic', 'detail', 'texture', 'effects']),
+    );
     for (const p of BRUSH_PRESETS) {
       expect(p.defaultSettings.size).toBeGreaterThanOrEqual(p.minSize);
       expect(p.defaultSettings.size).toBeLessThanOrEqual(p.maxSize);
@@ -118,7 +126,11 @@ describe('brush presets', () => {
       const e = new PaintEngine({ width: 120, height: 60 });
       const id = e.document.activeLayerId;
       if (p.tool === 'eraser') {
-        e.applyPixels(id, { x: 0, y: 0, width: 120, height: 60 }, new Uint8ClampedArray(120 * 60 * 4).fill(255));
+        e.applyPixels(
+          id,
+          { x: 0, y: 0, width: 120, height: 60 },
+          new Uint8ClampedArray(120 * 60 * 4).fill(255),
+        );
       }
       e.selectPreset(p.id);
       drawStroke(e, line(10, 30, 110, 30, 30));

@@ -21,26 +21,40 @@ export interface PlaceImageOptions {
  * Draws an RGBA image onto a surface (replacing what is under it), scaled and positioned, clipped to
  * the document. Returns the document rect it covers.
  */
-export function placeImage(surface: TiledSurface, image: PixelBuffer, options: PlaceImageOptions = {}): Rect | null {
+export function placeImage(
+  surface: TiledSurface,
+  image: PixelBuffer,
+  options: PlaceImageOptions = {},
+): Rect | null {
   checkBuffer(image);
   let scale = options.scale;
   if (scale === undefined) {
     scale =
       options.fit === 'contain' ? Math.min(1, surface.width / image.width, surface.height / image.height) : 1;
   }
-  if (!(scale > 0) || !Number.isFinite(scale)) throw new PaintError('INVALID_ARGUMENT', `Invalid scale ${scale}`);
+  if (!(scale > 0) || !Number.isFinite(scale))
+    throw new PaintError('INVALID_ARGUMENT', `Invalid scale ${scale}`);
   const w = Math.max(1, Math.round(image.width * scale));
   const h = Math.max(1, Math.round(image.height * scale));
   const scaled = w === image.width && h === image.height ? image : resampleRGBA(image, w, h);
   const x = Math.round(options.x ?? (surface.width - w) / 2);
   const y = Math.round(options.y ?? (surface.height - h) / 2);
-  const area = intersectRect({ x, y, width: w, height: h }, { x: 0, y: 0, width: surface.width, height: surface.height });
+  const area = intersectRect(
+    { x, y, width: w, height: h },
+    { x: 0, y: 0, width: surface.width, height: surface.height },
+  );
   if (area.width <= 0 || area.height <= 0) return null;
   surface.writeRect(area, cropBuffer(scaled, area.x - x, area.y - y, area.width, area.height));
   return area;
 }
 
-export function cropBuffer(src: PixelBuffer, x: number, y: number, width: number, height: number): Uint8ClampedArray {
+export function cropBuffer(
+  src: PixelBuffer,
+  x: number,
+  y: number,
+  width: number,
+  height: number,
+): Uint8ClampedArray {
   if (x === 0 && y === 0 && width === src.width && height === src.height) return src.data;
   const out = new Uint8ClampedArray(width * height * 4);
   for (let row = 0; row < height; row++) {
@@ -64,11 +78,22 @@ export const MIN_EXPORT_PERCENT = 1;
 export const MAX_EXPORT_PERCENT = 400;
 
 /** The visible layers flattened to one straight-alpha RGBA image at `percent` of the document size. */
-export function flattenDocument(doc: PaintDocument, percent = 100, background: RGBA | null = null): PixelBuffer {
+export function flattenDocument(
+  doc: PaintDocument,
+  percent = 100,
+  background: RGBA | null = null,
+): PixelBuffer {
   if (!(percent >= MIN_EXPORT_PERCENT && percent <= MAX_EXPORT_PERCENT)) {
-    throw new PaintError('INVALID_ARGUMENT', `Export size must be ${MIN_EXPORT_PERCENT}-${MAX_EXPORT_PERCENT}%`);
+    throw new PaintError(
+      'INVALID_ARGUMENT',
+      `Export size must be ${MIN_EXPORT_PERCENT}-${MAX_EXPORT_PERCENT}%`,
+    );
   }
-  const full = new Compositor().compositeRect(doc, { x: 0, y: 0, width: doc.width, height: doc.height }, { background });
+  const full = new Compositor().compositeRect(
+    doc,
+    { x: 0, y: 0, width: doc.width, height: doc.height },
+    { background },
+  );
   if (percent === 100) return full;
   const w = Math.max(1, Math.round((doc.width * percent) / 100));
   const h = Math.max(1, Math.round((doc.height * percent) / 100));
@@ -147,7 +172,8 @@ export function restoreDocument(data: SerializedDocument): PaintDocument {
     if (s.bounds) {
       const b = s.bounds;
       const inside = intersectRect(b, { x: 0, y: 0, width: doc.width, height: doc.height });
-      if (inside.width !== b.width || inside.height !== b.height) throw bad('layer bounds outside the canvas');
+      if (inside.width !== b.width || inside.height !== b.height)
+        throw bad('layer bounds outside the canvas');
       if (s.rgba.length !== b.width * b.height * 4) throw bad('layer pixel data has the wrong size');
       layer.surface.writeRect(b, s.rgba);
     }
@@ -171,8 +197,11 @@ export function documentFromJSON(json: string): PaintDocument {
   } catch {
     throw new PaintError('INVALID_DOCUMENT', 'Invalid document: not JSON');
   }
-  const p = parsed as Omit<SerializedDocument, 'layers'> & { layers: (Omit<SerializedLayer, 'rgba'> & { rgba: unknown })[] };
-  if (!p || typeof p !== 'object' || !Array.isArray(p.layers)) throw new PaintError('INVALID_DOCUMENT', 'Invalid document');
+  const p = parsed as Omit<SerializedDocument, 'layers'> & {
+    layers: (Omit<SerializedLayer, 'rgba'> & { rgba: unknown })[];
+  };
+  if (!p || typeof p !== 'object' || !Array.isArray(p.layers))
+    throw new PaintError('INVALID_DOCUMENT', 'Invalid document');
   return restoreDocument({
     ...p,
     layers: p.layers.map((l) => ({ ...l, rgba: base64ToBytes(typeof l.rgba === 'string' ? l.rgba : '') })),

@@ -13,6 +13,20 @@ export interface MaskTile {
   y1: number;
 }
 
+/**
+ * Recycled mask tile buffers. Every stroke needs a few dozen 64 KB float tiles; reusing them avoids
+ * allocating (and later collecting) megabytes of ArrayBuffers per stroke, a source of GC pauses.
+ */
+const pool: Float32Array[] = [];
+const POOL_MAX = 256;
+
+function acquireMaskData(): Float32Array {
+  const d = pool.pop();
+  if (!d) return new Float32Array(TILE_SIZE * TILE_SIZE);
+  d.fill(0);
+  return d;
+}
+
 /** Scratch surface of a stroke in progress, on the same tile grid as the layers. */
 export class MaskSurface implements TileGrid {
   readonly cols: number;
@@ -36,10 +50,20 @@ export class MaskSurface implements TileGrid {
   ensureTile(index: number): MaskTile {
     let t = this.tiles[index];
     if (!t) {
-      t = { data: new Float32Array(TILE_SIZE * TILE_SIZE), x0: TILE_SIZE, y0: TILE_SIZE, x1: 0, y1: 0 };
+      t = { data: acquireMaskData(), x0: TILE_SIZE, y0: TILE_SIZE, x1: 0, y1: 0 };
       this.tiles[index] = t;
     }
     return t;
+  }
+
+  /** Returns the tile buffers for reuse; the surface is empty afterwards. */
+  release(): void {
+    for (let i = 0; i < this.tiles.length; i++) {
+      const t = this.tiles[i];
+      if (!t) continue;
+      if (pool.length < POOL_MAX) pool.push(t.data);
+      this.tiles[i] = null;
+    }
   }
 
   touchedTiles(): number[] {

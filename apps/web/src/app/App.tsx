@@ -7,6 +7,7 @@ import { CURRENT_USER_KEY } from '../shared/hooks/useCurrentUser';
 import { useQueryClient } from '@tanstack/react-query';
 import * as Pages from './routes';
 import { TopBar } from './TopBar';
+import { AssistantRoot } from '../features/assistant/AssistantRoot';
 
 function PageFallback() {
   return (
@@ -49,10 +50,13 @@ export function App() {
             <Route path="/login" element={<Pages.LoginPage />} />
             <Route path="/terms" element={<Pages.LegalPage kind="terms" />} />
             <Route path="/privacy" element={<Pages.LegalPage kind="privacy" />} />
+            {['/writing', '/writing-helper'].map((path) => <Route key={path} path={path} element={<Pages.WritingPage />} />)}
+            <Route path="/image" element={<Pages.ImagePage />} />
             <Route path="*" element={<Pages.NotFoundPage />} />
           </Routes>
         </Suspense>
       </main>
+      <AssistantRoot />
       <Toasts />
     </>
   );

@@ -1,16 +1,31 @@
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from '@yumi/core';
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AuthDialog } from '../features/auth/AuthDialog';
 import { useCurrentUser, useSessionActions } from '../shared/hooks/useCurrentUser';
 import { useLanguage } from '../shared/i18n/LanguageProvider';
 import { IconButton } from '../shared/ui/Button';
-import { LogoutIcon, UserIcon } from '../shared/ui/icons';
+import { DownloadIcon, LogoutIcon, SettingsIcon, UserIcon } from '../shared/ui/icons';
+import { registerServiceWorker } from '../features/modes/serviceWorker';
+import { useModeUsageTracker } from '../features/modes/useModeUsageTracker';
 import { toast } from '../shared/ui/toast';
+
+// The customizer (with react-grid-layout) and the download section load only when opened.
+const SettingsDialog = lazy(() => import('../features/customizer/SettingsDialog'));
+const DownloadDialog = lazy(() => import('../features/downloads/DownloadDialog'));
 
 export function TopBar() {
   const { t } = useTranslation('common');
+  const { t: tm } = useTranslation('main');
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const [downloadOpen, setDownloadOpen] = useState(false);
+  useModeUsageTracker();
+  useEffect(() => {
+    // Offline modes and the installable web app need the service worker; register it once the page is idle.
+    const id = setTimeout(() => void registerServiceWorker()?.catch(() => undefined), 1500);
+    return () => clearTimeout(id);
+  }, []);
   const { user } = useCurrentUser();
   const { signOut } = useSessionActions();
   const { language, setLanguage } = useLanguage();
@@ -22,6 +37,12 @@ export function TopBar() {
         <span>{t('appName')}</span>
       </Link>
       <div className="topbar-actions">
+        <IconButton label={tm('topbar.settings')} onClick={() => setSettingsOpen(true)} data-testid="open-settings">
+          <SettingsIcon />
+        </IconButton>
+        <IconButton label={tm('topbar.download')} onClick={() => setDownloadOpen(true)} data-testid="open-download">
+          <DownloadIcon />
+        </IconButton>
         <label className="visually-hidden" htmlFor="language-select">
           {t('language')}
         </label>
@@ -62,6 +83,10 @@ export function TopBar() {
         )}
       </div>
       <AuthDialog open={authOpen} onOpenChange={setAuthOpen} />
+      <Suspense fallback={null}>
+        {settingsOpen && <SettingsDialog open={settingsOpen} onOpenChange={setSettingsOpen} />}
+        {downloadOpen && <DownloadDialog open={downloadOpen} onOpenChange={setDownloadOpen} />}
+      </Suspense>
     </header>
   );
 }

@@ -4,4 +4,6 @@ import { lazy } from 'react';
 export const LauncherPage = lazy(() => import('../features/launcher/LauncherPage'));
 export const LoginPage = lazy(() => import('../features/auth/LoginPage'));
 export const LegalPage = lazy(() => import('../features/legal/LegalPage'));
+export const WritingPage = lazy(() => import('../features/writing/WritingPage'));
 export const NotFoundPage = lazy(() => import('./NotFoundPage'));
+export const ImagePage = lazy(() => import('../features/image/ImagePage'));

@@ -116,7 +116,14 @@ function falloff(rho: number, hardness: number): number {
  * pixel the line sweeps. Dense dabs of a thin line therefore give ~diameter coverage across the line
  * instead of vanishing between pixel centres.
  */
-function stampSubPixel(mask: MaskSurface, x: number, y: number, d: number, cap: number, style: DabStyle): Rect | null {
+function stampSubPixel(
+  mask: MaskSurface,
+  x: number,
+  y: number,
+  d: number,
+  cap: number,
+  style: DabStyle,
+): Rect | null {
   const gx = x - 0.5;
   const gy = y - 0.5;
   const x0 = Math.floor(gx);
@@ -128,11 +135,21 @@ function stampSubPixel(mask: MaskSurface, x: number, y: number, d: number, cap: 
   deposit(mask, x0 + 1, y0, strength * fx * (1 - fy), cap, style);
   deposit(mask, x0, y0 + 1, strength * (1 - fx) * fy, cap, style);
   deposit(mask, x0 + 1, y0 + 1, strength * fx * fy, cap, style);
-  return intersectRect({ x: x0, y: y0, width: 2, height: 2 }, { x: 0, y: 0, width: mask.width, height: mask.height });
+  return intersectRect(
+    { x: x0, y: y0, width: 2, height: 2 },
+    { x: 0, y: 0, width: mask.width, height: mask.height },
+  );
 }
 
 /** Pixel art: whole pixels, snapped to the grid, no antialiasing, no rotation. */
-function stampAliased(mask: MaskSurface, x: number, y: number, d: number, cap: number, style: DabStyle): Rect | null {
+function stampAliased(
+  mask: MaskSurface,
+  x: number,
+  y: number,
+  d: number,
+  cap: number,
+  style: DabStyle,
+): Rect | null {
   const n = Math.max(1, Math.round(d));
   const left = n % 2 === 1 ? Math.floor(x) - (n - 1) / 2 : Math.round(x) - n / 2;
   const top = n % 2 === 1 ? Math.floor(y) - (n - 1) / 2 : Math.round(y) - n / 2;
@@ -145,7 +162,10 @@ function stampAliased(mask: MaskSurface, x: number, y: number, d: number, cap: n
       deposit(mask, left + i, top + j, 1, cap, style);
     }
   }
-  return intersectRect({ x: left, y: top, width: n, height: n }, { x: 0, y: 0, width: mask.width, height: mask.height });
+  return intersectRect(
+    { x: left, y: top, width: n, height: n },
+    { x: 0, y: 0, width: mask.width, height: mask.height },
+  );
 }
 
 function deposit(mask: MaskSurface, px: number, py: number, cov: number, cap: number, style: DabStyle): void {
@@ -167,7 +187,12 @@ function deposit(mask: MaskSurface, px: number, py: number, cov: number, cap: nu
   t.y1 = Math.max(t.y1, ly + 1);
 }
 
-function growBox(t: { x0: number; y0: number; x1: number; y1: number }, o: Rect, ox: number, oy: number): void {
+function growBox(
+  t: { x0: number; y0: number; x1: number; y1: number },
+  o: Rect,
+  ox: number,
+  oy: number,
+): void {
   t.x0 = Math.min(t.x0, o.x - ox);
   t.y0 = Math.min(t.y0, o.y - oy);
   t.x1 = Math.max(t.x1, o.x - ox + o.width);
@@ -176,7 +201,12 @@ function growBox(t: { x0: number; y0: number; x1: number; y1: number }, o: Rect,
 
 function clipToMask(mask: MaskSurface, x0: number, y0: number, x1: number, y1: number): Rect | null {
   const r = intersectRect(
-    { x: Math.floor(x0), y: Math.floor(y0), width: Math.ceil(x1) - Math.floor(x0), height: Math.ceil(y1) - Math.floor(y0) },
+    {
+      x: Math.floor(x0),
+      y: Math.floor(y0),
+      width: Math.ceil(x1) - Math.floor(x0),
+      height: Math.ceil(y1) - Math.floor(y0),
+    },
     { x: 0, y: 0, width: mask.width, height: mask.height },
   );
   return r.width > 0 && r.height > 0 ? r : null;

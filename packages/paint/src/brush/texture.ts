@@ -72,7 +72,8 @@ export function grainFromRGBA(rgba: Uint8ClampedArray, width: number, height: nu
   const data = new Float32Array(width * height);
   for (let i = 0; i < data.length; i++) {
     const o = i * 4;
-    const lum = 0.2126 * (rgba[o] as number) + 0.7152 * (rgba[o + 1] as number) + 0.0722 * (rgba[o + 2] as number);
+    const lum =
+      0.2126 * (rgba[o] as number) + 0.7152 * (rgba[o + 1] as number) + 0.0722 * (rgba[o + 2] as number);
     data[i] = (lum / 255) * ((rgba[o + 3] as number) / 255);
   }
   return { width, height, data };

@@ -14,7 +14,13 @@ export function line(
   const pts: InputPoint[] = [];
   for (let i = 0; i < n; i++) {
     const t = n === 1 ? 0 : i / (n - 1);
-    pts.push({ x: x0 + (x1 - x0) * t, y: y0 + (y1 - y0) * t, pressure: pressure(t), time: i * 8, pointerType });
+    pts.push({
+      x: x0 + (x1 - x0) * t,
+      y: y0 + (y1 - y0) * t,
+      pressure: pressure(t),
+      time: i * 8,
+      pointerType,
+    });
   }
   return pts;
 }
@@ -37,7 +43,14 @@ export function alphaAt(engine: PaintEngine, layerId: string, x: number, y: numb
 }
 
 /** Fills a whole layer with one colour through the undoable pixel API. */
-export function fillLayer(engine: PaintEngine, layerId: string, r: number, g: number, b: number, a = 255): void {
+export function fillLayer(
+  engine: PaintEngine,
+  layerId: string,
+  r: number,
+  g: number,
+  b: number,
+  a = 255,
+): void {
   const { width, height } = engine.document;
   const rgba = new Uint8ClampedArray(width * height * 4);
   for (let i = 0; i < rgba.length; i += 4) {

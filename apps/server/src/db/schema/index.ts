@@ -1,2 +1,9 @@
 // Each module's tables live in their own file; migrations/ holds the SQL that creates them.
 export * from './accounts';
+export * from './billing';
+export * from './preferences';
+export * from './documents';
+export * from './report';
+export * from './ai';
+export * from './images';
+export * from './characters';

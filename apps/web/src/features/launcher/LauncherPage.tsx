@@ -1,42 +1,40 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { useCurrentUser } from '../../shared/hooks/useCurrentUser';
-import { BrushIcon, ImageIcon, PenIcon, ReportIcon } from '../../shared/ui/icons';
+import { usePreferencesSync } from '../customizer/usePreferencesSync';
+import { useLayoutStore } from '../customizer/store';
+import { LauncherBackground } from './LauncherBackground';
+import { LauncherGrid } from './LauncherGrid';
+import { Mascot } from '../../shared/ui/mascot/Mascot';
 import './launcher.css';
 
-const MODES = [
-  { id: 'writing', to: '/writing', Icon: PenIcon },
-  { id: 'report', to: '/writing?screen=report', Icon: ReportIcon },
-  { id: 'anime', to: '/anime-chara', Icon: BrushIcon },
-  { id: 'image', to: '/image', Icon: ImageIcon },
-] as const;
+const DownloadSection = lazy(() => import('../downloads/DownloadSection'));
 
+/** `/`: hero, the customisable panel grid (modes, charge, header, footer) and the download section. */
 export default function LauncherPage() {
   const { t } = useTranslation('main');
-  const { user } = useCurrentUser();
+  usePreferencesSync();
+  const background = useLayoutStore((s) => s.background);
   return (
-    <div className="page launcher">
-      <section className="hero">
-        <h1>
-          <span className="gradient-text">{t('hero.title')}</span>
-        </h1>
-        <p className="hero-subtitle">{t('hero.subtitle')}</p>
-        {user && <p className="muted">{t('hero.welcomeBack', { name: user.username })}</p>}
-      </section>
-      <section aria-labelledby="modes-title">
-        <h2 id="modes-title">{t('modes.title')}</h2>
-        <div className="mode-grid">
-          {MODES.map(({ id, to, Icon }) => (
-            <Link key={id} to={to} className={`mode-card mode-${id}`}>
-              <span className="mode-icon">
-                <Icon />
-              </span>
-              <span className="mode-name">{t(`modes.${id}.name`)}</span>
-              <span className="mode-desc">{t(`modes.${id}.description`)}</span>
-            </Link>
-          ))}
-        </div>
-      </section>
+    <div className="launcher" data-background={background}>
+      <LauncherBackground />
+      <div className="page launcher-page">
+        <section className="hero">
+          <div className="hero-text">
+            <p className="hero-kicker">{t('hero.kicker')}</p>
+            <h1>
+              <span className="gradient-text">{t('hero.title')}</span>
+            </h1>
+            <p className="hero-subtitle">{t('hero.subtitle')}</p>
+          </div>
+          <Mascot className="hero-mascot" size={168} />
+        </section>
+        <LauncherGrid />
+        <section id="download" className="launcher-downloads" aria-labelledby="download-title">
+          <Suspense fallback={<div className="card download-placeholder" aria-busy="true" />}>
+            <DownloadSection headingId="download-title" />
+          </Suspense>
+        </section>
+      </div>
     </div>
   );
 }

@@ -1,0 +1,59 @@
+import { sql } from 'drizzle-orm';
+import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { users } from './accounts';
+
+/** Layer metadata of a stored version; pixels live in the blob store under `blobKey`. */
+export interface StoredCanvas {
+  width: number;
+  height: number;
+  activeLayerIndex: number;
+  layers: { name: string; visible: boolean; opacity: number; blendMode: string; locked: boolean; blobKey: string | null }[];
+}
+
+export const characters = pgTable(
+  'characters',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    thumbnail: text('thumbnail').notNull().default(''),
+    tags: jsonb('tags').$type<string[]>().notNull().default([]),
+    brief: jsonb('brief').$type<Record<string, unknown>>().notNull(),
+    activeVersionId: uuid('active_version_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    lastModified: timestamp('last_modified', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('characters_user_idx').on(t.userId, t.lastModified)],
+);
+
+export const characterVersions = pgTable(
+  'character_versions',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    characterId: uuid('character_id')
+      .notNull()
+      .references(() => characters.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    thumbnail: text('thumbnail').notNull().default(''),
+    metadata: jsonb('metadata').$type<{ pose: string | null; colors: string[]; expression: string | null }>().notNull(),
+    canvas: jsonb('canvas').$type<StoredCanvas>().notNull(),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [unique().on(t.characterId, t.seq), index('character_versions_character_idx').on(t.characterId, t.seq)],
+);
+
+export const characterVersionBlobs = pgTable(
+  'character_version_blobs',
+  {
+    versionId: uuid('version_id')
+      .notNull()
+      .references(() => characterVersions.id, { onDelete: 'cascade' }),
+    blobKey: text('blob_key').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.versionId, t.blobKey] }), index('character_version_blobs_key_idx').on(t.blobKey)],
+);

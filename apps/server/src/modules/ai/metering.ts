@@ -1,0 +1,110 @@
+import { priceOf, type ModelInfo } from '@yumi/core';
+import type { AppContext } from '../../context';
+import { HttpError } from '../../lib/http-error';
+import * as ledger from '../billing/ledger';
+import * as repo from './repository';
+
+/** Smallest answer worth starting; below it the call is refused instead of cut off mid-word. */
+export const MIN_OUTPUT_TOKENS = 32;
+
+export interface MeterUsage {
+  inputTokens: number;
+  outputTokens: number;
+}
+
+/** Holds a call's worst-case cost before it starts and turns it into the real cost after. */
+export interface Meter {
+  /** The answer is capped here so it never costs more than what was held. */
+  maxOutputTokens: number;
+  settle(usage: MeterUsage): Promise<{ charged: number; freeTokensRemaining: number | null }>;
+  /** A failed call costs nothing: give back everything held. */
+  release(): Promise<void>;
+}
+
+export interface MeterRequest {
+  subject: string;
+  userId: string | null;
+  model: ModelInfo;
+  inputTokens: number;
+  /** A caller's own cap (e.g. a short edit), never above the model's. */
+  maxOutputTokens?: number;
+  /** Unique per call: the ledger's idempotency key. */
+  callId: string;
+}
+
+const outOfAllowance = (model: ModelInfo) =>
+  new HttpError(
+    403,
+    'INSUFFICIENT_CREDITS',
+    `Today's free allowance for ${model.name} is used up. It renews at midnight UTC; paid models use timeshards.`,
+  );
+
+export async function openMeter(ctx: AppContext, req: MeterRequest): Promise<Meter> {
+  const { model } = req;
+  const cap = Math.min(model.maxOutputTokens, req.maxOutputTokens ?? model.maxOutputTokens);
+  const day = repo.dayOf(ctx.clock.now());
+  let done = false;
+  const once = async <T>(fn: () => Promise<T>, fallback: T): Promise<T> => {
+    if (done) return fallback;
+    done = true;
+    return fn();
+  };
+
+  if (model.type === 'free' && model.dailyFreeTokens !== null) {
+    const allowance = model.dailyFreeTokens;
+    const used = await repo.freeTokensUsed(ctx.db, req.subject, model.provider, day);
+    const maxOutputTokens = Math.min(cap, allowance - used - req.inputTokens);
+    if (maxOutputTokens < MIN_OUTPUT_TOKENS) throw outOfAllowance(model);
+    const held = req.inputTokens + maxOutputTokens;
+    if (!(await repo.holdFreeTokens(ctx.db, req.subject, model.provider, day, held, allowance))) throw outOfAllowance(model);
+    return {
+      maxOutputTokens,
+      settle: (usage) =>
+        once(async () => {
+          const total = usage.inputTokens + usage.outputTokens;
+          const nowUsed = await repo.settleFreeTokens(ctx.db, req.subject, model.provider, day, held, total);
+          return { charged: 0, freeTokensRemaining: Math.max(0, allowance - nowUsed) as number | null };
+        }, { charged: 0, freeTokensRemaining: null }),
+      release: () => once(async () => void (await repo.settleFreeTokens(ctx.db, req.subject, model.provider, day, held, 0)), undefined),
+    };
+  }
+
+  if (model.type === 'free') {
+    // Unmetered (offline or self-hosted): counted for the usage view, never limited by an allowance.
+    return {
+      maxOutputTokens: cap,
+      settle: (usage) =>
+        once(async () => {
+          await repo.countTokens(ctx.db, req.subject, model.provider, day, usage.inputTokens + usage.outputTokens);
+          return { charged: 0, freeTokensRemaining: null };
+        }, { charged: 0, freeTokensRemaining: null }),
+      release: async () => undefined,
+    };
+  }
+
+  if (!req.userId) throw new HttpError(401, 'UNAUTHORIZED', 'Sign in to use paid models.');
+  const userId = req.userId;
+  // The worst case (the whole answer) is held up front; only what is used is charged afterwards.
+  const maxOutputTokens = cap;
+  const amount = Math.max(1, priceOf(model, req.inputTokens + maxOutputTokens));
+  // The reservation is the concurrency guard: it is a conditional update that never goes below zero.
+  const { reservationId } = await ledger.reserve(ctx, {
+    userId,
+    amount,
+    reason: `AI: ${model.name}`,
+    sourceType: 'ai-call',
+    sourceId: req.callId,
+  });
+  return {
+    maxOutputTokens,
+    settle: (usage) =>
+      once(async () => {
+        const total = usage.inputTokens + usage.outputTokens;
+        const charged = Math.min(amount, priceOf(model, total));
+        await ledger.settle(ctx, reservationId, charged);
+        await repo.countTokens(ctx.db, req.subject, model.provider, day, total);
+        return { charged, freeTokensRemaining: null };
+      }, { charged: 0, freeTokensRemaining: null }),
+    release: () => once(async () => void (await ledger.release(ctx, reservationId)), undefined),
+  };
+}

@@ -1,0 +1,56 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/connection';
+import { artworks, users } from '../../db/schema';
+
+export type ArtworkRow = typeof artworks.$inferSelect;
+
+export async function insertArtwork(db: Db, row: typeof artworks.$inferInsert): Promise<ArtworkRow> {
+  const [inserted] = await db.insert(artworks).values(row).returning();
+  return inserted!;
+}
+
+export async function listForUser(db: Db, userId: string): Promise<ArtworkRow[]> {
+  return db.select().from(artworks).where(eq(artworks.userId, userId)).orderBy(desc(artworks.createdAt)).limit(200);
+}
+
+export async function listByStatus(db: Db, status: ArtworkRow['status']) {
+  return db
+    .select({ artwork: artworks, username: users.username })
+    .from(artworks)
+    .innerJoin(users, eq(users.id, artworks.userId))
+    .where(eq(artworks.status, status))
+    .orderBy(status === 'pending' ? artworks.createdAt : desc(artworks.reviewedAt))
+    .limit(200);
+}
+
+export async function findWithOwner(db: Db, id: string) {
+  const [row] = await db
+    .select({ artwork: artworks, username: users.username })
+    .from(artworks)
+    .innerJoin(users, eq(users.id, artworks.userId))
+    .where(eq(artworks.id, id));
+  return row;
+}
+
+/** The artworks a stored file belongs to (their image or thumbnail); identical uploads share one file. */
+export async function findByBlobKey(db: Db, key: string): Promise<ArtworkRow[]> {
+  return db
+    .select()
+    .from(artworks)
+    .where(sql`${artworks.blobKey} = ${key} OR ${artworks.thumbKey} = ${key}`)
+    .limit(50);
+}
+
+export async function searchReferences(db: Db, words: string[], limit: number): Promise<ArtworkRow[]> {
+  const visible = and(eq(artworks.status, 'approved'), eq(artworks.consentToShow, true));
+  const match = words.map((w) => {
+    const like = `%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    return sql`(${artworks.title} ILIKE ${like} OR EXISTS (SELECT 1 FROM unnest(${artworks.tags}) AS tag WHERE tag ILIKE ${like}))`;
+  });
+  return db
+    .select()
+    .from(artworks)
+    .where(and(visible, ...match))
+    .orderBy(desc(artworks.exceptional), desc(artworks.reviewedAt))
+    .limit(limit);
+}

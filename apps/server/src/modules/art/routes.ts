@@ -1,0 +1,167 @@
+import multipart from '@fastify/multipart';
+import {
+  apiErrorSchema,
+  ARTWORK_MAX_BYTES,
+  BILLING_MESSAGES,
+  contributionsResponseSchema,
+  reviewQueueResponseSchema,
+  reviewRequestSchema,
+  reviewResponseSchema,
+  uploadResponseSchema,
+} from '@yumi/core';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { HttpError } from '../../lib/http-error';
+import { currentUser } from '../../plugins/auth';
+import * as art from './service';
+
+const errors = { 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 413: apiErrorSchema, 415: apiErrorSchema, 422: apiErrorSchema };
+const secured = { tags: ['art'], security: [{ bearer: [] }] };
+/** Multipart overhead allowed on top of the file before we refuse by Content-Length alone. */
+const ENVELOPE_BYTES = 64 * 1024;
+const TITLE_MAX = 100;
+
+/** Reads a file part, counting bytes as they stream in; stops at the limit instead of after the whole body. */
+async function readLimited(file: AsyncIterable<Buffer> & { truncated?: boolean }): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of file) {
+    size += chunk.length;
+    if (size > ARTWORK_MAX_BYTES || file.truncated) throw art.tooLarge();
+    chunks.push(chunk);
+  }
+  if (file.truncated) throw art.tooLarge();
+  return Buffer.concat(chunks);
+}
+
+const parseTags = (raw: string) =>
+  [...new Set(raw.split(',').map((t) => t.trim().toLowerCase().slice(0, 32)).filter(Boolean))].slice(0, 12);
+
+export const artRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  await app.register(multipart, {
+    limits: { fileSize: ARTWORK_MAX_BYTES, files: 1, fields: 6, fieldSize: 2_000, parts: 8, headerPairs: 100 },
+  });
+
+  app.post(
+    '/upload',
+    {
+      schema: {
+        ...secured,
+        summary: 'Upload artwork for review (multipart field `artwork`; optional title, tags, consent)',
+        consumes: ['multipart/form-data'],
+        response: { 201: uploadResponseSchema, ...errors },
+      },
+      preHandler: app.requireUser,
+      // Refuse an announced oversize body before reading a byte of it.
+      onRequest: async (request) => {
+        const length = Number(request.headers['content-length'] ?? 0);
+        if (length > ARTWORK_MAX_BYTES + ENVELOPE_BYTES) throw art.tooLarge();
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      if (!request.isMultipart()) throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Expected a multipart upload');
+      const fields: Record<string, string> = {};
+      let data: Buffer | null = null;
+      let fileName = '';
+      try {
+        for await (const part of request.parts()) {
+          if (part.type === 'file') {
+            if (part.fieldname !== 'artwork') {
+              part.file.resume();
+              continue;
+            }
+            fileName = part.filename ?? '';
+            data = await readLimited(part.file);
+          } else {
+            fields[part.fieldname] = String(part.value ?? '');
+          }
+        }
+      } catch (err) {
+        const code = (err as { code?: string }).code;
+        if (code === 'FST_REQ_FILE_TOO_LARGE' || (err instanceof HttpError && err.code === 'FILE_TOO_LARGE')) {
+          // Stop reading the rest of an oversize body: answer, then drop the connection.
+          request.raw.unpipe();
+          reply.raw.once('finish', () => request.raw.socket?.destroy());
+          throw art.tooLarge();
+        }
+        if (err instanceof HttpError) throw err;
+        request.log.warn({ err }, 'artwork upload could not be read');
+        throw new HttpError(400, 'UPLOAD_FAILED', BILLING_MESSAGES.uploadFailed);
+      }
+      if (!data) throw new HttpError(422, 'ARTWORK_REQUIRED', BILLING_MESSAGES.selectImage);
+      const title = (fields.title ?? '').trim() || fileName.replace(/\.[^.]*$/, '').trim() || 'Untitled';
+      const contribution = await art.uploadArtwork(ctx, user, {
+        data,
+        title: title.slice(0, TITLE_MAX),
+        tags: parseTags(fields.tags ?? ''),
+        consentToShow: fields.consent === 'true',
+      });
+      return reply.status(201).send({ success: true as const, contribution });
+    },
+  );
+
+  app.get(
+    '/contributions',
+    { schema: { ...secured, summary: 'My contributions: stats and list with statuses', response: { 200: contributionsResponseSchema, ...errors } }, preHandler: app.requireUser },
+    async (request) => art.listContributions(ctx, currentUser(request).id),
+  );
+
+  app.get(
+    '/review',
+    {
+      schema: {
+        ...secured,
+        summary: 'Admin: the review queue',
+        querystring: z.object({ status: z.enum(['pending', 'approved', 'rejected']).default('pending') }),
+        response: { 200: reviewQueueResponseSchema, ...errors },
+      },
+      preHandler: app.requireAdmin,
+    },
+    async (request) => ({ items: await art.reviewQueue(ctx, request.query.status) }),
+  );
+
+  app.post(
+    '/review/:id',
+    {
+      schema: {
+        ...secured,
+        summary: 'Admin: approve (optionally exceptional) or reject with a reason',
+        params: z.object({ id: z.uuid() }),
+        body: reviewRequestSchema,
+        response: { 200: reviewResponseSchema, ...errors },
+      },
+      preHandler: app.requireAdmin,
+    },
+    async (request) => art.reviewArtwork(ctx, currentUser(request), request.params.id, request.body),
+  );
+
+  app.get(
+    '/references',
+    {
+      schema: {
+        tags: ['art'],
+        summary: 'Approved contributions shown as references (authors agreed)',
+        querystring: z.object({ q: z.string().max(200).optional(), limit: z.coerce.number().int().min(1).max(100).optional() }),
+        response: { 200: z.object({ results: z.array(z.object({ id: z.string(), title: z.string(), tags: z.array(z.string()), imageUrl: z.string(), width: z.number(), height: z.number() })) }) },
+      },
+    },
+    async (request) => ({ results: await art.listReferenceArtworks(ctx, request.query) }),
+  );
+
+  // Files are addressed by their content hash; <img> cannot send a bearer header, so the unguessable key
+  // is the capability, and only files of an artwork the viewer may see are served.
+  app.get(
+    '/files/:key',
+    { schema: { tags: ['art'], summary: 'An artwork image or thumbnail', params: z.object({ key: z.string().regex(/^[0-9a-f]{64}$/) }) }, preHandler: app.optionalUser },
+    async (request, reply) => {
+      const file = await art.artworkFile(ctx, request.params.key, request.user);
+      return reply
+        .type(file.contentType)
+        .header('cache-control', file.isPublic ? 'public, max-age=86400, immutable' : 'private, max-age=3600')
+        .header('x-content-type-options', 'nosniff')
+        .send(file.data);
+    },
+  );
+};

@@ -1,0 +1,111 @@
+import { alipayPriceCents, centsToAmount, findPackage, YUMI_BLESSING, type CheckoutRequest, type User } from '@yumi/core';
+import { and, eq } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import { subscriptions } from '../../db/schema';
+import { HttpError } from '../../lib/http-error';
+import { paymentModes, type CheckoutMethod } from '../../providers/payment';
+import { alipayPageUrl } from '../../providers/payment/alipay';
+import { createStripeCheckout } from '../../providers/payment/stripe';
+import { markUnpaid } from './fulfilment';
+import * as repo from './repository';
+
+interface CatalogueItem {
+  kind: 'package' | 'subscription';
+  itemId: string;
+  label: string;
+  description: string;
+  tokens: number;
+  priceCents: number;
+}
+
+/** Resolves what is being bought from our catalogue; unknown ids are refused. The client never sends a price. */
+function resolveItem(body: CheckoutRequest): CatalogueItem {
+  if ('packageId' in body) {
+    const pkg = findPackage(body.packageId);
+    if (!pkg) throw new HttpError(404, 'UNKNOWN_PACKAGE', 'This package does not exist');
+    return { kind: 'package', itemId: pkg.id, label: `${pkg.label} package`, description: pkg.description, tokens: pkg.tokens, priceCents: pkg.priceCents };
+  }
+  if (body.planId !== YUMI_BLESSING.id) throw new HttpError(404, 'UNKNOWN_PLAN', 'This plan does not exist');
+  return {
+    kind: 'subscription',
+    itemId: YUMI_BLESSING.id,
+    label: YUMI_BLESSING.label,
+    description: YUMI_BLESSING.description,
+    tokens: YUMI_BLESSING.totalTokens,
+    priceCents: YUMI_BLESSING.priceCents,
+  };
+}
+
+/** Where the provider sends the browser back: our return page, which polls the purchase until it settles. */
+export function returnUrls(origin: string, purchaseId: string) {
+  const base = `${origin}/charge/return?purchase=${encodeURIComponent(purchaseId)}`;
+  return { success: base, cancel: `${base}&cancelled=1` };
+}
+
+export async function startCheckout(
+  ctx: AppContext,
+  user: User,
+  method: CheckoutMethod,
+  body: CheckoutRequest,
+  origin: string,
+): Promise<{ url: string; purchaseId: string }> {
+  const item = resolveItem(body);
+  if (item.kind === 'subscription') {
+    const active = await ctx.db
+      .select({ id: subscriptions.id, startedOn: subscriptions.startedOn, durationDays: subscriptions.durationDays })
+      .from(subscriptions)
+      .where(and(eq(subscriptions.userId, user.id), eq(subscriptions.status, 'active')));
+    const today = Date.parse(ctx.clock.now().toISOString().slice(0, 10));
+    const running = active.some((s) => (today - Date.parse(s.startedOn)) / 86_400_000 < s.durationDays);
+    if (running) throw new HttpError(409, 'SUBSCRIPTION_ACTIVE', 'Your Yumi Blessing is still active. Claim it to the end before buying another.');
+  }
+  const amountCents = method === 'alipay' ? alipayPriceCents(item.priceCents) : item.priceCents;
+  const provider = paymentModes(ctx.config)[method];
+  const purchase = await repo.insertPurchase(ctx.db, {
+    userId: user.id,
+    provider,
+    method,
+    kind: item.kind,
+    itemId: item.itemId,
+    tokens: item.tokens,
+    amountCents,
+    currency: 'USD',
+    createdAt: ctx.clock.now(),
+    updatedAt: ctx.clock.now(),
+  });
+  const urls = returnUrls(origin, purchase.id);
+  try {
+    if (provider === 'test') {
+      return { url: `/charge/test-checkout/${purchase.id}`, purchaseId: purchase.id };
+    }
+    if (provider === 'stripe') {
+      const session = await createStripeCheckout(ctx.config, {
+        purchaseId: purchase.id,
+        userId: user.id,
+        itemId: item.itemId,
+        kind: item.kind,
+        name: item.label,
+        description: item.description,
+        amountCents,
+        successUrl: `${urls.success}&session_id={CHECKOUT_SESSION_ID}`,
+        cancelUrl: urls.cancel,
+        email: user.email,
+      });
+      await repo.setProviderRef(ctx.db, purchase.id, session.id);
+      return { url: session.url, purchaseId: purchase.id };
+    }
+    await repo.setProviderRef(ctx.db, purchase.id, purchase.id);
+    const url = alipayPageUrl(ctx.config, {
+      purchaseId: purchase.id,
+      subject: `Yumi Studio: ${item.label}`,
+      totalAmount: centsToAmount(amountCents),
+      returnUrl: urls.success,
+      notifyUrl: `${origin}/api/billing/webhooks/alipay`,
+    });
+    return { url, purchaseId: purchase.id };
+  } catch (err) {
+    ctx.log.error({ err, purchaseId: purchase.id, provider }, 'checkout could not be started');
+    await markUnpaid(ctx, purchase.id, 'failed');
+    throw new HttpError(502, 'PAYMENT_PROVIDER_ERROR', 'The payment provider could not be reached. Please try again.');
+  }
+}

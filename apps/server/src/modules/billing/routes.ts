@@ -1,0 +1,117 @@
+import {
+  apiErrorSchema,
+  billingInfoSchema,
+  checkoutRequestSchema,
+  checkoutResponseSchema,
+  claimBlessingRequestSchema,
+  claimBlessingResponseSchema,
+  packagesResponseSchema,
+  purchaseSchema,
+  purchasesResponseSchema,
+  testCheckoutActionSchema,
+  tokenUsageResponseSchema,
+} from '@yumi/core';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { currentUser } from '../../plugins/auth';
+import { claimBlessing } from './blessing';
+import { startCheckout } from './checkout';
+import * as billing from './service';
+import { tokenUsageByDay } from './usage';
+import { handleAlipayNotify, handleStripeWebhook } from './webhooks';
+
+const errors = { 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema };
+const secured = { tags: ['billing'], security: [{ bearer: [] }] };
+const idParams = z.object({ id: z.uuid() });
+
+/** The origin the browser should come back to: PUBLIC_URL, or this request's own origin. */
+function originOf(ctx: AppContext, request: FastifyRequest): string {
+  if (ctx.config.PUBLIC_URL) return ctx.config.PUBLIC_URL.replace(/\/$/, '');
+  return `${request.protocol}://${request.host}`;
+}
+
+export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.get('/packages', { schema: { tags: ['billing'], summary: 'Timeshard packages and the Yumi Blessing', response: { 200: packagesResponseSchema } } }, async () =>
+    billing.packagesResponse(ctx),
+  );
+
+  const infoRoute = { schema: { ...secured, summary: 'Balance and billing info (spec §3)', response: { 200: billingInfoSchema, ...errors } }, preHandler: app.requireUser };
+  app.get('/info', infoRoute, async (request) => billing.billingInfo(ctx, currentUser(request).id));
+  app.get('/user-info', infoRoute, async (request) => billing.billingInfo(ctx, currentUser(request).id));
+
+  app.get(
+    '/token-usage',
+    { schema: { ...secured, summary: 'Tokens per day, provider and model, last 30 days', response: { 200: tokenUsageResponseSchema, ...errors } }, preHandler: app.requireUser },
+    async (request) => tokenUsageByDay(ctx, currentUser(request).id),
+  );
+
+  for (const method of ['stripe', 'alipay'] as const) {
+    app.post(
+      `/checkout/${method}`,
+      {
+        schema: {
+          ...secured,
+          summary: `Start a ${method === 'stripe' ? 'card (Stripe)' : 'Alipay'} checkout; the server prices it`,
+          body: checkoutRequestSchema,
+          response: { 200: checkoutResponseSchema, 502: apiErrorSchema, ...errors },
+        },
+        preHandler: app.requireUser,
+      },
+      async (request) => startCheckout(ctx, currentUser(request), method, request.body, originOf(ctx, request)),
+    );
+  }
+
+  app.get('/purchases', { schema: { ...secured, summary: 'Purchase history', response: { 200: purchasesResponseSchema, ...errors } }, preHandler: app.requireUser }, async (request) => ({
+    purchases: await billing.listPurchases(ctx, currentUser(request).id),
+  }));
+  app.get(
+    '/purchases/:id',
+    { schema: { ...secured, summary: 'One purchase (the return page polls it)', params: idParams, response: { 200: purchaseSchema, ...errors } }, preHandler: app.requireUser },
+    async (request) => billing.toPurchase(await billing.ownPurchase(ctx, currentUser(request).id, request.params.id)),
+  );
+  app.post(
+    '/purchases/:id/cancel',
+    { schema: { ...secured, summary: 'The user left the provider without paying', params: idParams, response: { 200: purchaseSchema, ...errors } }, preHandler: app.requireUser },
+    async (request) => billing.cancelPurchase(ctx, currentUser(request).id, request.params.id),
+  );
+  app.post(
+    '/test-checkout/:id',
+    {
+      schema: { ...secured, summary: 'TEST MODE checkout: pay or cancel', params: idParams, body: testCheckoutActionSchema, response: { 200: purchaseSchema, ...errors } },
+      preHandler: app.requireUser,
+    },
+    async (request) => billing.completeTestCheckout(ctx, currentUser(request).id, request.params.id, request.body.action),
+  );
+
+  app.post(
+    '/claim-blessing-tokens',
+    {
+      schema: { ...secured, summary: "Claim today's Yumi Blessing (or, from day 11, every remaining day)", body: claimBlessingRequestSchema.nullish(), response: { 200: claimBlessingResponseSchema, ...errors } },
+      preHandler: app.requireUser,
+    },
+    async (request) => claimBlessing(ctx, currentUser(request).id, request.body?.mode ?? 'daily'),
+  );
+
+  // Provider callbacks: their own body parsers, scoped to this plugin, so the signature is checked on the raw bytes.
+  await app.register(async (hooks) => {
+    hooks.removeAllContentTypeParsers();
+    hooks.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 1_048_576 }, (_req, body, done) => done(null, body));
+    hooks.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 65_536 }, (_req, body, done) =>
+      done(null, Object.fromEntries(new URLSearchParams(body as string))),
+    );
+    hooks.post('/webhooks/stripe', { schema: { tags: ['billing'], summary: 'Stripe webhook (signed)', hide: false } }, async (request) => {
+      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      const signature = request.headers['stripe-signature'];
+      const result = await handleStripeWebhook(ctx, raw, typeof signature === 'string' ? signature : undefined);
+      return { received: true, result };
+    });
+    hooks.post('/webhooks/alipay', { schema: { tags: ['billing'], summary: 'Alipay asynchronous notify (RSA2)' } }, async (request, reply) => {
+      const body = request.body && typeof request.body === 'object' && !Buffer.isBuffer(request.body) ? (request.body as Record<string, string>) : {};
+      await handleAlipayNotify(ctx, body);
+      // Alipay stops retrying only on exactly this answer.
+      return reply.type('text/plain').send('success');
+    });
+  });
+};

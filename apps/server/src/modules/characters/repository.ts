@@ -1,0 +1,91 @@
+import { and, asc, count, desc, eq, inArray, max, sql } from 'drizzle-orm';
+import type { Db } from '../../db/connection';
+import { characters, characterVersionBlobs, characterVersions } from '../../db/schema';
+
+export type CharacterRow = typeof characters.$inferSelect;
+export type VersionRow = typeof characterVersions.$inferSelect;
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type Exec = Db | Tx;
+
+export async function listCharacters(db: Db, userId: string): Promise<CharacterRow[]> {
+  return db.select().from(characters).where(eq(characters.userId, userId)).orderBy(desc(characters.lastModified)).limit(500);
+}
+
+export async function findCharacter(db: Exec, id: string): Promise<CharacterRow | undefined> {
+  const [row] = await db.select().from(characters).where(eq(characters.id, id));
+  return row;
+}
+
+/** Locks the character row so concurrent saves count versions one at a time. */
+export async function lockCharacter(tx: Tx, id: string): Promise<CharacterRow | undefined> {
+  const [row] = await tx.select().from(characters).where(eq(characters.id, id)).for('update');
+  return row;
+}
+
+export async function versionsOf(db: Exec, characterIds: string[]): Promise<VersionRow[]> {
+  if (characterIds.length === 0) return [];
+  return db.select().from(characterVersions).where(inArray(characterVersions.characterId, characterIds)).orderBy(asc(characterVersions.seq));
+}
+
+export async function findVersion(db: Exec, characterId: string, versionId: string): Promise<VersionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(characterVersions)
+    .where(and(eq(characterVersions.characterId, characterId), eq(characterVersions.id, versionId)));
+  return row;
+}
+
+export async function countVersions(tx: Exec, characterId: string): Promise<{ n: number; maxSeq: number }> {
+  const [row] = await tx
+    .select({ n: count(), maxSeq: max(characterVersions.seq) })
+    .from(characterVersions)
+    .where(eq(characterVersions.characterId, characterId));
+  return { n: Number(row?.n ?? 0), maxSeq: Number(row?.maxSeq ?? 0) };
+}
+
+export async function insertCharacter(tx: Exec, row: typeof characters.$inferInsert): Promise<CharacterRow> {
+  const [inserted] = await tx.insert(characters).values(row).returning();
+  return inserted!;
+}
+
+export async function updateCharacter(tx: Exec, id: string, patch: Partial<typeof characters.$inferInsert>): Promise<void> {
+  await tx.update(characters).set(patch).where(eq(characters.id, id));
+}
+
+export async function deleteCharacter(tx: Exec, id: string): Promise<void> {
+  await tx.delete(characters).where(eq(characters.id, id));
+}
+
+export async function insertVersion(tx: Exec, row: typeof characterVersions.$inferInsert, blobKeys: string[]): Promise<VersionRow> {
+  const [inserted] = await tx.insert(characterVersions).values(row).returning();
+  const keys = [...new Set(blobKeys)];
+  if (keys.length > 0) await tx.insert(characterVersionBlobs).values(keys.map((blobKey) => ({ versionId: inserted!.id, blobKey })));
+  return inserted!;
+}
+
+export async function deleteVersion(tx: Exec, id: string): Promise<void> {
+  await tx.delete(characterVersions).where(eq(characterVersions.id, id));
+}
+
+/** Blob keys used by the given versions (before deleting them). */
+export async function blobKeysOf(db: Exec, versionIds: string[]): Promise<string[]> {
+  if (versionIds.length === 0) return [];
+  const rows = await db
+    .selectDistinct({ key: characterVersionBlobs.blobKey })
+    .from(characterVersionBlobs)
+    .where(inArray(characterVersionBlobs.versionId, versionIds));
+  return rows.map((r) => r.key);
+}
+
+/** Of `keys`, those no version references any more. */
+export async function unusedBlobKeys(db: Exec, keys: string[]): Promise<string[]> {
+  if (keys.length === 0) return [];
+  const rows = await db
+    .selectDistinct({ key: characterVersionBlobs.blobKey })
+    .from(characterVersionBlobs)
+    .where(inArray(characterVersionBlobs.blobKey, keys));
+  const used = new Set(rows.map((r) => r.key));
+  return keys.filter((k) => !used.has(k));
+}
+
+export { sql };

@@ -1,0 +1,103 @@
+import {
+  analyzeColorsRequestSchema,
+  apiErrorSchema,
+  CHARACTER_BODY_LIMIT_BYTES,
+  characterSchema,
+  colorAnalysisSchema,
+  createCharacterSchema,
+  updateCharacterSchema,
+  versionDetailSchema,
+  versionInputSchema,
+} from '@yumi/core';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { currentUser } from '../../plugins/auth';
+import { analyzeImageColors } from './analyze';
+import * as characters from './service';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 413: apiErrorSchema, 415: apiErrorSchema, 422: apiErrorSchema };
+const secured = { tags: ['anime'], security: [{ bearer: [] }] };
+const idParams = z.object({ id: z.uuid() });
+const versionParams = z.object({ id: z.uuid(), versionId: z.uuid() });
+
+/** The character library of Create mode, under /api/anime-helper. */
+export const characterRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.get(
+    '/characters',
+    { preHandler: app.requireUser, schema: { ...secured, summary: "The user's characters with their version lists (no pixels)", response: { 200: z.array(characterSchema), ...errors } } },
+    async (request) => characters.listCharacters(ctx, currentUser(request).id),
+  );
+
+  app.post(
+    '/characters',
+    {
+      preHandler: app.requireUser,
+      bodyLimit: CHARACTER_BODY_LIMIT_BYTES,
+      schema: { ...secured, summary: 'Save a new character (layer PNGs are stored as blobs)', body: createCharacterSchema, response: { 201: characterSchema, ...errors } },
+    },
+    async (request, reply) => reply.status(201).send(await characters.createCharacter(ctx, currentUser(request).id, request.body)),
+  );
+
+  app.get(
+    '/characters/:id',
+    { preHandler: app.requireUser, schema: { ...secured, summary: 'One character', params: idParams, response: { 200: characterSchema, ...errors } } },
+    async (request) => characters.getCharacter(ctx, currentUser(request).id, request.params.id),
+  );
+
+  app.patch(
+    '/characters/:id',
+    {
+      preHandler: app.requireUser,
+      schema: { ...secured, summary: 'Rename, retag, edit the brief or revert to a version (activeVersionId)', params: idParams, body: updateCharacterSchema, response: { 200: characterSchema, ...errors } },
+    },
+    async (request) => characters.updateCharacter(ctx, currentUser(request).id, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/characters/:id',
+    { preHandler: app.requireUser, schema: { ...secured, summary: 'Delete a character and its versions', params: idParams, response: { 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      await characters.deleteCharacter(ctx, currentUser(request).id, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/characters/:id/duplicate',
+    { preHandler: app.requireUser, schema: { ...secured, summary: 'Copy a character with all its versions', params: idParams, response: { 201: characterSchema, ...errors } } },
+    async (request, reply) => reply.status(201).send(await characters.duplicateCharacter(ctx, currentUser(request).id, request.params.id)),
+  );
+
+  app.post(
+    '/characters/:id/versions',
+    {
+      preHandler: app.requireUser,
+      bodyLimit: CHARACTER_BODY_LIMIT_BYTES,
+      schema: { ...secured, summary: 'Append a version (at most 20) and make it current', params: idParams, body: versionInputSchema, response: { 201: characterSchema, ...errors } },
+    },
+    async (request, reply) => reply.status(201).send(await characters.addVersion(ctx, currentUser(request).id, request.params.id, request.body)),
+  );
+
+  app.get(
+    '/characters/:id/versions/:versionId',
+    { preHandler: app.requireUser, schema: { ...secured, summary: 'A version with its canvasData (layer PNGs inline)', params: versionParams, response: { 200: versionDetailSchema, ...errors } } },
+    async (request) => characters.getVersion(ctx, currentUser(request).id, request.params.id, request.params.versionId),
+  );
+
+  app.delete(
+    '/characters/:id/versions/:versionId',
+    { preHandler: app.requireUser, schema: { ...secured, summary: 'Delete a version (not the current one)', params: versionParams, response: { 200: characterSchema, ...errors } } },
+    async (request) => characters.deleteVersion(ctx, currentUser(request).id, request.params.id, request.params.versionId),
+  );
+
+  app.post(
+    '/analyze-colors',
+    {
+      preHandler: app.optionalUser,
+      bodyLimit: CHARACTER_BODY_LIMIT_BYTES,
+      schema: { tags: ['anime'], summary: 'Colour analysis of a drawing (dominant colours, harmony, style, recommendations)', body: analyzeColorsRequestSchema, response: { 200: colorAnalysisSchema, ...errors } },
+    },
+    async (request) => analyzeImageColors(request.body.imageData),
+  );
+};

@@ -1,0 +1,101 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/connection';
+import { documents, writingProfiles } from '../../db/schema';
+
+export type DocumentRow = typeof documents.$inferSelect;
+export type DocumentKind = DocumentRow['kind'];
+export type ProfileRow = typeof writingProfiles.$inferSelect;
+
+const summaryColumns = {
+  id: documents.id,
+  userId: documents.userId,
+  kind: documents.kind,
+  title: documents.title,
+  version: documents.version,
+  words: documents.words,
+  characters: documents.characters,
+  createdAt: documents.createdAt,
+  updatedAt: documents.updatedAt,
+};
+export type DocumentSummaryRow = Omit<DocumentRow, 'content' | 'hashtags'>;
+
+export async function listDocuments(db: Db, userId: string, kind: DocumentKind | undefined, limit: number): Promise<DocumentSummaryRow[]> {
+  return db
+    .select(summaryColumns)
+    .from(documents)
+    .where(kind ? and(eq(documents.userId, userId), eq(documents.kind, kind)) : eq(documents.userId, userId))
+    .orderBy(desc(documents.updatedAt))
+    .limit(limit);
+}
+
+export async function countDocuments(db: Db, userId: string): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(documents).where(eq(documents.userId, userId));
+  return Number(row?.n ?? 0);
+}
+
+export async function insertDocument(db: Db, values: typeof documents.$inferInsert): Promise<DocumentRow> {
+  const [row] = await db.insert(documents).values(values).returning();
+  return row!;
+}
+
+export async function findDocument(db: Db, id: string): Promise<DocumentRow | undefined> {
+  const [row] = await db.select().from(documents).where(eq(documents.id, id)).limit(1);
+  return row;
+}
+
+/** Compare-and-set on the version: only the writer who saw the latest version wins. */
+export async function updateDocumentIfVersion(
+  db: Db,
+  id: string,
+  userId: string,
+  expectedVersion: number,
+  values: Partial<Pick<DocumentRow, 'title' | 'content' | 'words' | 'characters' | 'hashtags' | 'updatedAt'>>,
+): Promise<DocumentRow | undefined> {
+  const [row] = await db
+    .update(documents)
+    .set({ ...values, version: sql`${documents.version} + 1` })
+    .where(and(eq(documents.id, id), eq(documents.userId, userId), eq(documents.version, expectedVersion)))
+    .returning();
+  return row;
+}
+
+export async function deleteDocument(db: Db, id: string, userId: string): Promise<boolean> {
+  const rows = await db.delete(documents).where(and(eq(documents.id, id), eq(documents.userId, userId))).returning({ id: documents.id });
+  return rows.length > 0;
+}
+
+/** Most-used hashtags across every user's documents touched since `since` (the offline trends). */
+export async function topHashtags(db: Db, since: Date, limit: number): Promise<Array<{ tag: string; uses: number }>> {
+  const result = await db.execute(sql`
+    SELECT tag, count(*)::int AS uses
+    FROM documents, unnest(hashtags) AS tag
+    WHERE updated_at >= ${since.toISOString()}
+    GROUP BY tag
+    ORDER BY uses DESC, tag ASC
+    LIMIT ${limit}`);
+  return (result as unknown as { rows: Array<{ tag: string; uses: number }> }).rows.map((r) => ({ tag: r.tag, uses: Number(r.uses) }));
+}
+
+export async function findProfile(db: Db, userId: string, mode: DocumentKind): Promise<ProfileRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(writingProfiles)
+    .where(and(eq(writingProfiles.userId, userId), eq(writingProfiles.mode, mode)))
+    .limit(1);
+  return row;
+}
+
+export async function upsertProfile(
+  db: Db,
+  values: { userId: string; mode: DocumentKind; controlSettings: unknown; userHistory: unknown; updatedAt: Date },
+): Promise<ProfileRow> {
+  const [row] = await db
+    .insert(writingProfiles)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [writingProfiles.userId, writingProfiles.mode],
+      set: { controlSettings: values.controlSettings, userHistory: values.userHistory, updatedAt: values.updatedAt },
+    })
+    .returning();
+  return row!;
+}

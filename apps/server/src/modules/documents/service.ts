@@ -1,0 +1,128 @@
+import {
+  countWords,
+  defaultControlSettings,
+  extractHashtags,
+  MAX_DOCUMENTS_PER_USER,
+  normalizeHistory,
+  recordHistory,
+  textStats,
+  type CreateDocumentRequest,
+  type DocumentSummary,
+  type HistoryKind,
+  type UpdateDocumentRequest,
+  type UserHistory,
+  type WritingDocument,
+  type WritingProfile,
+  controlSettingsSchema,
+} from '@yumi/core';
+import type { AppContext } from '../../context';
+import { conflict, HttpError, notFound } from '../../lib/http-error';
+import * as repo from './repository';
+
+type Kind = repo.DocumentKind;
+
+function toSummary(row: repo.DocumentSummaryRow): DocumentSummary {
+  return {
+    id: row.id,
+    title: row.title,
+    kind: row.kind,
+    version: row.version,
+    words: row.words,
+    characters: row.characters,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+const toDocument = (row: repo.DocumentRow): WritingDocument => ({ ...toSummary(row), content: row.content });
+
+/** Derived columns kept beside the content: counts for the list, hashtags for the trends. */
+function derived(content: string) {
+  return { words: countWords(content), characters: textStats(content).characters, hashtags: extractHashtags(content) };
+}
+
+export async function list(ctx: AppContext, userId: string, kind?: Kind): Promise<DocumentSummary[]> {
+  const rows = await repo.listDocuments(ctx.db, userId, kind, MAX_DOCUMENTS_PER_USER);
+  return rows.map(toSummary);
+}
+
+export async function create(ctx: AppContext, userId: string, body: CreateDocumentRequest): Promise<WritingDocument> {
+  if ((await repo.countDocuments(ctx.db, userId)) >= MAX_DOCUMENTS_PER_USER) {
+    throw conflict('DOCUMENT_LIMIT', `You can keep at most ${MAX_DOCUMENTS_PER_USER} documents. Delete some to make room.`);
+  }
+  const content = body.content ?? '';
+  const now = ctx.clock.now();
+  const row = await repo.insertDocument(ctx.db, {
+    userId,
+    kind: body.kind ?? 'writing',
+    title: body.title ?? '',
+    content,
+    ...derived(content),
+    createdAt: now,
+    updatedAt: now,
+  });
+  return toDocument(row);
+}
+
+/** Another user's document answers the same 404 as a missing one, so ids reveal nothing. */
+async function owned(ctx: AppContext, userId: string, id: string): Promise<repo.DocumentRow> {
+  const row = await repo.findDocument(ctx.db, id);
+  if (!row || row.userId !== userId) throw notFound('Document');
+  return row;
+}
+
+export async function get(ctx: AppContext, userId: string, id: string): Promise<WritingDocument> {
+  return toDocument(await owned(ctx, userId, id));
+}
+
+export async function update(ctx: AppContext, userId: string, id: string, body: UpdateDocumentRequest): Promise<WritingDocument> {
+  const values: Parameters<typeof repo.updateDocumentIfVersion>[4] = { updatedAt: ctx.clock.now() };
+  if (body.title !== undefined) values.title = body.title;
+  if (body.content !== undefined) Object.assign(values, { content: body.content, ...derived(body.content) });
+  const row = await repo.updateDocumentIfVersion(ctx.db, id, userId, body.version, values);
+  if (row) return toDocument(row);
+  // Not updated: either not this user's document (404) or someone saved a newer version (409).
+  const current = await owned(ctx, userId, id);
+  throw new HttpError(409, 'VERSION_CONFLICT', 'This document was changed elsewhere (another tab or device). Reload it or overwrite it.', {
+    current: toDocument(current),
+  });
+}
+
+export async function remove(ctx: AppContext, userId: string, id: string): Promise<void> {
+  if (!(await repo.deleteDocument(ctx.db, id, userId))) throw notFound('Document');
+}
+
+function toProfile(mode: Kind, row: repo.ProfileRow | undefined): WritingProfile {
+  const parsed = controlSettingsSchema.safeParse(row?.controlSettings);
+  return {
+    mode,
+    controlSettings: parsed.success ? parsed.data : defaultControlSettings(mode),
+    userHistory: normalizeHistory(row?.userHistory),
+    updatedAt: row ? row.updatedAt.toISOString() : null,
+  };
+}
+
+export async function getProfile(ctx: AppContext, userId: string, mode: Kind): Promise<WritingProfile> {
+  return toProfile(mode, await repo.findProfile(ctx.db, userId, mode));
+}
+
+export async function updateProfile(
+  ctx: AppContext,
+  userId: string,
+  mode: Kind,
+  patch: { controlSettings?: WritingProfile['controlSettings']; userHistory?: UserHistory },
+): Promise<WritingProfile> {
+  const current = await getProfile(ctx, userId, mode);
+  const row = await repo.upsertProfile(ctx.db, {
+    userId,
+    mode,
+    controlSettings: patch.controlSettings ?? current.controlSettings,
+    userHistory: normalizeHistory(patch.userHistory ?? current.userHistory),
+    updatedAt: ctx.clock.now(),
+  });
+  return toProfile(mode, row);
+}
+
+export async function addHistory(ctx: AppContext, userId: string, mode: Kind, kind: HistoryKind, value: string): Promise<WritingProfile> {
+  const current = await getProfile(ctx, userId, mode);
+  return updateProfile(ctx, userId, mode, { userHistory: recordHistory(current.userHistory, kind, value) });
+}

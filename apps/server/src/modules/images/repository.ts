@@ -1,0 +1,179 @@
+import { FREE_IMAGE_TRIALS, type ImageProviderId } from '@yumi/core';
+import { and, desc, eq, lt, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/connection';
+import { imageJobs, imageResults, imageTrials } from '../../db/schema';
+
+type Runner = Pick<Db, 'execute'>;
+export type JobRow = typeof imageJobs.$inferSelect;
+export type ResultRow = typeof imageResults.$inferSelect;
+
+async function rows<T>(db: Runner, query: SQL): Promise<T[]> {
+  const result = await db.execute(query);
+  return (result as unknown as { rows: T[] }).rows;
+}
+
+export async function trialsUsed(db: Db, userId: string): Promise<number> {
+  const found = await db.select({ used: imageTrials.used }).from(imageTrials).where(eq(imageTrials.userId, userId));
+  return found[0]?.used ?? 0;
+}
+
+/**
+ * Takes one free trial if any is left, in one conditional statement: concurrent requests queue on the
+ * row lock, and the WHERE clause refuses the fourth whatever the interleaving. Answers false when none is left.
+ */
+export async function takeTrial(db: Runner, userId: string, now: Date): Promise<boolean> {
+  const taken = await rows<{ used: number }>(
+    db,
+    sql`INSERT INTO image_trials (user_id, used, updated_at) VALUES (${userId}, 1, ${now.toISOString()})
+        ON CONFLICT (user_id) DO UPDATE SET used = image_trials.used + 1, updated_at = EXCLUDED.updated_at
+        WHERE image_trials.used < ${FREE_IMAGE_TRIALS}
+        RETURNING used`,
+  );
+  return taken.length > 0;
+}
+
+/** Gives a held trial back once (the job failed); a second call finds it no longer held and does nothing. */
+export async function returnTrial(db: Db, jobId: string, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    const job = await rows<{ user_id: string }>(
+      tx,
+      sql`UPDATE image_jobs SET trial_state = 'returned' WHERE id = ${jobId} AND trial_state = 'held' RETURNING user_id`,
+    );
+    if (!job[0]) return;
+    await tx.execute(
+      sql`UPDATE image_trials SET used = used - 1, updated_at = ${now.toISOString()} WHERE user_id = ${job[0].user_id} AND used > 0`,
+    );
+  });
+}
+
+export async function keepTrial(db: Db, jobId: string): Promise<void> {
+  await db.update(imageJobs).set({ trialState: 'kept' }).where(and(eq(imageJobs.id, jobId), eq(imageJobs.trialState, 'held')));
+}
+
+export type NewJob = typeof imageJobs.$inferInsert;
+
+/** A free-trial job: the trial and the job row are written together, or neither is. */
+export async function insertTrialJob(db: Db, job: NewJob, now: Date): Promise<JobRow | null> {
+  return db.transaction(async (tx) => {
+    if (!(await takeTrial(tx, job.userId, now))) return null;
+    const [row] = await tx.insert(imageJobs).values({ ...job, payment: 'trial', trialState: 'held' }).returning();
+    return row!;
+  });
+}
+
+export async function insertJob(db: Db, job: NewJob): Promise<JobRow> {
+  const [row] = await db.insert(imageJobs).values(job).returning();
+  return row!;
+}
+
+export async function findJob(db: Db, id: string): Promise<JobRow | undefined> {
+  const [row] = await db.select().from(imageJobs).where(eq(imageJobs.id, id));
+  return row;
+}
+
+/** Jobs of the same provider waiting ahead of this one. */
+export async function queuePosition(db: Db, job: Pick<JobRow, 'provider' | 'seq' | 'status'>): Promise<number> {
+  if (job.status !== 'queued') return 0;
+  const [row] = await rows<{ n: number | string }>(
+    db,
+    sql`SELECT count(*) AS n FROM image_jobs WHERE provider = ${job.provider} AND status = 'queued' AND seq < ${job.seq}`,
+  );
+  return Number(row?.n ?? 0);
+}
+
+/** One advisory-lock key per provider, so claims for one provider are serialised across processes. */
+function lockKey(provider: string): number {
+  let h = 7_355_700;
+  for (let i = 0; i < provider.length; i++) h = (h * 31 + provider.charCodeAt(i)) | 0;
+  return h;
+}
+
+/**
+ * Moves the oldest queued job of a provider to running if fewer than `limit` run, under a transaction-scoped
+ * advisory lock so two processes never both take the last slot.
+ */
+export async function claimNext(db: Db, provider: ImageProviderId, limit: number, now: Date): Promise<JobRow | null> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${lockKey(provider)})`);
+    const [running] = await rows<{ n: number | string }>(
+      tx,
+      sql`SELECT count(*) AS n FROM image_jobs WHERE provider = ${provider} AND status = 'running'`,
+    );
+    if (Number(running?.n ?? 0) >= limit) return null;
+    const claimed = await tx
+      .update(imageJobs)
+      .set({ status: 'running', startedAt: now, heartbeatAt: now })
+      .where(
+        eq(
+          imageJobs.id,
+          sql`(SELECT id FROM image_jobs WHERE provider = ${provider} AND status = 'queued' ORDER BY seq LIMIT 1)`,
+        ),
+      )
+      .returning();
+    return claimed[0] ?? null;
+  });
+}
+
+/** Running jobs whose process stopped beating (crashed): they are failed so their payment is returned. */
+export async function staleJobs(db: Db, provider: ImageProviderId, before: Date): Promise<JobRow[]> {
+  return db
+    .select()
+    .from(imageJobs)
+    .where(and(eq(imageJobs.provider, provider), eq(imageJobs.status, 'running'), lt(imageJobs.heartbeatAt, before)));
+}
+
+export async function queuedProviders(db: Db): Promise<string[]> {
+  const found = await rows<{ provider: string }>(db, sql`SELECT DISTINCT provider FROM image_jobs WHERE status = 'queued'`);
+  return found.map((r) => r.provider);
+}
+
+export async function updateProgress(db: Db, id: string, progress: number, now: Date): Promise<void> {
+  await db.update(imageJobs).set({ progress, heartbeatAt: now }).where(and(eq(imageJobs.id, id), eq(imageJobs.status, 'running')));
+}
+
+/** Closes a job once; answers false when it was already closed (another process reaped it). */
+export async function finishJob(
+  db: Db,
+  id: string,
+  patch: { status: 'succeeded' | 'failed'; error?: string | null; errorCode?: string | null; finishedAt: Date },
+): Promise<boolean> {
+  const done = await db
+    .update(imageJobs)
+    .set({ ...patch, progress: patch.status === 'succeeded' ? 1 : sql`${imageJobs.progress}` })
+    .where(and(eq(imageJobs.id, id), sql`${imageJobs.status} IN ('queued', 'running')`))
+    .returning({ id: imageJobs.id });
+  return done.length > 0;
+}
+
+export type NewResult = typeof imageResults.$inferInsert;
+export async function insertResults(db: Db, results: NewResult[]): Promise<ResultRow[]> {
+  if (results.length === 0) return [];
+  return db.insert(imageResults).values(results).returning();
+}
+
+export async function resultsOfJob(db: Db, jobId: string): Promise<ResultRow[]> {
+  return db.select().from(imageResults).where(eq(imageResults.jobId, jobId)).orderBy(imageResults.seq);
+}
+
+export async function findResult(db: Db, id: string): Promise<ResultRow | undefined> {
+  const [row] = await db.select().from(imageResults).where(eq(imageResults.id, id));
+  return row;
+}
+
+export async function galleryPage(db: Db, userId: string, limit: number, beforeSeq?: number): Promise<ResultRow[]> {
+  const where = beforeSeq ? and(eq(imageResults.userId, userId), lt(imageResults.seq, beforeSeq)) : eq(imageResults.userId, userId);
+  return db.select().from(imageResults).where(where).orderBy(desc(imageResults.seq)).limit(limit);
+}
+
+export async function deleteResult(db: Db, id: string): Promise<void> {
+  await db.delete(imageResults).where(eq(imageResults.id, id));
+}
+
+export async function blobStillUsed(db: Db, key: string): Promise<boolean> {
+  const [row] = await rows<{ n: number | string }>(db, sql`SELECT count(*) AS n FROM image_results WHERE blob_key = ${key}`);
+  const [job] = await rows<{ n: number | string }>(
+    db,
+    sql`SELECT count(*) AS n FROM image_jobs WHERE reference_key = ${key} AND status IN ('queued', 'running')`,
+  );
+  return Number(row?.n ?? 0) + Number(job?.n ?? 0) > 0;
+}

@@ -1,0 +1,256 @@
+import type PDFDocument from 'pdfkit';
+import SVGtoPDF from 'svg-to-pdfkit';
+import { cjkFontFor, type CjkFamily } from './cjk-fonts';
+import { MathError, texToSvg } from './math-svg';
+
+/**
+ * A small line-layout engine on top of pdfkit: words, CJK characters and inline math boxes are laid out
+ * on shared baselines, greedily broken into lines and optionally justified. pdfkit's own text flow cannot
+ * mix SVG math into a line, and picks one font per call, so we place every piece ourselves.
+ */
+
+export interface FontSet {
+  regular: string;
+  bold: string;
+  italic: string;
+  boldItalic: string;
+}
+
+export interface Style {
+  size: number;
+  bold?: boolean;
+  italic?: boolean;
+  mono?: boolean;
+  colour?: string;
+}
+
+type Atom =
+  | { t: 'text'; text: string; font: string; size: number; colour: string; w: number; space: number }
+  | { t: 'math'; svg: string; w: number; h: number; depth: number; space: number };
+
+/** Characters the standard PDF fonts (WinAnsi) can show; anything else needs an embedded font. */
+const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ'.split('').map((c) => c.codePointAt(0)!));
+const isWinAnsi = (cp: number) => cp < 0x80 || (cp >= 0xa0 && cp <= 0xff) || WIN_ANSI_EXTRA.has(cp);
+const HANGUL = /\p{Script=Hangul}/u;
+const BREAK_ANYWHERE = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u3000-\u303f\uff00-\uffef]/u;
+
+export class Layout {
+  readonly registered = new Set<string>();
+  cjkOrder: CjkFamily[] = ['sc', 'jp', 'kr'];
+  private pending: Atom[] = [];
+  private pendingSpace = false;
+  mathErrors: string[] = [];
+
+  constructor(
+    readonly doc: PDFKit.PDFDocument,
+    readonly fonts: FontSet,
+    readonly mono: string,
+  ) {}
+
+  private latinFont(style: Style): string {
+    if (style.mono) return this.mono;
+    if (style.bold && style.italic) return this.fonts.boldItalic;
+    if (style.bold) return this.fonts.bold;
+    if (style.italic) return this.fonts.italic;
+    return this.fonts.regular;
+  }
+
+  private fontForChar(cp: number, style: Style): string {
+    if (isWinAnsi(cp)) return this.latinFont(style);
+    // Hangul only in the Korean font; Han and kana by the document's language.
+    const order: CjkFamily[] = cp >= 0x1100 && HANGUL.test(String.fromCodePoint(cp)) ? ['kr', 'jp', 'sc'] : this.cjkOrder;
+    const file = cjkFontFor(cp, order, !!style.bold);
+    if (!file) return this.latinFont(style);
+    if (!this.registered.has(file)) {
+      this.doc.registerFont(file, file);
+      this.registered.add(file);
+    }
+    return file;
+  }
+
+  private width(text: string, font: string, size: number): number {
+    return this.doc.font(font).fontSize(size).widthOfString(text);
+  }
+
+  /** Adds text to the paragraph being built. */
+  text(text: string, style: Style): void {
+    const colour = style.colour ?? '#111111';
+    for (const piece of text.split(/(\s+)/)) {
+      if (!piece) continue;
+      if (/^\s+$/.test(piece)) {
+        this.pendingSpace = true;
+        continue;
+      }
+      // Split a word into runs of one font, and CJK text into single breakable characters.
+      let run = '';
+      let runFont = '';
+      const flush = (breakable: boolean) => {
+        if (!run) return;
+        const spaceW = this.pendingSpace ? this.width(' ', this.latinFont(style), style.size) : 0;
+        this.pending.push({ t: 'text', text: run, font: runFont, size: style.size, colour, w: this.width(run, runFont, style.size), space: spaceW });
+        this.pendingSpace = false;
+        run = '';
+        if (breakable) this.pendingSpace = false;
+      };
+      for (const ch of piece) {
+        const cp = ch.codePointAt(0)!;
+        const font = this.fontForChar(cp, style);
+        const anywhere = BREAK_ANYWHERE.test(ch);
+        if (font !== runFont || anywhere) flush(false);
+        runFont = font;
+        run += ch;
+        if (anywhere) {
+          flush(true);
+          // Mark the next atom as glued (no space) but breakable: a zero-width space.
+          this.pending.push({ t: 'text', text: '', font, size: style.size, colour, w: 0, space: 0 });
+        }
+      }
+      flush(false);
+    }
+  }
+
+  /** Adds inline math as a vector box; invalid TeX is shown as red source text. */
+  math(tex: string, size: number): void {
+    try {
+      const m = texToSvg(tex, false);
+      const ex = size * 0.442;
+      const spaceW = this.pendingSpace ? this.width(' ', this.fonts.regular, size) : 0;
+      this.pending.push({ t: 'math', svg: m.svg, w: m.widthEx * ex, h: m.heightEx * ex, depth: m.depthEx * ex, space: spaceW });
+      this.pendingSpace = false;
+    } catch (err) {
+      if (err instanceof MathError) {
+        this.mathErrors.push(`${tex}: ${err.message}`);
+        this.text(`$${tex}$`, { size, mono: true, colour: '#b91c1c' });
+      } else throw err;
+    }
+  }
+
+  space(): void {
+    this.pendingSpace = true;
+  }
+
+  /**
+   * Lays out the pending atoms from the region's cursor and draws them. `region.next()` is called for a
+   * new column or page when a line does not fit.
+   */
+  flushParagraph(region: Region, opts: { indent?: number; hanging?: number; align?: 'left' | 'justify' | 'center'; lineGap?: number } = {}): void {
+    const atoms = this.pending.filter((a) => a.t === 'math' || a.text !== '' || true);
+    this.pending = [];
+    this.pendingSpace = false;
+    if (!atoms.some((a) => a.w > 0)) return;
+    const indent = opts.indent ?? 0;
+    const hanging = opts.hanging ?? 0;
+    let i = 0;
+    let first = true;
+    while (i < atoms.length) {
+      const left = first ? indent : indent + hanging;
+      const maxW = region.width - left;
+      const line: Atom[] = [];
+      let w = 0;
+      while (i < atoms.length) {
+        const a = atoms[i]!;
+        const add = (line.length ? a.space : 0) + a.w;
+        if (line.length && w + add > maxW) break;
+        if (!line.length && a.w > maxW && a.t === 'text' && a.text.length > 1) {
+          // A single word longer than the line (a URL): cut it to fit.
+          let cut = a.text.length - 1;
+          while (cut > 1 && this.width(a.text.slice(0, cut), a.font, a.size) > maxW) cut -= 1;
+          const head = { ...a, text: a.text.slice(0, cut), w: this.width(a.text.slice(0, cut), a.font, a.size) };
+          const tail = { ...a, text: a.text.slice(cut), w: this.width(a.text.slice(cut), a.font, a.size), space: 0 };
+          atoms.splice(i, 1, head, tail);
+          continue;
+        }
+        line.push(a);
+        w += add;
+        i += 1;
+      }
+      while (i < atoms.length && atoms[i]!.t === 'text' && (atoms[i] as { text: string }).text === '' ) i += 1;
+      const ascent = Math.max(...line.map((a) => (a.t === 'math' ? a.h - a.depth : a.size * 0.8)), 1);
+      const descent = Math.max(...line.map((a) => (a.t === 'math' ? a.depth : a.size * 0.25)), 0);
+      const lineH = Math.max(ascent + descent, (line[0] && line[0].t === 'text' ? line[0].size : 10) * 1.05) + (opts.lineGap ?? 3);
+      region.ensure(lineH);
+      const baseline = region.y + ascent + (lineH - ascent - descent - (opts.lineGap ?? 3)) / 2;
+      const last = i >= atoms.length;
+      const gaps = line.slice(1).filter((a) => a.space > 0).length;
+      const extra = opts.align === 'justify' && !last && gaps > 0 ? (maxW - w) / gaps : 0;
+      let x = region.x + left + (opts.align === 'center' ? (maxW - w) / 2 : 0);
+      line.forEach((a, k) => {
+        if (k > 0) x += a.space + (a.space > 0 ? extra : 0);
+        if (a.t === 'text') {
+          if (a.text) this.doc.font(a.font).fontSize(a.size).fillColor(a.colour).text(a.text, x, baseline, { lineBreak: false, baseline: 'alphabetic' });
+        } else {
+          SVGtoPDF(this.doc, a.svg, x, baseline - (a.h - a.depth), { width: a.w, height: a.h, preserveAspectRatio: 'xMinYMin meet' });
+        }
+        x += a.w;
+      });
+      region.y += lineH;
+      first = false;
+    }
+  }
+
+  /** A display equation, centred, with its number at the right margin. */
+  displayMath(region: Region, tex: string, number: number, size: number): void {
+    try {
+      const m = texToSvg(tex, true);
+      const ex = size * 0.442;
+      let w = m.widthEx * ex;
+      let h = m.heightEx * ex;
+      const numberW = this.width(`(${number})`, this.fonts.regular, size) + 8;
+      const maxW = region.width - numberW * 2;
+      if (w > maxW) {
+        h *= maxW / w;
+        w = maxW;
+      }
+      region.ensure(h + 12);
+      const top = region.y + 6;
+      SVGtoPDF(this.doc, m.svg, region.x + (region.width - w) / 2, top, { width: w, height: h, preserveAspectRatio: 'xMidYMid meet' });
+      this.doc.font(this.fonts.regular).fontSize(size).fillColor('#111111').text(`(${number})`, region.x + region.width - numberW + 8, top + h / 2 - size / 2, { lineBreak: false });
+      region.y = top + h + 8;
+    } catch (err) {
+      if (!(err instanceof MathError)) throw err;
+      this.mathErrors.push(`${tex}: ${err.message}`);
+      this.text(`$$${tex}$$ (${err.message})`, { size, mono: true, colour: '#b91c1c' });
+      this.flushParagraph(region);
+    }
+  }
+}
+
+/** Where text goes: one column of a page; `next()` moves to the following column or a new page. */
+export class Region {
+  y: number;
+  constructor(
+    private readonly doc: PDFKit.PDFDocument,
+    public x: number,
+    public width: number,
+    public top: number,
+    public bottom: number,
+    private readonly columns: { count: number; gap: number; left: number; fullWidth: number },
+    private column = 0,
+  ) {
+    this.y = top;
+  }
+
+  get remaining(): number {
+    return this.bottom - this.y;
+  }
+
+  ensure(height: number): void {
+    if (this.y + height > this.bottom && this.y > this.top) this.next();
+  }
+
+  next(): void {
+    if (this.column + 1 < this.columns.count) {
+      this.column += 1;
+      this.x = this.columns.left + this.column * (this.width + this.columns.gap);
+      this.y = this.top;
+      return;
+    }
+    this.doc.addPage();
+    this.column = 0;
+    this.x = this.columns.left;
+    this.top = this.doc.page.margins.top;
+    this.y = this.top;
+  }
+}
+
+export type { PDFDocument };

@@ -1,0 +1,215 @@
+import { orderReferences, formatBibliography, formatInText } from '@yumi/core/report/citations';
+import { parseReport, type Block, type Inline, type PdfExportOptions, type CslItem, type CitationStyle, type ReportFigure, type Section } from '@yumi/core';
+import PDFDocument from 'pdfkit';
+import { cjkOrder } from './cjk-fonts';
+import { Layout, Region } from './pdf-layout';
+
+export interface PdfInput {
+  markdown: string;
+  references: CslItem[];
+  style: CitationStyle;
+  figures: ReportFigure[];
+  options: PdfExportOptions;
+  author?: string;
+  /** The export's date, from the app clock. */
+  date: Date;
+}
+
+export interface PdfOutput {
+  pdf: Buffer;
+  pages: number;
+  mathErrors: string[];
+}
+
+const SANS = { regular: 'Helvetica', bold: 'Helvetica-Bold', italic: 'Helvetica-Oblique', boldItalic: 'Helvetica-BoldOblique' };
+const SERIF = { regular: 'Times-Roman', bold: 'Times-Bold', italic: 'Times-Italic', boldItalic: 'Times-BoldItalic' };
+
+/**
+ * Renders a report as a paper-like PDF: title block, abstract, numbered sections, vector equations,
+ * numbered figures with captions, in-text citations and the bibliography in the chosen style, page
+ * numbers. Academic Format sets it in two serif columns.
+ */
+export async function renderReportPdf(input: PdfInput): Promise<PdfOutput> {
+  const report = parseReport(input.markdown);
+  const { options } = input;
+  const academic = options.academicFormat;
+  const margin = academic ? 54 : 64;
+  const doc = new PDFDocument({ size: 'A4', margins: { top: margin, bottom: margin + 14, left: margin, right: margin }, bufferPages: true, autoFirstPage: true, info: { Title: report.title || 'Report', Author: input.author ?? '', Creator: 'Yumi Studio Report Helper' } });
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<void>((resolve) => doc.on('end', () => resolve()));
+
+  const layout = new Layout(doc, academic ? SERIF : SANS, 'Courier');
+  layout.cjkOrder = cjkOrder(input.markdown);
+  const body = academic ? 10 : 11;
+  const pageW = doc.page.width;
+  const contentW = pageW - margin * 2;
+  const gap = 18;
+
+  // Citations: numbering (IEEE) follows first use; every cite group is formatted once.
+  const ordered = orderReferences(input.references, report.citedKeys);
+  const groups = new Map<string, string>();
+  const collect = (inlines: readonly Inline[]) => inlines.forEach((i) => i.t === 'cite' && groups.set(i.keys.join(';'), ''));
+  const everyBlock = (blocks: readonly Block[]) =>
+    blocks.forEach((b) => (b.t === 'paragraph' || b.t === 'quote' ? collect(b.inlines) : b.t === 'list' ? b.items.forEach(collect) : undefined));
+  everyBlock(report.abstract);
+  everyBlock(report.preamble);
+  report.sections.forEach((s) => everyBlock(s.blocks));
+  report.appendices.forEach((s) => everyBlock(s.blocks));
+  const groupKeys = [...groups.keys()];
+  formatInText(ordered, groupKeys.map((k) => k.split(';')), input.style).forEach((text, i) => groups.set(groupKeys[i]!, text));
+
+  const figures = new Map(input.figures.map((f) => [f.id, f]));
+  let equation = 0;
+
+  const inlines = (list: readonly Inline[], size: number, base: { italic?: boolean } = {}) => {
+    for (const i of list) {
+      if (i.t === 'text') layout.text(i.text, { size, bold: i.bold, italic: i.italic || base.italic, mono: i.code });
+      else if (i.t === 'math') layout.math(i.tex, size);
+      else if (i.t === 'cite') {
+        const cited = groups.get(i.keys.join(';')) ?? '';
+        if (input.style !== 'ieee') layout.space();
+        layout.text(cited, { size, italic: base.italic });
+      } else layout.text(`Figure ${report.figures.get(i.id) ?? '?'}`, { size, italic: base.italic });
+    }
+  };
+
+  const blocks = (region: Region, list: readonly Block[], size = body) => {
+    for (const b of list) {
+      switch (b.t) {
+        case 'paragraph':
+          inlines(b.inlines, size);
+          layout.flushParagraph(region, { align: 'justify' });
+          region.y += size * 0.5;
+          break;
+        case 'quote':
+          inlines(b.inlines, size, { italic: true });
+          layout.flushParagraph(region, { indent: 18, align: 'left' });
+          region.y += size * 0.5;
+          break;
+        case 'list':
+          b.items.forEach((item, n) => {
+            layout.text(b.ordered ? `${n + 1}.` : '•', { size });
+            layout.space();
+            inlines(item, size);
+            layout.flushParagraph(region, { indent: 8, hanging: 12 });
+          });
+          region.y += size * 0.5;
+          break;
+        case 'math':
+          equation += 1;
+          layout.displayMath(region, b.tex, equation, size);
+          break;
+        case 'figure': {
+          if (!options.includeFigures) break;
+          const fig = figures.get(b.id);
+          if (!fig) {
+            layout.text(`[Figure ${b.number}: image not available]`, { size, italic: true, colour: '#6b7280' });
+            layout.flushParagraph(region, { align: 'center' });
+            break;
+          }
+          const image = (doc as unknown as { openImage(src: Buffer): { width: number; height: number } }).openImage(Buffer.from(fig.image.split(',')[1]!, 'base64'));
+          const maxW = region.width * (academic ? 1 : 0.8);
+          const maxH = 260;
+          const scale = Math.min(maxW / image.width, maxH / image.height, 1.5);
+          const w = image.width * scale;
+          const h = image.height * scale;
+          region.ensure(h + 40);
+          doc.image(image as unknown as Buffer, region.x + (region.width - w) / 2, region.y + 4, { width: w, height: h });
+          region.y += h + 10;
+          layout.text(`Figure ${b.number}.`, { size: size - 1, bold: true });
+          layout.space();
+          layout.text(b.caption || fig.caption, { size: size - 1 });
+          layout.flushParagraph(region, { align: 'center' });
+          region.y += size * 0.6;
+          break;
+        }
+      }
+    }
+  };
+
+  const heading = (region: Region, section: Section) => {
+    const size = section.level === 2 ? body + 3 : body + 1;
+    region.ensure(size * 4);
+    region.y += section.level === 2 ? size * 0.6 : size * 0.3;
+    layout.text(`${section.number}`, { size, bold: true });
+    layout.space();
+    layout.text(section.title, { size, bold: true });
+    layout.flushParagraph(region);
+    region.y += 3;
+  };
+
+  // ---- Title block (full width) ----
+  const full = new Region(doc, margin, contentW, margin, doc.page.height - doc.page.margins.bottom, { count: 1, gap: 0, left: margin, fullWidth: contentW });
+  layout.text(report.title || 'Untitled Report', { size: academic ? 18 : 22, bold: true });
+  layout.flushParagraph(full, { align: academic ? 'center' : 'left', lineGap: 4 });
+  full.y += 4;
+  const byline = [input.author, input.date.toISOString().slice(0, 10)].filter(Boolean).join(' · ');
+  layout.text(byline, { size: body, colour: '#4b5563' });
+  layout.flushParagraph(full, { align: academic ? 'center' : 'left' });
+  full.y += 10;
+  if (report.abstract.length) {
+    const indent = academic ? 36 : 0;
+    layout.text('Abstract', { size: body, bold: true });
+    layout.flushParagraph(full, { indent, align: academic ? 'center' : 'left' });
+    full.y += 2;
+    for (const b of report.abstract) {
+      if (b.t === 'paragraph') {
+        inlines(b.inlines, body - 0.5, { italic: academic });
+        full.x += indent;
+        full.width -= indent * 2;
+        layout.flushParagraph(full, { align: 'justify' });
+        full.x -= indent;
+        full.width += indent * 2;
+      } else blocks(full, [b], body - 0.5);
+    }
+    full.y += 8;
+  }
+  doc.moveTo(margin, full.y).lineTo(pageW - margin, full.y).lineWidth(0.6).strokeColor('#9ca3af').stroke();
+  full.y += 12;
+
+  // ---- Body (one or two columns) ----
+  const columns = academic ? 2 : 1;
+  const colW = academic ? (contentW - gap) / 2 : contentW;
+  const region = new Region(doc, margin, colW, full.y, doc.page.height - doc.page.margins.bottom, { count: columns, gap, left: margin, fullWidth: contentW });
+  // After the first page, columns start at the top margin.
+  const bodyBlocks = () => {
+    blocks(region, report.preamble);
+    for (const s of report.sections) {
+      heading(region, s);
+      blocks(region, s.blocks);
+    }
+    if (options.includeAppendices) {
+      for (const s of report.appendices) {
+        heading(region, s);
+        blocks(region, s.blocks);
+      }
+    }
+    if (options.includeReferences && ordered.length) {
+      region.ensure(body * 5);
+      region.y += body;
+      layout.text('References', { size: body + 3, bold: true });
+      layout.flushParagraph(region);
+      region.y += 4;
+      for (const entry of formatBibliography(ordered, input.style, 'text')) {
+        layout.text(entry, { size: body - 1 });
+        layout.flushParagraph(region, { hanging: 18, align: 'left' });
+        region.y += 3;
+      }
+    }
+  };
+  bodyBlocks();
+
+  // ---- Page numbers ----
+  const range = doc.bufferedPageRange();
+  for (let p = range.start; p < range.start + range.count; p += 1) {
+    doc.switchToPage(p);
+    const bottom = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    doc.font(layout.fonts.regular).fontSize(9).fillColor('#6b7280').text(`${p + 1} / ${range.count}`, 0, doc.page.height - margin / 2 - 8, { width: pageW, align: 'center', lineBreak: false });
+    doc.page.margins.bottom = bottom;
+  }
+  doc.end();
+  await done;
+  return { pdf: Buffer.concat(chunks), pages: range.count, mathErrors: layout.mathErrors };
+}

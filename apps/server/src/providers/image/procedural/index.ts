@@ -1,0 +1,61 @@
+import { extractDominantColors } from '@yumi/imaging';
+import sharp from 'sharp';
+import type { ImageOutput, ImageProvider, ImageRequest } from '../types';
+import { hashString } from './random';
+import { renderCharacterPng } from './render';
+import { traitsFromPrompt, type CharacterTraits } from './traits';
+
+export { characterSvg, renderCharacterPng, DESIGN_HEIGHT, DESIGN_WIDTH } from './render';
+export { traitsFromPrompt } from './traits';
+export type { CharacterTraits } from './traits';
+
+/** The colours of a reference picture, dominant first, so an offline "image-to-image" keeps its palette. */
+async function paletteOf(image: Buffer): Promise<string[]> {
+  const { data, info } = await sharp(image).resize(96, 96, { fit: 'inside' }).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const swatches = extractDominantColors({ width: info.width, height: info.height, data: new Uint8ClampedArray(data.buffer, data.byteOffset, data.length) }, { maxColors: 4 });
+  return swatches.map((s) => s.hex);
+}
+
+/** The seed actually drawn: the request's seed mixed with the prompt, so the same seed gives a different character for a different prompt. */
+export function proceduralSeed(prompt: string, seed: number): number {
+  return (hashString(prompt.trim().toLowerCase()) ^ Math.imul(seed >>> 0, 0x9e3779b1)) >>> 0;
+}
+
+export function traitsFor(request: Pick<ImageRequest, 'prompt' | 'seed' | 'theme' | 'baseCharacter'>, palette?: string[]): CharacterTraits {
+  return traitsFromPrompt({
+    prompt: request.prompt,
+    seed: proceduralSeed(request.prompt, request.seed),
+    theme: request.theme,
+    baseCharacter: request.baseCharacter,
+    palette,
+  });
+}
+
+/**
+ * The embedded image model: an original parametric anime-character renderer (SVG rasterised by sharp).
+ * It follows the prompt's words for hair, eyes, outfit, pose, expression and scene, and is deterministic per seed.
+ * It cannot repaint pixels, so a reference image lends it its colours only; that is what the UI says it does.
+ */
+export class ProceduralProvider implements ImageProvider {
+  readonly id = 'procedural' as const;
+  readonly label = 'Procedural renderer (offline)';
+  readonly offline = true;
+  readonly capabilities = { img2img: false, inpaint: false, negativePrompt: false, seed: true, steps: false, guidance: false };
+
+  async listModels() {
+    return { models: ['yumi-procedural-v1'], defaultModel: 'yumi-procedural-v1', samplers: [] };
+  }
+
+  async generate(request: ImageRequest): Promise<ImageOutput[]> {
+    const palette = request.init ? await paletteOf(request.init.image) : undefined;
+    const out: ImageOutput[] = [];
+    for (let i = 0; i < request.count; i++) {
+      if (request.signal.aborted) throw new Error('cancelled');
+      const seed = (request.seed + i) >>> 0;
+      const traits = traitsFor({ ...request, seed }, palette);
+      out.push({ png: await renderCharacterPng(traits, request.width, request.height), seed });
+      request.onProgress((i + 1) / request.count);
+    }
+    return out;
+  }
+}

@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { regionAround } from '@yumi/core';
+import { createTestApp, errorBody, signUp, type TestApp } from './helpers';
+import { fakeSdWebui, type FakeServer } from './image-fakes';
+
+let t: TestApp;
+let sd: FakeServer;
+beforeAll(async () => {
+  sd = await fakeSdWebui();
+  t = await createTestApp({ SD_WEBUI_URL: sd.url, IMAGE_PROVIDER_TIMEOUT_MS: '2000' });
+});
+afterAll(async () => {
+  await t.close();
+  await sd.close();
+});
+
+/** An 800x600 canvas: a sky-blue wall with a red 'mistake' blob at (400, 300). */
+async function canvas() {
+  const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600"><rect width="800" height="600" fill="#7dd3fc"/><circle cx="400" cy="300" r="20" fill="#ff0000"/></svg>';
+  return `data:image/png;base64,${(await sharp(Buffer.from(svg)).png().toBuffer()).toString('base64')}`;
+}
+
+const draw = (payload: object, headers: Record<string, string> = {}) => t.app.inject({ method: 'POST', url: '/api/anime-chara/ai-draw', payload, headers });
+
+async function pixels(dataUrl: string) {
+  const { data, info } = await sharp(Buffer.from(dataUrl.split(',')[1]!, 'base64')).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  return { info, at: (x: number, y: number) => Array.from(data.subarray((y * info.width + x) * 4, (y * info.width + x) * 4 + 4)) };
+}
+
+describe('AI canvas tools', () => {
+  it('AI eraser removes what is in the 100x100 region and fills it from the surroundings', async () => {
+    const region = regionAround(400, 300, 800, 600);
+    expect(region).toEqual({ x: 350, y: 250, width: 100, height: 100 });
+    const res = await draw({ imageData: await canvas(), mode: 'ai-eraser', region });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ region, engine: 'offline' });
+    const layer = await pixels(body.imageData);
+    expect([layer.info.width, layer.info.height]).toEqual([800, 600]);
+    // Inside: the red blob is gone, the wall colour continues.
+    const [r, g, b, a] = layer.at(400, 300);
+    expect(a).toBe(255);
+    expect(Math.abs(r! - 0x7d) + Math.abs(g! - 0xd3) + Math.abs(b! - 0xfc)).toBeLessThan(12);
+    // Outside: the layer is transparent, so it only covers the region.
+    expect(layer.at(100, 100)[3]).toBe(0);
+    expect(layer.at(349, 300)[3]).toBe(0);
+  });
+
+  it('AI brush redraws the region in the style around it, blended by strength', async () => {
+    const res = await draw({ imageData: await canvas(), mode: 'ai-brush', strength: 0.5, region: { x: 350, y: 250, width: 100, height: 100 } });
+    expect(res.statusCode).toBe(200);
+    const layer = await pixels(res.json().imageData);
+    expect(layer.at(400, 300)).toEqual([255, 0, 0, 255]); // flat areas survive a detail-preserving clean-up
+    expect(layer.at(10, 10)[3]).toBe(0);
+  });
+
+  it('clips a region at the edge and refuses one outside the canvas', async () => {
+    const edge = await draw({ imageData: await canvas(), mode: 'regenerate', region: { x: 760, y: 560, width: 100, height: 100 } });
+    expect(edge.statusCode).toBe(200);
+    expect(edge.json().region).toEqual({ x: 760, y: 560, width: 40, height: 40 });
+    const outside = await draw({ imageData: await canvas(), mode: 'ai-eraser', region: { x: 900, y: 700, width: 100, height: 100 } });
+    expect(outside.statusCode).toBe(422);
+    expect(errorBody(outside)).toMatchObject({ code: 'REGION_OUTSIDE_CANVAS' });
+    const negative = await draw({ imageData: await canvas(), mode: 'ai-eraser', region: { x: -300, y: -300, width: 100, height: 100 } });
+    expect(negative.statusCode).toBe(422);
+  });
+
+  it('refuses bad input', async () => {
+    const image = await canvas();
+    for (const bad of [
+      { mode: 'ai-eraser', region: { x: 0, y: 0, width: 10, height: 10 } },
+      { imageData: image, mode: 'ai-smudge', region: { x: 0, y: 0, width: 10, height: 10 } },
+      { imageData: image, mode: 'ai-eraser', strength: 2, region: { x: 0, y: 0, width: 10, height: 10 } },
+      { imageData: image, mode: 'ai-eraser', region: { x: 0, y: 0, width: 0, height: 10 } },
+      { imageData: 'hello', mode: 'ai-eraser', region: { x: 0, y: 0, width: 10, height: 10 } },
+    ]) {
+      expect((await draw(bad)).statusCode).toBe(422);
+    }
+    const notImage = await draw({ imageData: `data:image/png;base64,${Buffer.from('GIF89a not really').toString('base64')}`, mode: 'ai-eraser', region: { x: 0, y: 0, width: 10, height: 10 } });
+    expect(notImage.statusCode).toBe(415);
+  });
+
+  it('uses a configured provider only for premium users, and refunds when it fails', async () => {
+    const u = await signUp(t.app);
+    const body = { imageData: await canvas(), mode: 'ai-eraser', region: { x: 350, y: 250, width: 100, height: 100 }, provider: 'sd-webui' };
+    expect((await draw(body)).statusCode).toBe(401);
+    const free = await draw(body, u.auth);
+    expect(free.statusCode).toBe(402);
+    expect(errorBody(free).code).toBe('PREMIUM_REQUIRED');
+    expect(sd.requests.filter((r) => r.path === '/sdapi/v1/img2img')).toHaveLength(0);
+  });
+});

@@ -1,0 +1,226 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, errorBody, signUp, type TestApp } from './helpers';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+async function png(width: number, height: number, rgba: [number, number, number, number]): Promise<string> {
+  const buf = await sharp({ create: { width, height, channels: 4, background: { r: rgba[0], g: rgba[1], b: rgba[2], alpha: rgba[3] / 255 } } })
+    .png()
+    .toBuffer();
+  return `data:image/png;base64,${buf.toString('base64')}`;
+}
+
+async function canvas(color: [number, number, number, number] = [255, 0, 0, 255]) {
+  return {
+    width: 40,
+    height: 30,
+    activeLayerIndex: 1,
+    layers: [
+      { name: 'Background', visible: true, opacity: 100, blendMode: 'normal', locked: false, image: null },
+      { name: 'Layer 1', visible: true, opacity: 80, blendMode: 'multiply', locked: true, image: await png(40, 30, color) },
+    ],
+  };
+}
+
+async function create(auth: Record<string, string>, name = 'Sakura') {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/anime-helper/characters',
+    headers: auth,
+    payload: { name, tags: ['pink', 'school'], versions: [{ name: 'First', canvasData: await canvas() }] },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json();
+}
+
+describe('character library', () => {
+  it('saves a character, stores layer pixels as blobs and reads them back exactly', async () => {
+    const u = await signUp(t.app);
+    const c = await create(u.auth);
+    expect(c).toMatchObject({ name: 'Sakura', tags: ['pink', 'school'], brief: { name: 'Sakura', designElements: [] } });
+    expect(c.versions).toHaveLength(1);
+    expect(c.activeVersionId).toBe(c.versions[0].id);
+    expect(c.versions[0]).toMatchObject({ name: 'First', width: 40, height: 30, layerCount: 2 });
+    expect(c.versions[0].size).toBeGreaterThan(0);
+
+    const list = await t.app.inject({ url: '/api/anime-helper/characters', headers: u.auth });
+    expect(list.statusCode).toBe(200);
+    expect(list.json()).toHaveLength(1);
+    // The list carries no pixels.
+    expect(list.body).not.toContain('base64');
+
+    const v = await t.app.inject({ url: `/api/anime-helper/characters/${c.id}/versions/${c.versions[0].id}`, headers: u.auth });
+    expect(v.statusCode).toBe(200);
+    const data = v.json().canvasData;
+    expect(data.layers[0].image).toBeNull();
+    expect(data.layers[1]).toMatchObject({ name: 'Layer 1', opacity: 80, blendMode: 'multiply', locked: true });
+    const raw = await sharp(Buffer.from(data.layers[1].image.split(',')[1], 'base64')).raw().toBuffer();
+    expect([...raw.subarray(0, 4)]).toEqual([255, 0, 0, 255]);
+  });
+
+  it('hides other users\u2019 characters and refuses every change to them', async () => {
+    const owner = await signUp(t.app);
+    const other = await signUp(t.app);
+    const c = await create(owner.auth);
+    const vid = c.versions[0].id;
+    const list = await t.app.inject({ url: '/api/anime-helper/characters', headers: other.auth });
+    expect(list.json()).toEqual([]);
+    const attempts = [
+      { method: 'GET' as const, url: `/api/anime-helper/characters/${c.id}` },
+      { method: 'PATCH' as const, url: `/api/anime-helper/characters/${c.id}`, payload: { name: 'Mine now' } },
+      { method: 'DELETE' as const, url: `/api/anime-helper/characters/${c.id}` },
+      { method: 'POST' as const, url: `/api/anime-helper/characters/${c.id}/duplicate` },
+      { method: 'GET' as const, url: `/api/anime-helper/characters/${c.id}/versions/${vid}` },
+      { method: 'POST' as const, url: `/api/anime-helper/characters/${c.id}/versions`, payload: { canvasData: await canvas() } },
+    ];
+    for (const a of attempts) {
+      const res = await t.app.inject({ ...a, headers: other.auth });
+      expect(res.statusCode, `${a.method} ${a.url}`).toBe(404);
+      expect(errorBody(res).code).toBe('NOT_FOUND');
+    }
+    const still = await t.app.inject({ url: `/api/anime-helper/characters/${c.id}`, headers: owner.auth });
+    expect(still.json().name).toBe('Sakura');
+  });
+
+  it('needs a signed-in user', async () => {
+    const res = await t.app.inject({ url: '/api/anime-helper/characters' });
+    expect(res.statusCode).toBe(401);
+    expect(errorBody(res).code).toBe('UNAUTHORIZED');
+  });
+
+  it('keeps at most 20 versions, never deletes the current one, and reverts', async () => {
+    const u = await signUp(t.app);
+    const c = await create(u.auth);
+    let last = c;
+    for (let i = 2; i <= 20; i++) {
+      t.clock.advance(60_000);
+      const res = await t.app.inject({ method: 'POST', url: `/api/anime-helper/characters/${c.id}/versions`, headers: u.auth, payload: { canvasData: await canvas([i, 0, 0, 255]) } });
+      expect(res.statusCode, res.body).toBe(201);
+      last = res.json();
+    }
+    expect(last.versions).toHaveLength(20);
+    expect(last.versions[19].name).toBe('Version 20');
+    expect(last.activeVersionId).toBe(last.versions[19].id);
+    const over = await t.app.inject({ method: 'POST', url: `/api/anime-helper/characters/${c.id}/versions`, headers: u.auth, payload: { canvasData: await canvas() } });
+    expect(over.statusCode).toBe(409);
+    expect(errorBody(over)).toMatchObject({ code: 'VERSION_LIMIT' });
+    expect(errorBody(over).error).toContain('20');
+
+    const current = await t.app.inject({ method: 'DELETE', url: `/api/anime-helper/characters/${c.id}/versions/${last.activeVersionId}`, headers: u.auth });
+    expect(current.statusCode).toBe(409);
+    expect(errorBody(current).code).toBe('CURRENT_VERSION');
+
+    const revert = await t.app.inject({ method: 'PATCH', url: `/api/anime-helper/characters/${c.id}`, headers: u.auth, payload: { activeVersionId: last.versions[0].id } });
+    expect(revert.json().activeVersionId).toBe(last.versions[0].id);
+    const del = await t.app.inject({ method: 'DELETE', url: `/api/anime-helper/characters/${c.id}/versions/${last.versions[5].id}`, headers: u.auth });
+    expect(del.statusCode).toBe(200);
+    expect(del.json().versions).toHaveLength(19);
+    const again = await t.app.inject({ method: 'POST', url: `/api/anime-helper/characters/${c.id}/versions`, headers: u.auth, payload: { name: 'Back to 20', canvasData: await canvas() } });
+    expect(again.statusCode).toBe(201);
+    expect(again.json().versions.at(-1).name).toBe('Back to 20');
+  });
+
+  it('refuses a 30 MB layer with 413 and stores nothing', async () => {
+    const u = await signUp(t.app);
+    const big = Buffer.alloc(30 * 1024 * 1024, 7);
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(big);
+    const data = await canvas();
+    data.layers[1]!.image = `data:image/png;base64,${big.toString('base64')}`;
+    const res = await t.app.inject({ method: 'POST', url: '/api/anime-helper/characters', headers: u.auth, payload: { name: 'Huge', versions: [{ canvasData: data }] } });
+    expect(res.statusCode).toBe(413);
+    expect(errorBody(res)).toMatchObject({ code: 'LAYER_TOO_LARGE' });
+    const list = await t.app.inject({ url: '/api/anime-helper/characters', headers: u.auth });
+    expect(list.json()).toEqual([]);
+  });
+
+  it('refuses a 100 MB body outright', async () => {
+    const u = await signUp(t.app);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/anime-helper/characters',
+      headers: { ...u.auth, 'content-type': 'application/json' },
+      payload: `{"name":"x","versions":[],"pad":"${'a'.repeat(100 * 1024 * 1024)}"}`,
+    });
+    expect(res.statusCode).toBe(413);
+    errorBody(res);
+  });
+
+  it('validates names, layers and images', async () => {
+    const u = await signUp(t.app);
+    const post = (payload: unknown) => t.app.inject({ method: 'POST', url: '/api/anime-helper/characters', headers: u.auth, payload: payload as object });
+    const good = await canvas();
+    const cases: [unknown, number, string?][] = [
+      [{ name: '   ', versions: [{ canvasData: good }] }, 422],
+      [{ name: 'x'.repeat(10_000), versions: [{ canvasData: good }] }, 422],
+      [{ name: 'No versions', versions: [] }, 422],
+      [{ name: 'Bad blend', versions: [{ canvasData: { ...good, layers: [{ ...good.layers[0], blendMode: 'dodge' }] } }] }, 422],
+      [{ name: 'Too wide', versions: [{ canvasData: { ...good, width: 5000 } }] }, 422],
+      [{ name: 'Not png', versions: [{ canvasData: { ...good, layers: [{ ...good.layers[1], image: 'data:image/png;base64,aGVsbG8gd29ybGQ=' }] } }] }, 415, 'UNSUPPORTED_MEDIA_TYPE'],
+      [{ name: 'Wrong size', versions: [{ canvasData: { ...good, width: 41 } }] }, 422, 'LAYER_SIZE_MISMATCH'],
+      [{ name: 'Many layers', versions: [{ canvasData: { ...good, layers: Array.from({ length: 500 }, () => good.layers[0]) } }] }, 422],
+      [{ name: 'Extra', versions: [{ canvasData: good }], hacker: true }, 422],
+    ];
+    for (const [payload, status, code] of cases) {
+      const res = await post(payload);
+      expect(res.statusCode, JSON.stringify(payload).slice(0, 80)).toBe(status);
+      if (code) expect(errorBody(res).code).toBe(code);
+      else errorBody(res);
+    }
+    const name = await post({ name: '  ', versions: [{ canvasData: good }] });
+    expect(JSON.stringify(errorBody(name))).toContain('Please enter a name for your character.');
+    const badId = await t.app.inject({ url: '/api/anime-helper/characters/not-a-uuid', headers: u.auth });
+    expect(badId.statusCode).toBe(422);
+    const corrupt = await t.app.inject({ method: 'POST', url: '/api/anime-helper/characters', headers: { ...u.auth, 'content-type': 'application/json' }, payload: '{"name": "x", "versions": [' });
+    expect(corrupt.statusCode).toBe(400);
+  });
+
+  it('updates, duplicates with shared blobs and deletes', async () => {
+    const u = await signUp(t.app);
+    const c = await create(u.auth, 'Hana');
+    const brief = { name: 'Hana', age: '17', background: 'Florist', catchphrase: 'Bloom!', personalityTraits: ['kind'], visualMotifs: ['flowers'], designElements: ['Template: Kawaii Moe'] };
+    const up = await t.app.inject({ method: 'PATCH', url: `/api/anime-helper/characters/${c.id}`, headers: u.auth, payload: { name: 'Hana 2', tags: ['flower'], brief } });
+    expect(up.statusCode).toBe(200);
+    expect(up.json()).toMatchObject({ name: 'Hana 2', tags: ['flower'], brief });
+    const dup = await t.app.inject({ method: 'POST', url: `/api/anime-helper/characters/${c.id}/duplicate`, headers: u.auth });
+    expect(dup.statusCode).toBe(201);
+    const copy = dup.json();
+    expect(copy).toMatchObject({ name: 'Hana 2 (copy)', brief });
+    expect(copy.id).not.toBe(c.id);
+    expect(copy.activeVersionId).toBe(copy.versions[0].id);
+    const del = await t.app.inject({ method: 'DELETE', url: `/api/anime-helper/characters/${c.id}`, headers: u.auth });
+    expect(del.statusCode).toBe(204);
+    // The copy still reads its pixels: the shared blob was kept.
+    const v = await t.app.inject({ url: `/api/anime-helper/characters/${copy.id}/versions/${copy.versions[0].id}`, headers: u.auth });
+    expect(v.statusCode).toBe(200);
+    expect(v.json().canvasData.layers[1].image).toMatch(/^data:image\/png;base64,/);
+    const gone = await t.app.inject({ url: `/api/anime-helper/characters/${c.id}`, headers: u.auth });
+    expect(gone.statusCode).toBe(404);
+  });
+});
+
+describe('analyze-colors', () => {
+  it('analyses the drawing', async () => {
+    const img = await sharp({ create: { width: 60, height: 40, channels: 4, background: { r: 255, g: 107, b: 157, alpha: 1 } } }).png().toBuffer();
+    const res = await t.app.inject({ method: 'POST', url: '/api/anime-helper/analyze-colors', payload: { imageData: `data:image/png;base64,${img.toString('base64')}` } });
+    expect(res.statusCode, res.body).toBe(200);
+    const a = res.json();
+    expect(a.dominantColors[0]).toBe('#ff6b9d');
+    expect(a.colorHarmony).toBe('monochromatic');
+    expect(a.recommendations.hairColor.length).toBeGreaterThan(0);
+    expect(a.suggestedPalettes.length).toBeGreaterThan(0);
+  });
+
+  it('refuses what is not an image', async () => {
+    const bad = await t.app.inject({ method: 'POST', url: '/api/anime-helper/analyze-colors', payload: { imageData: 'data:image/png;base64,aGVsbG8=' } });
+    expect(bad.statusCode).toBe(415);
+    const missing = await t.app.inject({ method: 'POST', url: '/api/anime-helper/analyze-colors', payload: {} });
+    expect(missing.statusCode).toBe(422);
+    const text = await t.app.inject({ method: 'POST', url: '/api/anime-helper/analyze-colors', payload: { imageData: 'hello' } });
+    expect(text.statusCode).toBe(422);
+  });
+});

@@ -1,0 +1,147 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, errorBody, signUp, type TestApp } from './helpers';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const REFS = [
+  { id: 'smith2020', type: 'article-journal', title: 'Deep learning for protein folding', author: [{ family: 'Smith', given: 'Anna' }, { family: 'Jones', given: 'Bob' }], issued: { 'date-parts': [[2020]] }, 'container-title': 'Nature', volume: '577', page: '706-710', DOI: '10.1038/s41586-019-1923-7' },
+  { id: 'doe2019', type: 'book', title: 'Statistics for Scientists', author: [{ family: 'Doe', given: 'Jane' }], issued: { 'date-parts': [[2019]] }, publisher: 'Academic Press' },
+];
+const MARKDOWN = `# Folding Proteins at Scale
+
+## Abstract
+We predict structures with deep networks [@smith2020].
+
+## Introduction
+Energy is $E = mc^2$; see @fig:chart1 and [@doe2019].
+
+$$\\int_0^1 x^2\\,dx = \\frac{1}{3}$$
+
+![Monthly results](figure:chart1)
+
+本研究では深層学習を用いてタンパク質の構造を予測する。
+
+## Appendix A: Raw data
+Appendix values are listed here.
+`;
+
+async function figure() {
+  const png = await sharp({ create: { width: 400, height: 200, channels: 4, background: '#ec4899' } }).png().toBuffer();
+  return { id: 'chart1', caption: 'Monthly results', image: `data:image/png;base64,${png.toString('base64')}` };
+}
+
+async function exportPdf(auth: Record<string, string>, payload: unknown) {
+  return t.app.inject({ method: 'POST', url: '/api/report/export/pdf', headers: auth, payload });
+}
+
+function pdfText(pdf: Buffer): string {
+  const dir = mkdtempSync(join(tmpdir(), 'pdf-'));
+  writeFileSync(join(dir, 'r.pdf'), pdf);
+  return execFileSync('pdftotext', ['-layout', join(dir, 'r.pdf'), '-'], { encoding: 'utf8' });
+}
+
+describe('PDF export', () => {
+  it('renders title, citations, bibliography, figures, CJK text and page numbers; pages render to PNG', async () => {
+    const u = await signUp(t.app);
+    const res = await exportPdf(u.auth, { markdown: MARKDOWN, references: REFS, style: 'apa', figures: [await figure()] });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toContain('report-2026-03-01.pdf');
+    const pdf = res.rawPayload;
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    const text = pdfText(pdf);
+    expect(text).toContain('Folding Proteins at Scale');
+    expect(text).toContain('(Smith & Jones, 2020)');
+    expect(text).toContain('Smith, A., & Jones, B. (2020). Deep learning for protein folding.');
+    expect(text).toContain('本研究では深層学習を用いてタンパク質の構造を予測する');
+    expect(text).toContain('Figure 1. Monthly results');
+    expect(text).toContain('1 Introduction');
+    expect(text).toContain('A Appendix A: Raw data');
+    expect(text).toMatch(/1\s*\/\s*1/);
+    // Rendered pages (looked at during development; here: they exist and are not blank).
+    const dir = mkdtempSync(join(tmpdir(), 'pdfpng-'));
+    writeFileSync(join(dir, 'r.pdf'), pdf);
+    execFileSync('pdftoppm', ['-r', '40', '-png', join(dir, 'r.pdf'), join(dir, 'page')]);
+    const pages = readdirSync(dir).filter((f) => f.endsWith('.png'));
+    expect(pages.length).toBeGreaterThanOrEqual(1);
+    const stats = await sharp(join(dir, pages[0]!)).stats();
+    expect(stats.channels[0]!.min).toBeLessThan(50);
+  });
+
+  it('honours the options: no references, no figures, no appendices; academic format in two serif columns', async () => {
+    const u = await signUp(t.app);
+    const res = await exportPdf(u.auth, {
+      markdown: MARKDOWN,
+      references: REFS,
+      style: 'ieee',
+      figures: [await figure()],
+      options: { includeReferences: false, includeFigures: false, includeAppendices: false, academicFormat: true },
+    });
+    expect(res.statusCode).toBe(200);
+    const text = pdfText(res.rawPayload);
+    expect(text).toContain('[1]');
+    expect(text).not.toContain('References');
+    expect(text).not.toContain('Figure 1. Monthly results');
+    expect(text).not.toContain('Appendix values');
+    expect(res.rawPayload.toString('latin1')).toContain('Times-Roman');
+    const plain = await exportPdf(u.auth, { markdown: MARKDOWN, references: REFS, style: 'mla' });
+    expect(plain.rawPayload.toString('latin1')).toContain('Helvetica');
+    expect(pdfText(plain.rawPayload)).toContain('Smith, Anna, and Bob Jones.');
+  });
+
+  it('keeps going on math it cannot parse and reports how many', async () => {
+    const u = await signUp(t.app);
+    const res = await exportPdf(u.auth, { markdown: '# T\n\n## One\nBad $\\frac{1}{$ here.\n\n$$\\begin{x}$$\n' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-report-math-errors']).toBe('2');
+    expect(pdfText(res.rawPayload)).toContain('\\frac{1}{');
+  });
+
+  it('rejects bad input', async () => {
+    const u = await signUp(t.app);
+    expect((await t.app.inject({ method: 'POST', url: '/api/report/export/pdf', payload: { markdown: 'x' } })).statusCode).toBe(401);
+    for (const payload of [
+      {},
+      { markdown: 5 },
+      { markdown: 'x', style: 'harvard' },
+      { markdown: 'x', figures: [{ id: 'a b', caption: '', image: 'data:image/png;base64,AAAA' }] },
+      { markdown: 'x', figures: [{ id: 'a', caption: '', image: 'data:text/html;base64,AAAA' }] },
+      { markdown: 'x', references: [{ title: 'no id' }] },
+      { markdown: 'x', options: { academicFormat: 'yes' } },
+    ]) {
+      const res = await exportPdf(u.auth, payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(422);
+      errorBody(res);
+    }
+  });
+});
+
+describe('report meta', () => {
+  it('keeps references, style and figures with the owner’s report document', async () => {
+    const u = await signUp(t.app);
+    const other = await signUp(t.app);
+    const doc = (await t.app.inject({ method: 'POST', url: '/api/documents', headers: u.auth, payload: { kind: 'report', title: 'R', content: '# R' } })).json();
+    const empty = await t.app.inject({ url: `/api/report/meta/${doc.id}`, headers: u.auth });
+    expect(empty.json()).toEqual({ references: [], style: 'apa', figures: [] });
+    const meta = { references: REFS, style: 'chicago', figures: [await figure()] };
+    const put = await t.app.inject({ method: 'PUT', url: `/api/report/meta/${doc.id}`, headers: u.auth, payload: meta });
+    expect(put.statusCode).toBe(200);
+    const got = (await t.app.inject({ url: `/api/report/meta/${doc.id}`, headers: u.auth })).json();
+    expect(got.style).toBe('chicago');
+    expect(got.references[0].id).toBe('smith2020');
+    expect(got.figures[0].id).toBe('chart1');
+    expect((await t.app.inject({ url: `/api/report/meta/${doc.id}`, headers: other.auth })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'PUT', url: `/api/report/meta/${doc.id}`, headers: other.auth, payload: meta })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'PUT', url: `/api/report/meta/${doc.id}`, headers: u.auth, payload: { style: 'nope' } })).statusCode).toBe(422);
+    expect((await t.app.inject({ url: '/api/report/meta/not-a-uuid', headers: u.auth })).statusCode).toBe(422);
+  });
+});

@@ -1,0 +1,263 @@
+import './anime.css';
+import type { ContextPanel, FloatingPanel } from '@yumi/core';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { api } from '../../shared/api/client';
+import { toast } from '../../shared/ui/toast';
+import { backgroundLayerStyle } from '../../shared/writing';
+import { isTyping, PaintCanvas } from './canvas/PaintCanvas';
+import { createEngine, EngineContext } from './engine';
+import { ImportError, fileToBuffer, bufferToDataUrl, urlToBuffer } from './lib/pixels';
+import { readPsdFile } from './lib/psd';
+import { clearRecovery, loadRecovery, saveRecovery } from './lib/recovery';
+import { CanvasBar } from './CanvasBar';
+import { CharacterLibraryPanel } from './panels/CharacterLibraryPanel';
+import { ColorAssistantPanel } from './panels/ColorAssistantPanel';
+import { ColorsPanel } from './panels/ColorsPanel';
+import { CustomizePanel, useCustomizeState } from './panels/CustomizePanel';
+import { ExportPanel } from './panels/ExportPanel';
+import { HistoryPanel } from './panels/HistoryPanel';
+import { LayersPanel } from './panels/LayersPanel';
+import { PhotoSearchPanel } from './panels/PhotoSearchPanel';
+import { PosesPanel } from './panels/PosesPanel';
+import { ReferencesModal } from './panels/ReferencesModal';
+import { SmartBrushPanel } from './panels/SmartBrushPanel';
+import { TemplatesPanel } from './panels/TemplatesPanel';
+import { VersionHistoryPanel } from './panels/VersionHistoryPanel';
+import { useAnime } from './store';
+import { Toolbar } from './Toolbar';
+
+type GenerateProps = { onEditInCreationMode(imageUrl: string): void };
+// The AI Generate screen is another feature's lazy chunk; the glob keeps this page building without it.
+const generateModules = import.meta.glob<{ default: ComponentType<GenerateProps> }>('../anime-generate/AiGenerateScreen.tsx');
+const generateLoader = Object.values(generateModules)[0];
+const AiGenerateScreen = generateLoader ? lazy(generateLoader) : null;
+
+function PanelFrame({ title, onClose, floating, children }: { title: string; onClose(): void; floating?: boolean; children: ReactNode }) {
+  const { t } = useTranslation('anime');
+  return (
+    <section className={floating ? 'anime-floating card' : 'anime-context'} aria-label={title}>
+      <header className="panel-head">
+        <h3>{title}</h3>
+        <button type="button" className="icon-btn" aria-label={t('panel.close')} onClick={onClose}>
+          ✕
+        </button>
+      </header>
+      <div className="panel-body">{children}</div>
+    </section>
+  );
+}
+
+/** /anime-chara: the character helper with its Create (layered canvas) and AI Generate modes. */
+export default function AnimePage({ onBack }: { onBack?: () => void }) {
+  const { t } = useTranslation('anime');
+  const navigate = useNavigate();
+  const engine = useMemo(() => createEngine(), []);
+  const { mode, panels, set, toggle, characterId, characterName } = useAnime();
+  const customize = useCustomizeState();
+  const fileRef = useRef<HTMLInputElement>(null);
+  const [recovered, setRecovered] = useState(false);
+  const back = onBack ?? (() => navigate(-1));
+
+  // Crash recovery: restore the drawing kept in IndexedDB, then keep it up to date.
+  useEffect(() => {
+    let live = true;
+    loadRecovery()
+      .then((r) => {
+        if (!live || !r) return;
+        if (r.document.layers.some((l) => !l.surface.isEmpty())) {
+          engine.loadDocument(r.document);
+          window.dispatchEvent(new Event('anime:fit'));
+          toast('info', t('recovery.restored'));
+        }
+      })
+      .catch((err: unknown) => {
+        console.error('Recovery failed', err);
+        toast('warning', t('recovery.corrupt'));
+        void clearRecovery().catch(() => undefined);
+      })
+      .finally(() => live && setRecovered(true));
+    return () => {
+      live = false;
+    };
+  }, [engine, t]);
+
+  useEffect(() => {
+    if (!recovered) return;
+    let timer = 0;
+    const unsubscribe = engine.subscribe(() => {
+      window.clearTimeout(timer);
+      timer = window.setTimeout(() => {
+        if (engine.isStroking) return;
+        const { characterId: id, characterName: name } = useAnime.getState();
+        saveRecovery(engine.document, { characterId: id, characterName: name }).catch((err: unknown) => console.error('Recovery save failed', err));
+      }, 800);
+    });
+    const flush = () => {
+      if (!engine.isStroking) void saveRecovery(engine.document, { characterId, characterName }).catch(() => undefined);
+    };
+    window.addEventListener('pagehide', flush);
+    return () => {
+      unsubscribe();
+      window.clearTimeout(timer);
+      window.removeEventListener('pagehide', flush);
+    };
+  }, [engine, recovered, characterId, characterName]);
+
+  // Keyboard: undo/redo, brush/eraser, size, fit.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (isTyping(e) || useAnime.getState().mode !== 'creative') return;
+      const mod = e.ctrlKey || e.metaKey;
+      const k = e.key.toLowerCase();
+      if (mod && k === 'z') {
+        e.preventDefault();
+        if (e.shiftKey) engine.redo();
+        else engine.undo();
+      } else if (mod && k === 'y') {
+        e.preventDefault();
+        engine.redo();
+      } else if (!mod && k === 'b') {
+        engine.selectPreset('basic-brush');
+        set({ activeItem: 'brush', canvasTool: 'paint' });
+      } else if (!mod && k === 'e') {
+        engine.selectPreset('basic-eraser');
+        set({ activeItem: 'eraser', canvasTool: 'paint' });
+      } else if (!mod && (k === '[' || k === ']')) {
+        engine.setBrush({ size: Math.max(0.1, engine.brush.size * (k === ']' ? 1.2 : 1 / 1.2)) });
+      } else if (!mod && k === '0') {
+        window.dispatchEvent(new Event('anime:fit'));
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [engine, set]);
+
+  const importFiles = useCallback(
+    async (files: FileList | File[]) => {
+      for (const file of Array.from(files)) {
+        try {
+          if (/\.psd$/i.test(file.name) || file.type === 'image/vnd.adobe.photoshop') {
+            if (engine.document.hasDrawing() && !window.confirm(t('upload.psdReplace'))) continue;
+            engine.loadDocument(await readPsdFile(file), { undoable: true });
+            window.dispatchEvent(new Event('anime:fit'));
+          } else {
+            engine.importImage(await fileToBuffer(file), { name: file.name.replace(/\.[^.]+$/, '').slice(0, 100) || undefined, fit: 'contain' });
+          }
+          toast('success', t('upload.done', { name: file.name }));
+        } catch (err) {
+          const reason = err instanceof ImportError ? err.reason : 'notImage';
+          toast('error', t(`upload.${reason}`, { name: file.name, count: err instanceof ImportError ? err.count : 0 }));
+        }
+      }
+    },
+    [engine, t],
+  );
+
+  const outline = async () => {
+    toast('info', t('ai.working'), 2000);
+    try {
+      const image = bufferToDataUrl(engine.flatten(100, { r: 255, g: 255, b: 255, a: 255 }));
+      const res = await api.post<{ outlineUrl: string }>('/api/anime-chara-helper/generate-outline', { type: 'image', image, strength: 0.5, detailLevel: 0.5 });
+      engine.importImage(await urlToBuffer(res.outlineUrl), { name: 'AI Outline', x: 0, y: 0, fit: 'contain' });
+    } catch (err) {
+      console.error('Outline failed', err);
+      toast('error', (err as Error).message || t('ai.failed'));
+    }
+  };
+
+  const editInCreate = async (url: string) => {
+    set({ mode: 'creative' });
+    try {
+      engine.importImage(await urlToBuffer(url), { name: 'AI Generated', fit: 'contain' });
+      toast('success', t('ai.imported'));
+    } catch {
+      toast('error', t('search.placeFailed'));
+    }
+  };
+
+  const context: Record<ContextPanel, ReactNode> = {
+    layers: <LayersPanel />,
+    colors: <ColorsPanel />,
+    history: <HistoryPanel />,
+    export: <ExportPanel />,
+    'search-photos': <PhotoSearchPanel />,
+    templates: <TemplatesPanel />,
+    poses: <PosesPanel />,
+    customize: <CustomizePanel {...customize} />,
+  };
+  const floating: Record<FloatingPanel, ReactNode> = {
+    'character-library': <CharacterLibraryPanel />,
+    'ai-color-assistant': <ColorAssistantPanel />,
+    'smart-brush': <SmartBrushPanel />,
+    'version-history': <VersionHistoryPanel />,
+  };
+
+  return (
+    <EngineContext.Provider value={engine}>
+      <div className="anime-page" onDragOver={(e) => e.preventDefault()} onDrop={(e) => {
+        e.preventDefault();
+        if (e.dataTransfer.files.length > 0) void importFiles(e.dataTransfer.files);
+      }}>
+        <header className="anime-header">
+          <button type="button" className="btn btn-ghost btn-sm" onClick={back} aria-label={t('toolbar.items.back')}>
+            ←
+          </button>
+          <h1 className="anime-title">
+            <span className="gradient-text">{t('title')}</span>
+            {characterName && <small className="muted"> · {characterName}</small>}
+          </h1>
+          <div className="mode-switch" role="tablist" aria-label={t('mode.label')}>
+            {(['creative', 'ai-generate'] as const).map((m) => (
+              <button key={m} type="button" role="tab" aria-selected={mode === m} className={`mode-btn ${mode === m ? 'is-active' : ''}`} onClick={() => set({ mode: m })}>
+                {m === 'creative' ? `🎨 ${t('mode.create')}` : `✨ ${t('mode.generate')}`}
+              </button>
+            ))}
+          </div>
+        </header>
+        {mode === 'creative' && <CanvasBar onSave={() => (panels.floating === 'character-library' ? undefined : toggle(characterId ? 'version-history' : 'character-library'))} />}
+        <div className="anime-workspace" style={{ display: mode === 'creative' ? undefined : 'none' }}>
+          <div className="anime-bg" style={backgroundLayerStyle(customize.background)} aria-hidden />
+          <PaintCanvas />
+          <Toolbar onBack={back} onUpload={() => fileRef.current?.click()} onOutline={outline} />
+          {panels.context && (
+            <PanelFrame title={t(`toolbar.items.${panels.context}`)} onClose={() => toggle(panels.context!)}>
+              {context[panels.context]}
+            </PanelFrame>
+          )}
+          {panels.floating && (
+            <PanelFrame floating title={t(`toolbar.items.${panels.floating}`)} onClose={() => toggle(panels.floating!)}>
+              {floating[panels.floating]}
+            </PanelFrame>
+          )}
+        </div>
+        {mode === 'ai-generate' && (
+          <div className="anime-generate">
+            <Toolbar onBack={back} onUpload={() => fileRef.current?.click()} onOutline={outline} />
+            {AiGenerateScreen ? (
+              <Suspense fallback={<div className="spinner" aria-busy />}>
+                <AiGenerateScreen onEditInCreationMode={(url) => void editInCreate(url)} />
+              </Suspense>
+            ) : (
+              <p className="alert alert-info">{t('mode.generateMissing')}</p>
+            )}
+          </div>
+        )}
+        <input
+          ref={fileRef}
+          type="file"
+          accept="image/*,.psd,image/vnd.adobe.photoshop"
+          multiple
+          hidden
+          data-testid="anime-upload"
+          onChange={(e) => {
+            if (e.target.files) void importFiles(e.target.files);
+            e.target.value = '';
+          }}
+        />
+        <ReferencesModal />
+      </div>
+    </EngineContext.Provider>
+  );
+}

@@ -1,0 +1,98 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from '../../shared/ui/toast';
+import { rgbToHex, useEngine, useEngineSnapshot } from './engine';
+import { useAnime } from './store';
+
+/** Spec §2 canvas controls: brush and eraser, colour picker, size slider (1-50), clear; plus undo/redo and view. */
+export function CanvasBar({ onSave }: { onSave(): void }) {
+  const { t } = useTranslation('anime');
+  const engine = useEngine();
+  const snap = useEngineSnapshot();
+  const { set, useColor, canvasTool } = useAnime();
+  const [zoom, setZoom] = useState(engine.viewport.zoom);
+  useEffect(() => {
+    const update = () => setZoom(engine.viewport.zoom);
+    window.addEventListener('anime:zoomed', update);
+    const id = window.setInterval(update, 300);
+    return () => {
+      window.removeEventListener('anime:zoomed', update);
+      window.clearInterval(id);
+    };
+  }, [engine]);
+  const center = () => {
+    const stage = document.querySelector('.paint-stage');
+    return { x: (stage?.clientWidth ?? 800) / 2, y: (stage?.clientHeight ?? 600) / 2 };
+  };
+  const view = (fn: () => void) => {
+    fn();
+    window.dispatchEvent(new Event('anime:view'));
+    setZoom(engine.viewport.zoom);
+  };
+  const hex = rgbToHex(snap.color);
+  const active = snap.layers.find((l) => l.id === snap.activeLayerId);
+  const isEraser = snap.tool === 'eraser';
+  return (
+    <div className="canvas-bar" role="toolbar" aria-label={t('canvas.controls')}>
+      <div className="bar-group">
+        <button type="button" className={`btn btn-sm ${!isEraser && canvasTool === 'paint' ? 'btn-primary' : ''}`} aria-pressed={!isEraser} onClick={() => {
+          engine.selectPreset('basic-brush');
+          set({ activeItem: 'brush', canvasTool: 'paint' });
+        }}>
+          🖌️ <span className="hide-mobile">{t('canvas.brush')}</span>
+        </button>
+        <button type="button" className={`btn btn-sm ${isEraser && canvasTool === 'paint' ? 'btn-primary' : ''}`} aria-pressed={isEraser} onClick={() => {
+          engine.selectPreset('basic-eraser');
+          set({ activeItem: 'eraser', canvasTool: 'paint' });
+        }}>
+          🩹 <span className="hide-mobile">{t('canvas.eraser')}</span>
+        </button>
+        <input type="color" className="color-well" value={hex} aria-label={t('colors.picker')} onChange={(e) => {
+          engine.setColor(e.target.value);
+          useColor(e.target.value);
+        }} />
+        <label className="size-control">
+          <span className="visually-hidden">{t('canvas.size')}</span>
+          <input type="range" min={1} max={50} step={1} value={Math.min(50, Math.max(1, Math.round(snap.brush.size)))} aria-label={t('canvas.size')} onChange={(e) => engine.setBrush({ size: Number(e.target.value) })} />
+          <output>{Number(snap.brush.size.toFixed(1))}</output>
+        </label>
+        <button type="button" className="btn btn-sm" onClick={() => {
+          if (!active) return;
+          const r = engine.clearLayer(active.id);
+          if (!r.ok) toast('warning', t('canvas.locked'));
+        }}>
+          🧼 <span className="hide-mobile">{t('canvas.clear')}</span>
+        </button>
+      </div>
+      <div className="bar-group">
+        <button type="button" className="btn btn-sm" disabled={!snap.canUndo} onClick={() => engine.undo()} aria-label={t('history.undo')} title={`${t('history.undo')} (Ctrl+Z)`}>
+          ↶
+        </button>
+        <button type="button" className="btn btn-sm" disabled={!snap.canRedo} onClick={() => engine.redo()} aria-label={t('history.redo')} title={`${t('history.redo')} (Ctrl+Shift+Z)`}>
+          ↷
+        </button>
+      </div>
+      <div className="bar-group">
+        <button type="button" className="btn btn-sm" aria-label={t('view.zoomOut')} title={t('view.zoomOut')} onClick={() => view(() => engine.viewport.zoomBy(center(), 1 / 1.25))}>
+          −
+        </button>
+        <span className="zoom-readout" aria-live="polite">{Math.round(zoom * 100)}%</span>
+        <button type="button" className="btn btn-sm" aria-label={t('view.zoomIn')} title={t('view.zoomIn')} onClick={() => view(() => engine.viewport.zoomBy(center(), 1.25))}>
+          +
+        </button>
+        <button type="button" className="btn btn-sm" onClick={() => window.dispatchEvent(new Event('anime:fit'))} title={t('view.fit')}>
+          ⤢ <span className="hide-mobile">{t('view.fit')}</span>
+        </button>
+        <button type="button" className="btn btn-sm hide-mobile" aria-label={t('view.rotate')} title={t('view.rotate')} onClick={() => view(() => engine.viewport.rotateAround(center(), Math.PI / 12))}>
+          ⟳
+        </button>
+      </div>
+      <div className="bar-group bar-end">
+        {active && (active.locked || !active.visible) && <span className="badge badge-warn">{active.locked ? `🔒 ${t('canvas.layerLocked')}` : `🚫 ${t('canvas.layerHidden')}`}</span>}
+        <button type="button" className="btn btn-sm btn-primary" onClick={onSave}>
+          💾 <span className="hide-mobile">{t('canvas.save')}</span>
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,199 @@
+import { CHARACTER_NAME_MAX, relativeTime, type Character } from '@yumi/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useCurrentUser } from '../../../shared/hooks/useCurrentUser';
+import { toast } from '../../../shared/ui/toast';
+import { CHARACTERS_KEY, charactersApi, useCharacters, useStoreCharacter } from '../api';
+import { useEngine } from '../engine';
+import { openVersion, saveError, versionBody } from '../saving';
+import { useAnime } from '../store';
+
+export function useRelativeTime() {
+  const { t } = useTranslation('anime');
+  return (iso: string) => {
+    const r = relativeTime(iso, new Date());
+    return r.key === 'justNow' ? t('time.justNow') : t(`time.${r.key}`, { count: r.count });
+  };
+}
+
+const splitList = (s: string) =>
+  s
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
+
+/** Spec §3/§7 character library: save (non-empty name, tags, design brief), open, duplicate, delete. */
+export function CharacterLibraryPanel() {
+  const { t } = useTranslation('anime');
+  const engine = useEngine();
+  const { isAuthenticated, isLoading } = useCurrentUser();
+  const q = useCharacters(isAuthenticated);
+  const store = useStoreCharacter();
+  const qc = useQueryClient();
+  const { brief, characterId, characterName, set } = useAnime();
+  const [name, setName] = useState(characterName);
+  const [tags, setTags] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const ago = useRelativeTime();
+
+  if (isLoading) return <div className="spinner" aria-busy />;
+  if (!isAuthenticated) {
+    return (
+      <div className="alert alert-info">
+        <p>{t('library.signIn')}</p>
+        <Link className="btn btn-sm btn-primary" to={`/login?from=${encodeURIComponent('/anime-chara')}`}>
+          {t('library.signInButton')}
+        </Link>
+      </div>
+    );
+  }
+
+  const save = async () => {
+    const trimmed = name.trim();
+    if (!trimmed) return setError(t('library.nameRequired'));
+    if (trimmed.length > CHARACTER_NAME_MAX) return setError(t('library.nameTooLong', { max: CHARACTER_NAME_MAX }));
+    setError(null);
+    setBusy(true);
+    try {
+      const first = versionBody(engine, 'Version 1');
+      const c = await charactersApi.create({
+        name: trimmed,
+        thumbnail: first.thumbnail,
+        tags: splitList(tags).slice(0, 20),
+        brief: { ...brief, name: brief.name || trimmed },
+        versions: [{ ...first, id: 'v1' }],
+        activeVersionId: 'v1',
+      });
+      store(c);
+      set({ characterId: c.id, characterName: c.name });
+      toast('success', t('library.saved', { name: c.name }));
+    } catch (err) {
+      console.error('Character save failed', err);
+      setError(saveError(err, t('library.saveFailed')));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const open = async (c: Character) => {
+    if (!c.activeVersionId) return;
+    try {
+      await openVersion(engine, c.id, c.activeVersionId);
+      set({ characterId: c.id, characterName: c.name, brief: c.brief });
+      setName(c.name);
+      toast('success', t('library.opened', { name: c.name }));
+    } catch (err) {
+      console.error('Character load failed', err);
+      toast('error', t('library.loadFailed'));
+    }
+  };
+
+  const remove = async (c: Character) => {
+    if (!window.confirm(t('library.confirmDelete', { name: c.name }))) return;
+    try {
+      await charactersApi.remove(c.id);
+      qc.setQueryData<Character[]>(CHARACTERS_KEY, (l) => (l ?? []).filter((x) => x.id !== c.id));
+      if (characterId === c.id) set({ characterId: null });
+    } catch (err) {
+      console.error('Character delete failed', err);
+      toast('error', saveError(err, t('library.deleteFailed')));
+    }
+  };
+
+  const duplicate = async (c: Character) => {
+    try {
+      store(await charactersApi.duplicate(c.id));
+    } catch (err) {
+      console.error('Character duplicate failed', err);
+      toast('error', saveError(err, t('library.saveFailed')));
+    }
+  };
+
+  return (
+    <div className="library-panel">
+      <form
+        className="save-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save();
+        }}
+      >
+        <label className="field">
+          <span>{t('library.name')}</span>
+          <input className="input" value={name} maxLength={CHARACTER_NAME_MAX} onChange={(e) => setName(e.target.value)} aria-invalid={!!error} placeholder={t('library.namePlaceholder')} />
+        </label>
+        <label className="field">
+          <span>{t('library.tags')}</span>
+          <input className="input" value={tags} onChange={(e) => setTags(e.target.value)} placeholder={t('library.tagsPlaceholder')} />
+        </label>
+        <details className="brief">
+          <summary>{t('brief.title')}</summary>
+          {(['name', 'age', 'background', 'catchphrase'] as const).map((k) => (
+            <label key={k} className="field">
+              <span>{t(`brief.${k}`)}</span>
+              {k === 'background' ? (
+                <textarea className="input" rows={3} maxLength={4000} value={brief[k]} onChange={(e) => set({ brief: { ...brief, [k]: e.target.value } })} />
+              ) : (
+                <input className="input" maxLength={k === 'age' ? 40 : k === 'name' ? 100 : 300} value={brief[k]} onChange={(e) => set({ brief: { ...brief, [k]: e.target.value } })} />
+              )}
+            </label>
+          ))}
+          {(['personalityTraits', 'visualMotifs', 'designElements'] as const).map((k) => (
+            <label key={k} className="field">
+              <span>{t(`brief.${k}`)}</span>
+              <input className="input" value={brief[k].join(', ')} onChange={(e) => set({ brief: { ...brief, [k]: splitList(e.target.value) } })} placeholder={t('brief.listHint')} />
+            </label>
+          ))}
+        </details>
+        {error && (
+          <p className="field-error" role="alert">
+            {error}
+          </p>
+        )}
+        <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
+          {busy ? t('library.saving') : t('library.saveNew')}
+        </button>
+      </form>
+      <h4>{t('library.yours')}</h4>
+      {q.isPending && <div className="spinner" aria-busy />}
+      {q.isError && <p className="muted small">{t('library.loadFailed')}</p>}
+      {q.data && q.data.length === 0 && <p className="muted small">{t('library.empty')}</p>}
+      <ul className="character-list">
+        {q.data?.map((c) => (
+          <li key={c.id} className={`character-card ${c.id === characterId ? 'is-current' : ''}`}>
+            {c.thumbnail ? <img src={c.thumbnail} alt="" /> : <span className="thumb-empty" aria-hidden>🎨</span>}
+            <span className="character-info">
+              <strong className="ellipsis">{c.name}</strong>
+              <small className="muted">
+                {t('library.versions', { count: c.versions.length })} · {ago(c.lastModified)}
+              </small>
+              {c.tags.length > 0 && (
+                <span className="chips">
+                  {c.tags.slice(0, 4).map((tag) => (
+                    <span key={tag} className="chip">
+                      {tag}
+                    </span>
+                  ))}
+                </span>
+              )}
+            </span>
+            <span className="character-actions">
+              <button type="button" className="btn btn-sm btn-primary" onClick={() => open(c)}>
+                {t('library.open')}
+              </button>
+              <button type="button" className="btn btn-sm" onClick={() => duplicate(c)}>
+                {t('library.duplicate')}
+              </button>
+              <button type="button" className="btn btn-sm btn-danger" onClick={() => remove(c)} aria-label={t('library.delete', { name: c.name })}>
+                🗑
+              </button>
+            </span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,126 @@
+import { analyzeColors, DEFAULT_COLOR_ANALYSIS, suggestColors, suggestThemeColors, THEME_PALETTES, type ColorAnalysis, type ColorSuggestion } from '@yumi/imaging';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../../shared/api/client';
+import { useEngine } from '../engine';
+import { bufferToDataUrl } from '../lib/pixels';
+import { useAnime } from '../store';
+
+type Source = 'server' | 'browser' | 'default';
+
+/** Analysis of the drawing: the server first, the same code in the browser when offline, the spec's defaults last. */
+export async function analyzeDrawing(engine: ReturnType<typeof useEngine>): Promise<{ analysis: ColorAnalysis; source: Source }> {
+  const small = engine.thumbnail(null, 512);
+  try {
+    const analysis = await api.post<ColorAnalysis>('/api/anime-helper/analyze-colors', { imageData: bufferToDataUrl(small) }, { quiet: true });
+    return { analysis, source: 'server' };
+  } catch (err) {
+    console.error('Colour analysis failed on the server', err);
+    try {
+      return { analysis: analyzeColors(small), source: 'browser' };
+    } catch {
+      return { analysis: DEFAULT_COLOR_ANALYSIS, source: 'default' };
+    }
+  }
+}
+
+function Suggestion({ s, onPick }: { s: ColorSuggestion; onPick(c: string): void }) {
+  const { t } = useTranslation('anime');
+  const params = { ...s.reason.params, ...(typeof s.reason.params.themeKey === 'string' ? { theme: t(s.reason.params.themeKey) } : {}) };
+  return (
+    <li className="suggestion">
+      <button type="button" className="swatch" style={{ background: s.color }} aria-label={s.color} title={s.color} onClick={() => onPick(s.color)} />
+      <span>
+        <strong>{s.color}</strong> <span className="badge">{t(`colour.category.${s.category}`)}</span>
+        <small className="muted">{t(s.reason.reasonKey, params)}</small>
+      </span>
+      <span className="score" title={t('colour.compatibility')}>
+        {s.compatibility}
+      </span>
+    </li>
+  );
+}
+
+/** Spec §7 AI colour assistant: dominant colours, harmony, style, recommendations, five theme palettes, suggestions. */
+export function ColorAssistantPanel() {
+  const { t } = useTranslation('anime');
+  const engine = useEngine();
+  const { useColor, addColor } = useAnime();
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<{ analysis: ColorAnalysis; source: Source } | null>(null);
+  const [theme, setTheme] = useState<string | null>(null);
+  const pick = (c: string) => {
+    engine.setColor(c);
+    useColor(c);
+  };
+  const run = async () => {
+    setBusy(true);
+    setResult(await analyzeDrawing(engine));
+    setBusy(false);
+  };
+  const a = result?.analysis;
+  const suggestions = theme ? suggestThemeColors(theme) : a ? suggestColors(a) : [];
+  return (
+    <div className="assistant-panel">
+      <button type="button" className="btn btn-primary btn-block" disabled={busy} onClick={run}>
+        🎨 {busy ? t('colour.analyzing') : t('colour.analyze')}
+      </button>
+      {result?.source === 'default' && <p className="alert alert-warning small">{t('colour.fallback')}</p>}
+      {a && (
+        <>
+          <h4>{t('colour.dominant')}</h4>
+          <div className="swatches">
+            {a.dominantColors.map((c) => (
+              <button key={c} type="button" className="swatch" style={{ background: c }} title={c} aria-label={c} onClick={() => pick(c)} />
+            ))}
+          </div>
+          <p className="small">
+            {t('colour.harmonyLabel')}: <span className="badge">{t(`colour.harmony.${a.colorHarmony}`)}</span> · {t('colour.styleLabel')}: <span className="badge">{t(`colour.style.${a.styleCategory}`)}</span>
+          </p>
+          {(['hairColor', 'accentColors', 'backgroundSuggestions'] as const).map((k) => (
+            <div key={k}>
+              <h4>{t(`colour.recommend.${k}`)}</h4>
+              <div className="swatches">
+                {a.recommendations[k].map((c) => (
+                  <button key={c} type="button" className="swatch" style={{ background: c }} title={c} aria-label={c} onClick={() => pick(c)} />
+                ))}
+              </div>
+            </div>
+          ))}
+          <h4>{t('colour.palettes')}</h4>
+          {a.suggestedPalettes.map((p) => (
+            <div key={p.id} className="palette-row">
+              <span className="small">{t(p.nameKey)}</span>
+              <span className="swatches">
+                {p.colors.map((c) => (
+                  <button key={c} type="button" className="swatch swatch-sm" style={{ background: c }} title={c} aria-label={c} onClick={() => pick(c)} />
+                ))}
+              </span>
+              <button type="button" className="btn btn-sm btn-ghost" onClick={() => p.colors.forEach(addColor)}>
+                {t('colour.savePalette')}
+              </button>
+            </div>
+          ))}
+        </>
+      )}
+      <h4>{t('colour.themes')}</h4>
+      <div className="chips">
+        {THEME_PALETTES.map((p) => (
+          <button key={p.id} type="button" className={`btn btn-sm ${theme === p.id ? 'btn-primary' : ''}`} aria-pressed={theme === p.id} onClick={() => setTheme(theme === p.id ? null : p.id)}>
+            {t(p.nameKey)}
+          </button>
+        ))}
+      </div>
+      {suggestions.length > 0 && (
+        <>
+          <h4>{t('colour.suggestions')}</h4>
+          <ul className="suggestion-list">
+            {suggestions.map((s, i) => (
+              <Suggestion key={`${s.color}-${i}`} s={s} onPick={pick} />
+            ))}
+          </ul>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+import { EXPORT_FORMATS, type ExportFormat } from '@yumi/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from '../../../shared/ui/toast';
+import { useEngine, useEngineSnapshot } from '../engine';
+import { download, exportDrawing } from '../lib/exporting';
+import { useAnime } from '../store';
+
+/** Spec §9 export: png (default), jpg, webp, svg, plus PSD; quality 1-100 (JPEG/WebP), size 1-400 %. */
+export function ExportPanel() {
+  const { t } = useTranslation('anime');
+  const engine = useEngine();
+  const snap = useEngineSnapshot();
+  const { exportFormat, exportQuality, exportSize, characterName, set } = useAnime();
+  const [busy, setBusy] = useState(false);
+  const w = Math.max(1, Math.round((snap.width * exportSize) / 100));
+  const h = Math.max(1, Math.round((snap.height * exportSize) / 100));
+  const sized = exportFormat !== 'psd';
+  const lossy = exportFormat === 'jpg' || exportFormat === 'webp';
+
+  const run = async () => {
+    setBusy(true);
+    try {
+      const blob = await exportDrawing(engine, { format: exportFormat, quality: exportQuality, sizePercent: exportSize });
+      const base = (characterName.trim() || 'yumi-character').replace(/[^\p{L}\p{N}_-]+/gu, '-');
+      download(blob, `${base}.${exportFormat}`);
+      toast('success', t('export.done'));
+    } catch (err) {
+      console.error('export failed', err);
+      toast('error', t('export.failed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="export-panel">
+      <div className="tabs-list" role="radiogroup" aria-label={t('export.format')}>
+        {EXPORT_FORMATS.map((f) => (
+          <button key={f} type="button" role="radio" aria-checked={exportFormat === f} className="tab" data-state={exportFormat === f ? 'active' : undefined} onClick={() => set({ exportFormat: f as ExportFormat })}>
+            {f.toUpperCase()}
+          </button>
+        ))}
+      </div>
+      {lossy && (
+        <label className="field">
+          <span>{t('export.quality', { value: exportQuality })}</span>
+          <input type="range" min={1} max={100} value={exportQuality} onChange={(e) => set({ exportQuality: Number(e.target.value) })} />
+        </label>
+      )}
+      {sized && (
+        <label className="field">
+          <span>{t('export.size', { value: exportSize, width: w, height: h })}</span>
+          <input type="range" min={1} max={400} value={exportSize} onChange={(e) => set({ exportSize: Number(e.target.value) })} />
+        </label>
+      )}
+      <p className="muted small">{t(`export.hint.${exportFormat}`)}</p>
+      <button type="button" className="btn btn-primary btn-block" disabled={busy} onClick={run}>
+        💾 {busy ? t('export.working') : t('export.download')}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,127 @@
+import { BLEND_MODES, type BlendMode } from '@yumi/paint';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from '../../../shared/ui/toast';
+import { useEngine, useEngineSnapshot } from '../engine';
+import { bufferToCanvas } from '../lib/pixels';
+
+function LayerThumb({ id, version }: { id: string; version: number }) {
+  const engine = useEngine();
+  const ref = useRef<HTMLCanvasElement>(null);
+  useEffect(() => {
+    const c = ref.current;
+    if (!c || engine.isStroking) return;
+    const thumb = engine.thumbnail(id, 44);
+    c.width = thumb.width;
+    c.height = thumb.height;
+    c.getContext('2d')!.drawImage(bufferToCanvas(thumb), 0, 0);
+  }, [engine, id, version]);
+  return <canvas ref={ref} className="layer-thumb" aria-hidden />;
+}
+
+/** Spec §3/§4 layers: visibility, lock, rename, opacity, blend mode, order, duplicate, merge, delete. */
+export function LayersPanel() {
+  const { t } = useTranslation('anime');
+  const engine = useEngine();
+  const snap = useEngineSnapshot();
+  const [renaming, setRenaming] = useState<string | null>(null);
+  const active = snap.layers.find((l) => l.id === snap.activeLayerId)!;
+  const top = useMemo(() => [...snap.layers].reverse(), [snap.layers]);
+  const index = snap.layers.findIndex((l) => l.id === snap.activeLayerId);
+  const refused = (r: { ok: boolean; reason?: string }) => {
+    if (!r.ok && 'reason' in r) toast('warning', t(`layers.refused.${r.reason}`));
+  };
+
+  return (
+    <div className="layers-panel">
+      <ul className="layer-list" aria-label={t('layers.title')}>
+        {top.map((l) => (
+          <li key={l.id} className={`layer-row ${l.id === snap.activeLayerId ? 'is-active' : ''}`} data-layer={l.name}>
+            <button type="button" className="icon-toggle" aria-pressed={l.visible} aria-label={l.visible ? t('layers.hide', { name: l.name }) : t('layers.show', { name: l.name })} onClick={() => engine.setLayerProps(l.id, { visible: !l.visible })}>
+              {l.visible ? '👁️' : '🚫'}
+            </button>
+            <button type="button" className="icon-toggle" aria-pressed={l.locked} aria-label={l.locked ? t('layers.unlock', { name: l.name }) : t('layers.lock', { name: l.name })} onClick={() => engine.setLayerProps(l.id, { locked: !l.locked })}>
+              {l.locked ? '🔒' : '🔓'}
+            </button>
+            <LayerThumb id={l.id} version={snap.version} />
+            {renaming === l.id ? (
+              <input
+                className="input layer-name-input"
+                defaultValue={l.name}
+                autoFocus
+                maxLength={100}
+                aria-label={t('layers.rename')}
+                onBlur={(e) => {
+                  refused(engine.renameLayer(l.id, e.currentTarget.value));
+                  setRenaming(null);
+                }}
+                onKeyDown={(e) => {
+                  if (e.key === 'Enter') e.currentTarget.blur();
+                  if (e.key === 'Escape') setRenaming(null);
+                }}
+              />
+            ) : (
+              <button type="button" className="layer-name" aria-current={l.id === snap.activeLayerId} onClick={() => engine.setActiveLayer(l.id)} onDoubleClick={() => setRenaming(l.id)}>
+                <span>{l.name}</span>
+                <small className="muted">
+                  {t(`blend.${l.blendMode}`)} · {l.opacity}%
+                </small>
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+      <div className="layer-props">
+        <label className="field">
+          <span>{t('layers.opacity', { value: active.opacity })}</span>
+          <input
+            type="range"
+            min={0}
+            max={100}
+            value={active.opacity}
+            aria-label={t('layers.opacityLabel')}
+            onChange={(e) => engine.setLayerProps(active.id, { opacity: Number(e.target.value) }, { transient: true })}
+            onPointerUp={(e) => engine.setLayerProps(active.id, { opacity: Number(e.currentTarget.value) })}
+            onKeyUp={(e) => engine.setLayerProps(active.id, { opacity: Number(e.currentTarget.value) })}
+          />
+        </label>
+        <label className="field">
+          <span>{t('layers.blendMode')}</span>
+          <select className="input" value={active.blendMode} onChange={(e) => engine.setLayerProps(active.id, { blendMode: e.target.value as BlendMode })}>
+            {BLEND_MODES.map((m) => (
+              <option key={m} value={m}>
+                {t(`blend.${m}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <div className="layer-actions">
+        <button type="button" className="btn btn-sm btn-primary" onClick={() => engine.addLayer()}>
+          ＋ {t('layers.add')}
+        </button>
+        <button type="button" className="btn btn-sm" onClick={() => engine.duplicateLayer(active.id)}>
+          {t('layers.duplicate')}
+        </button>
+        <button type="button" className="btn btn-sm" disabled={index === 0} onClick={() => refused(engine.mergeDown(active.id))}>
+          {t('layers.mergeDown')}
+        </button>
+        <button type="button" className="btn btn-sm" aria-label={t('layers.moveUp')} title={t('layers.moveUp')} disabled={index === snap.layers.length - 1} onClick={() => engine.moveLayer(active.id, index + 1)}>
+          ↑
+        </button>
+        <button type="button" className="btn btn-sm" aria-label={t('layers.moveDown')} title={t('layers.moveDown')} disabled={index === 0} onClick={() => engine.moveLayer(active.id, index - 1)}>
+          ↓
+        </button>
+        <button type="button" className="btn btn-sm" onClick={() => setRenaming(active.id)}>
+          {t('layers.rename')}
+        </button>
+        {/* Spec §4: deletion is offered only when more than one layer exists. */}
+        {snap.layers.length > 1 && (
+          <button type="button" className="btn btn-sm btn-danger" onClick={() => refused(engine.deleteLayer(active.id))}>
+            {t('layers.delete')}
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,183 @@
+import { PERSONAS, type ChatContext } from '@yumi/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Markdown } from './Markdown';
+import { SendIcon, StopIcon } from './icons';
+import { useAssistant, type UiMessage } from './store';
+import { ARCHIVES_KEY } from './useArchives';
+
+const QUICK_COUNT = 4;
+
+function Welcome({ context, onAsk }: { context: ChatContext; onAsk(text: string): void }) {
+  const { t, i18n } = useTranslation('helper');
+  const setTab = useAssistant((s) => s.setTab);
+  const persona = PERSONAS[context.personality];
+  const traits = t(`personas.${persona.key}.traits`, { returnObjects: true }) as string[];
+  const offline = context.provider === 'local';
+  return (
+    <section className="assistant-welcome" aria-labelledby="assistant-welcome-title">
+      <div className="welcome-persona">
+        <span className="welcome-emoji" aria-hidden="true">
+          {persona.emoji}
+        </span>
+        <div>
+          <h3 id="assistant-welcome-title">{t('chat.welcomeTitle', { name: t(`personas.${persona.key}.name`) })}</h3>
+          <p className="muted">{t(`personas.${persona.key}.description`)}</p>
+        </div>
+      </div>
+      <ul className="trait-list" aria-label={t('personality.traits')}>
+        {traits.map((trait) => (
+          <li key={trait} className="badge">
+            {trait}
+          </li>
+        ))}
+      </ul>
+      <p className="welcome-hint">💡 {t(`personas.${persona.key}.hint`)}</p>
+      {offline && (
+        <div className="alert alert-info offline-note">
+          <p>{t('chat.offlineNote')}</p>
+          {i18n.resolvedLanguage !== 'en' && <p>{t('chat.offlineEnglish')}</p>}
+          <button type="button" className="btn btn-sm" onClick={() => setTab('models')}>
+            {t('chat.connectModel')}
+          </button>
+        </div>
+      )}
+      <h4 className="quick-title">{t('chat.quickTitle')}</h4>
+      <div className="quick-questions">
+        {Array.from({ length: QUICK_COUNT }, (_, i) => {
+          const key = `quick.${context.mode}.${i}`;
+          // The offline assistant knows English only, so its quick questions are sent in English.
+          const sent = offline ? t(key, { lng: 'en' }) : t(key);
+          return (
+            <button key={key} type="button" className="quick-btn" onClick={() => onAsk(sent)}>
+              {t(key)}
+            </button>
+          );
+        })}
+      </div>
+    </section>
+  );
+}
+
+function Message({ message, onRetry }: { message: UiMessage; onRetry?(): void }) {
+  const { t } = useTranslation('helper');
+  if (message.role === 'user') {
+    return (
+      <div className="msg msg-user">
+        <div className="bubble">{message.content}</div>
+      </div>
+    );
+  }
+  return (
+    <div className={`msg msg-assistant ${message.failed ? 'msg-failed' : ''}`}>
+      <div className="bubble">
+        {message.failed ? (
+          <>
+            <p>{t('chat.failure')}</p>
+            {message.failed.reason && <p className="msg-reason">{message.failed.reason}</p>}
+            {onRetry && (
+              <button type="button" className="btn btn-sm" onClick={onRetry}>
+                {t('chat.retry')}
+              </button>
+            )}
+          </>
+        ) : (
+          <>
+            <Markdown text={message.content} />
+            {message.stopped && <p className="msg-reason">{t('chat.stopped')}</p>}
+          </>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** The Chat tab: welcome block, messages, typing indicator and the input (Enter or Send). */
+export function ChatTab({ context }: { context: ChatContext }) {
+  const { t } = useTranslation('helper');
+  const client = useQueryClient();
+  const { messages, busy, waiting, draft, setDraft, send, stop } = useAssistant();
+  const list = useRef<HTMLDivElement>(null);
+  const input = useRef<HTMLTextAreaElement>(null);
+  const persona = PERSONAS[context.personality];
+
+  const ask = (text: string) => {
+    void send(text, context, () => void client.invalidateQueries({ queryKey: ARCHIVES_KEY }));
+  };
+
+  useEffect(() => {
+    list.current?.scrollTo({ top: list.current.scrollHeight });
+  }, [messages, waiting]);
+  useEffect(() => {
+    if (!busy) input.current?.focus();
+  }, [busy]);
+
+  const lastUser = [...messages].reverse().find((m) => m.role === 'user');
+  return (
+    <div className="chat">
+      <div className="chat-scroll" ref={list}>
+        {messages.length === 0 ? (
+          <Welcome context={context} onAsk={ask} />
+        ) : (
+          <div className="chat-log" role="log" aria-live="polite" aria-label={t('chat.logLabel')}>
+            {messages.map((m, i) =>
+              m.role === 'assistant' && !m.content && !m.failed && waiting && i === messages.length - 1 ? null : (
+                <Message
+                  key={m.id}
+                  message={m}
+                  onRetry={m.failed && i === messages.length - 1 && lastUser ? () => ask(lastUser.content) : undefined}
+                />
+              ),
+            )}
+            {waiting && (
+              <div className="msg msg-assistant" data-testid="typing">
+                <div className="bubble typing" aria-label={t('chat.typing', { name: t(`personas.${persona.key}.name`) })}>
+                  <span />
+                  <span />
+                  <span />
+                </div>
+              </div>
+            )}
+          </div>
+        )}
+      </div>
+      <form
+        className="chat-input"
+        onSubmit={(e) => {
+          e.preventDefault();
+          ask(draft);
+        }}
+      >
+        <label htmlFor="assistant-input" className="visually-hidden">
+          {t('chat.inputLabel')}
+        </label>
+        <textarea
+          id="assistant-input"
+          ref={input}
+          className="textarea"
+          rows={1}
+          value={draft}
+          maxLength={8000}
+          placeholder={t('chat.placeholder')}
+          onChange={(e) => setDraft(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+              e.preventDefault();
+              ask(draft);
+            }
+          }}
+        />
+        {busy ? (
+          <button type="button" className="btn chat-send" onClick={stop} aria-label={t('chat.stop')} title={t('chat.stop')} data-testid="assistant-stop">
+            <StopIcon />
+          </button>
+        ) : (
+          <button type="submit" className="btn btn-primary chat-send" disabled={!draft.trim()} aria-label={t('chat.send')} title={t('chat.send')}>
+            <SendIcon />
+          </button>
+        )}
+      </form>
+    </div>
+  );
+}

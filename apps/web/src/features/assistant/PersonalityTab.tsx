@@ -1,0 +1,55 @@
+import { PERSONA_KEYS, PERSONAS } from '@yumi/core';
+import { useTranslation } from 'react-i18next';
+import { useAiSettings } from '../../shared/ai';
+
+/** Seven persona cards; the selected one is previewed, kept, and sent with every chat. */
+export function PersonalityTab() {
+  const { t } = useTranslation('helper');
+  const { personality, setPersonality } = useAiSettings();
+  const selected = PERSONAS[personality];
+  const traits = t(`personas.${selected.key}.traits`, { returnObjects: true }) as string[];
+  return (
+    <div className="personality">
+      <section className="persona-preview" aria-live="polite" aria-labelledby="persona-preview-name" data-testid="persona-preview">
+        <span className="preview-emoji" aria-hidden="true">
+          {selected.emoji}
+        </span>
+        <div>
+          <p className="eyebrow">{t('personality.selected')}</p>
+          <h3 id="persona-preview-name">{t(`personas.${selected.key}.name`)}</h3>
+          <p className="muted">{t(`personas.${selected.key}.description`)}</p>
+          <ul className="trait-list">
+            {traits.map((trait) => (
+              <li key={trait} className="badge">
+                {trait}
+              </li>
+            ))}
+          </ul>
+          <blockquote className="preview-quote">“{t(`personas.${selected.key}.greeting`)}”</blockquote>
+          <p className="muted small">
+            {t('personality.likes')}: {t(`personas.${selected.key}.likes`)}
+          </p>
+        </div>
+      </section>
+      <div className="persona-grid" role="radiogroup" aria-label={t('personality.choose')}>
+        {PERSONA_KEYS.map((key) => (
+          <button
+            key={key}
+            type="button"
+            role="radio"
+            aria-checked={personality === key}
+            className="persona-card"
+            onClick={() => setPersonality(key)}
+            data-testid={`persona-${key}`}
+          >
+            <span className="persona-emoji" aria-hidden="true">
+              {PERSONAS[key].emoji}
+            </span>
+            <span className="persona-name">{t(`personas.${key}.name`)}</span>
+            <span className="persona-desc">{t(`personas.${key}.short`)}</span>
+          </button>
+        ))}
+      </div>
+    </div>
+  );
+}

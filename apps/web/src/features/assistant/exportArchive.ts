@@ -1,0 +1,34 @@
+import type { ChatArchive } from '@yumi/core';
+
+/** Markdown transcript of an archive: a header with its details, then each message. */
+export function archiveToMarkdown(a: ChatArchive, labels: { you: string; yumi: string; model: string; mode: string; personality: string; date: string }): string {
+  const lines = [
+    `# ${a.title}`,
+    '',
+    `- ${labels.date}: ${new Date(a.timestamp).toLocaleString()}`,
+    `- ${labels.model}: ${a.provider} / ${a.model}`,
+    `- ${labels.mode}: ${a.mode}`,
+    `- ${labels.personality}: ${a.personality}`,
+    '',
+  ];
+  for (const m of a.messages) {
+    lines.push(`**${m.role === 'user' ? labels.you : labels.yumi}** (${new Date(m.timestamp).toLocaleString()}):`, '', m.content, '');
+  }
+  return lines.join('\n');
+}
+
+export function archiveFileName(a: ChatArchive, ext: 'md' | 'json'): string {
+  const slug = a.title.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '').slice(0, 40) || 'chat';
+  return `yumi-chat-${a.timestamp.slice(0, 10)}-${slug}.${ext}`;
+}
+
+export function download(name: string, text: string, type: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

@@ -1,0 +1,132 @@
+import type { ChatArchive, ChatContext } from '@yumi/core';
+import { create } from 'zustand';
+import { ApiError } from '../../shared/api/client';
+import { streamChat } from '../../shared/ai';
+import { saveLocalArchive } from './archiveDb';
+
+export type AssistantTab = 'chat' | 'tutorial' | 'personality' | 'models';
+
+export interface UiMessage {
+  id: string;
+  role: 'user' | 'assistant';
+  content: string;
+  timestamp: string;
+  /** Failed answer: shown as the spec's apology, with the reason beside it. */
+  failed?: { reason: string; code?: string };
+  /** Stopped by the user before the answer was complete. */
+  stopped?: boolean;
+}
+
+interface AssistantState {
+  expanded: boolean;
+  tab: AssistantTab;
+  archiveOpen: boolean;
+  conversationId: string;
+  messages: UiMessage[];
+  /** Waiting for or receiving an answer. */
+  busy: boolean;
+  /** True until the first piece of the answer arrives (typing indicator). */
+  waiting: boolean;
+  draft: string;
+  setExpanded(expanded: boolean): void;
+  setTab(tab: AssistantTab): void;
+  setArchiveOpen(open: boolean): void;
+  setDraft(draft: string): void;
+  newChat(): void;
+  load(archive: ChatArchive): void;
+  send(text: string, context: ChatContext, onSaved?: () => void): Promise<void>;
+  stop(): void;
+}
+
+const uuid = () => crypto.randomUUID();
+const now = () => new Date().toISOString();
+let controller: AbortController | null = null;
+
+/** The open conversation and the overlay's state; one per page, shared by every screen. */
+export const useAssistant = create<AssistantState>((set, get) => ({
+  expanded: false,
+  tab: 'chat',
+  archiveOpen: false,
+  conversationId: uuid(),
+  messages: [],
+  busy: false,
+  waiting: false,
+  draft: '',
+  setExpanded: (expanded) => set({ expanded }),
+  setTab: (tab) => set({ tab, archiveOpen: false }),
+  setArchiveOpen: (archiveOpen) => set({ archiveOpen }),
+  setDraft: (draft) => set({ draft }),
+  newChat: () => {
+    get().stop();
+    set({ conversationId: uuid(), messages: [], draft: '', tab: 'chat', archiveOpen: false });
+  },
+  load: (archive) => {
+    get().stop();
+    set({
+      conversationId: archive.id,
+      messages: archive.messages.map((m) => ({ ...m })),
+      tab: 'chat',
+      archiveOpen: false,
+    });
+  },
+  stop: () => {
+    controller?.abort();
+    controller = null;
+  },
+  send: async (text, context, onSaved) => {
+    const message = text.trim();
+    // The spec: empty or whitespace-only input is ignored.
+    if (!message || get().busy) return;
+    const history = get()
+      .messages.filter((m) => !m.failed && m.content)
+      .slice(-40)
+      .map((m) => ({ role: m.role, content: m.content }));
+    const user: UiMessage = { id: uuid(), role: 'user', content: message, timestamp: now() };
+    const answer: UiMessage = { id: uuid(), role: 'assistant', content: '', timestamp: now() };
+    const conversationId = get().conversationId;
+    set({ messages: [...get().messages, user, answer], busy: true, waiting: true, draft: '' });
+    const patch = (change: Partial<UiMessage>) =>
+      set({ messages: get().messages.map((m) => (m.id === answer.id ? { ...m, ...change } : m)) });
+    controller = new AbortController();
+    const signal = controller.signal;
+    try {
+      let content = '';
+      await streamChat(
+        { message, context, conversationId, history },
+        {
+          signal,
+          onDelta: (delta) => {
+            content += delta;
+            set({ waiting: false });
+            patch({ content });
+          },
+        },
+      );
+      patch({ timestamp: now() });
+    } catch (err) {
+      if (signal.aborted) patch({ stopped: true });
+      else {
+        const e = err instanceof ApiError ? err : null;
+        patch({ content: '', failed: { reason: e?.message ?? String((err as Error)?.message ?? err), code: e?.code } });
+      }
+    } finally {
+      controller = null;
+      set({ busy: false, waiting: false });
+    }
+    if (get().conversationId !== conversationId) return;
+    const messages = get().messages.filter((m) => !m.failed && m.content);
+    if (messages.length === 0) return;
+    await saveLocalArchive({
+      id: conversationId,
+      title: messages[0]!.content.replace(/\s+/g, ' ').slice(0, 80),
+      provider: context.provider,
+      model: context.model,
+      mode: context.mode,
+      personality: context.personality,
+      messageCount: messages.length,
+      timestamp: now(),
+      messages: messages.map(({ id, role, content, timestamp }) => ({ id, role, content, timestamp })),
+    }).catch(() => undefined); // Private browsing can refuse IndexedDB; the chat itself still works.
+    onSaved?.();
+  },
+}));

@@ -1,0 +1,52 @@
+import type { ArchiveSummary, ChatArchive } from '@yumi/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../shared/api/client';
+import { useCurrentUser } from '../../shared/hooks/useCurrentUser';
+import { deleteLocalArchive, getLocalArchive, listLocalArchives } from './archiveDb';
+
+export const ARCHIVES_KEY = ['ai', 'archives'] as const;
+
+export interface ArchiveListItem extends ArchiveSummary {
+  onDevice: boolean;
+  onServer: boolean;
+}
+
+/** This device's archives plus, for signed-in users, those kept on the server (other devices). */
+export function useArchives() {
+  const { user } = useCurrentUser();
+  const client = useQueryClient();
+  const query = useQuery({
+    queryKey: [...ARCHIVES_KEY, user?.id ?? 'anonymous'],
+    queryFn: async (): Promise<ArchiveListItem[]> => {
+      const local = await listLocalArchives().catch(() => [] as ChatArchive[]);
+      const server = user ? (await api.get<{ archives: ArchiveSummary[] }>('/api/chat/archives')).archives : [];
+      const byId = new Map<string, ArchiveListItem>();
+      for (const a of server) byId.set(a.id, { ...a, onDevice: false, onServer: true });
+      for (const { messages: _m, ...a } of local) {
+        const s = byId.get(a.id);
+        byId.set(a.id, { ...a, messageCount: Math.max(a.messageCount, s?.messageCount ?? 0), onDevice: true, onServer: !!s });
+      }
+      return [...byId.values()].sort((a, b) => b.timestamp.localeCompare(a.timestamp));
+    },
+  });
+
+  const open = async (item: ArchiveListItem): Promise<ChatArchive> => {
+    if (item.onServer && user) {
+      try {
+        return await api.get<ChatArchive>(`/api/chat/archives/${item.id}`);
+      } catch (err) {
+        if (!item.onDevice) throw err;
+      }
+    }
+    const local = await getLocalArchive(item.id);
+    if (!local) throw new Error('Archive not found');
+    return local;
+  };
+
+  const remove = async (item: ArchiveListItem) => {
+    if (item.onDevice) await deleteLocalArchive(item.id);
+    if (item.onServer && user) await api.delete(`/api/chat/archives/${item.id}`);
+    await client.invalidateQueries({ queryKey: ARCHIVES_KEY });
+  };
+  return { ...query, open, remove };
+}

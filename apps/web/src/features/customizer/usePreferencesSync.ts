@@ -1,0 +1,46 @@
+import type { PreferencesResponse } from '@yumi/core';
+import { useEffect } from 'react';
+import { api } from '../../shared/api/client';
+import { useCurrentUser } from '../../shared/hooks/useCurrentUser';
+import { useLayoutStore } from './store';
+
+const PUSH_DELAY_MS = 800;
+
+/**
+ * Signed-in users keep their layout on the server: on sign-in the server's copy (if any) replaces the
+ * local one, otherwise the local one is uploaded; afterwards every change is pushed (debounced).
+ */
+export function usePreferencesSync() {
+  const { user } = useCurrentUser();
+  const userId = user?.id ?? null;
+  useEffect(() => {
+    if (!userId) return;
+    let cancelled = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let ready = false;
+    const push = () => {
+      void api.put('/api/me/preferences', useLayoutStore.getState().preferences(), { quiet: true }).catch(() => {
+        // Offline or over the cap: the local copy stays; the next change tries again.
+      });
+    };
+    api
+      .get<PreferencesResponse>('/api/me/preferences', { quiet: true })
+      .then((res) => {
+        if (cancelled) return;
+        if (res.preferences) useLayoutStore.getState().replaceFromServer(res.preferences);
+        else push();
+      })
+      .catch(() => undefined)
+      .finally(() => (ready = true));
+    const unsubscribe = useLayoutStore.subscribe((state, prev) => {
+      if (!ready || state.revision === prev.revision) return;
+      clearTimeout(timer);
+      timer = setTimeout(push, PUSH_DELAY_MS);
+    });
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+      unsubscribe();
+    };
+  }, [userId]);
+}

@@ -1,0 +1,82 @@
+import type { GeneratedImage } from '@yumi/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../shared/api/client';
+import { Button } from '../../shared/ui/Button';
+import { Dialog } from '../../shared/ui/Dialog';
+import { downloadUrl } from './hooks';
+import { PostProcessPanel } from './PostProcessPanel';
+
+/** One gallery image: open, download, delete, reuse its settings, post-process it. */
+export function ImageViewer(props: { image: GeneratedImage | null; onClose(): void; onDeleted(id: string): void; onReuse(image: GeneratedImage): void; onProcessed(image: GeneratedImage): void }) {
+  const { t, i18n } = useTranslation('image');
+  const [confirm, setConfirm] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const image = props.image;
+  if (!image) return null;
+  const remove = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await api.delete(`/api/images/${image.id}`, { retries: 0 });
+      props.onDeleted(image.id);
+    } catch (err) {
+      setError((err as Error).message);
+    } finally {
+      setBusy(false);
+      setConfirm(false);
+    }
+  };
+  const params = image.params as { steps?: number; guidance?: number; theme?: string };
+  return (
+    <Dialog open onOpenChange={(v) => !v && props.onClose()} title={t('viewer.title')} description={new Date(image.createdAt).toLocaleString(i18n.language)} wide>
+      <div className="viewer">
+        <a href={image.url} target="_blank" rel="noreferrer" className="viewer-image">
+          <img src={image.url} alt={image.prompt || t('viewer.untitled')} />
+        </a>
+        <div className="viewer-side">
+          <dl className="viewer-meta">
+            <dt>{t('studio.prompt')}</dt>
+            <dd>{image.prompt || '—'}</dd>
+            {image.negativePrompt && (
+              <>
+                <dt>{t('studio.negativePrompt')}</dt>
+                <dd>{image.negativePrompt}</dd>
+              </>
+            )}
+            <dt>{t('viewer.details')}</dt>
+            <dd>
+              {image.provider}
+              {image.model ? ` · ${image.model}` : ''} · {image.width}×{image.height} · {t('studio.seed')} {image.seed}
+              {params.steps ? ` · ${t('studio.steps')} ${params.steps}` : ''}
+              {image.cost ? ` · ${t('viewer.cost', { cost: image.cost })}` : ''}
+            </dd>
+          </dl>
+          <div className="viewer-actions">
+            <a className="btn btn-sm" href={image.url} target="_blank" rel="noreferrer">
+              {t('viewer.open')}
+            </a>
+            <Button size="sm" onClick={() => downloadUrl(image.url, `yumi-${image.id.slice(0, 8)}.png`)}>
+              {t('viewer.download')}
+            </Button>
+            <Button size="sm" onClick={() => props.onReuse(image)} disabled={!image.prompt}>
+              {t('viewer.reuse')}
+            </Button>
+            {confirm ? (
+              <Button size="sm" variant="danger" onClick={() => void remove()} disabled={busy}>
+                {t('viewer.confirmDelete')}
+              </Button>
+            ) : (
+              <Button size="sm" variant="danger" onClick={() => setConfirm(true)}>
+                {t('viewer.delete')}
+              </Button>
+            )}
+          </div>
+          {error && <div className="alert alert-error">{error}</div>}
+          <PostProcessPanel source={{ imageId: image.id }} onDone={props.onProcessed} />
+        </div>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,146 @@
+import {
+  GENERATION_ERROR_CODES,
+  GENERATION_MESSAGES,
+  GENERATION_RETRY,
+  type GeneratedImage,
+  type GenerationEvent,
+  type GenerationJob,
+  type GenerationSettingsInput,
+} from '@yumi/core';
+import { ApiError, api, requestRaw } from '../../shared/api/client';
+
+/** The spec's generation error types (§8): billing, service (retried), trials, anything else. */
+export type GenerationErrorType = 'BILLING_ERROR' | 'API_ERROR' | 'TRIALS_EXHAUSTED' | 'VALIDATION' | 'OTHER';
+
+export class GenerationError extends Error {
+  constructor(
+    readonly type: GenerationErrorType,
+    /** The server's user message, when it sent one. */
+    readonly userMessage: string | null,
+    readonly code?: string,
+  ) {
+    super(userMessage ?? type);
+    this.name = 'GenerationError';
+  }
+}
+
+/** The text the spec shows for each error type, preferring the server's user message. */
+export function generationErrorText(err: GenerationError): string {
+  switch (err.type) {
+    case 'BILLING_ERROR':
+      return err.userMessage ?? GENERATION_MESSAGES.billingError;
+    case 'TRIALS_EXHAUSTED':
+      return GENERATION_MESSAGES.trialsExhausted;
+    case 'API_ERROR':
+      return err.userMessage ?? GENERATION_MESSAGES.unavailable;
+    default:
+      return err.userMessage ?? GENERATION_MESSAGES.unexpected;
+  }
+}
+
+export function toGenerationError(err: unknown): GenerationError {
+  if (err instanceof GenerationError) return err;
+  if (err instanceof ApiError) {
+    if (err.code === GENERATION_ERROR_CODES.trialsExhausted) return new GenerationError('TRIALS_EXHAUSTED', err.message, err.code);
+    if (err.code === GENERATION_ERROR_CODES.billing || err.code === 'INSUFFICIENT_CREDITS' || err.code === 'PREMIUM_REQUIRED') {
+      return new GenerationError('BILLING_ERROR', err.message, err.code);
+    }
+    if (err.type === 'VALIDATION' || err.status === 413 || err.status === 415) return new GenerationError('VALIDATION', err.message, err.code);
+    if (err.type === 'SERVER' || err.type === 'NETWORK') return new GenerationError('API_ERROR', null, err.code);
+    return new GenerationError('OTHER', err.message, err.code);
+  }
+  return new GenerationError('OTHER', null);
+}
+
+export interface GenerationProgress {
+  status: GenerationJob['status'];
+  progress: number;
+  position: number;
+}
+
+async function* sseEvents(body: ReadableStream<Uint8Array>): AsyncGenerator<GenerationEvent> {
+  const reader = body.pipeThrough(new TextDecoderStream() as unknown as ReadableWritablePair<string, Uint8Array>).getReader();
+  let buffer = '';
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return;
+      buffer += value;
+      let cut: number;
+      while ((cut = buffer.indexOf('\n\n')) >= 0) {
+        const block = buffer.slice(0, cut);
+        buffer = buffer.slice(cut + 2);
+        for (const line of block.split('\n')) if (line.startsWith('data:')) yield JSON.parse(line.slice(5).trim()) as GenerationEvent;
+      }
+    }
+  } finally {
+    reader.releaseLock();
+  }
+}
+
+/** Follows a job to its end: SSE first, polling if the stream breaks. */
+async function followJob(jobId: string, onProgress: (p: GenerationProgress) => void, signal?: AbortSignal): Promise<GenerationJob> {
+  try {
+    const res = await requestRaw(`/api/anime-chara-helper/jobs/${jobId}/events`, { headers: { Accept: 'text/event-stream' }, retries: 0, signal, timeoutMs: 15 * 60_000 });
+    if (res.body) {
+      for await (const event of sseEvents(res.body)) {
+        if (event.type === 'error') break;
+        onProgress({ status: event.job.status, progress: event.job.progress, position: event.job.position });
+        if (event.type === 'done') return event.job;
+      }
+    }
+  } catch (err) {
+    if (signal?.aborted) throw err;
+    // Fall through to polling (proxies that buffer event streams, a dropped connection).
+  }
+  for (;;) {
+    const job = await api.get<GenerationJob>(`/api/anime-chara-helper/jobs/${jobId}`, { signal });
+    onProgress({ status: job.status, progress: job.progress, position: job.position });
+    if (job.status === 'succeeded' || job.status === 'failed') return job;
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+}
+
+/** One generation: create the job, follow it, answer its images (a list of items with url). */
+export async function generateOnce(
+  prompt: string,
+  settings: GenerationSettingsInput,
+  onProgress: (p: GenerationProgress) => void,
+  signal?: AbortSignal,
+): Promise<GeneratedImage[]> {
+  let accepted: { jobId: string; position: number };
+  try {
+    accepted = await api.post('/api/anime-chara-helper/generate', { prompt, settings }, { signal });
+  } catch (err) {
+    throw toGenerationError(err);
+  }
+  onProgress({ status: 'queued', progress: 0, position: accepted.position });
+  const job = await followJob(accepted.jobId, onProgress, signal).catch((err: unknown) => {
+    throw toGenerationError(err);
+  });
+  if (job.status === 'failed') {
+    throw new GenerationError(job.code === GENERATION_ERROR_CODES.api ? 'API_ERROR' : 'OTHER', job.error, job.code ?? undefined);
+  }
+  return job.results;
+}
+
+export interface RetryHooks {
+  /** Called before each automatic retry (spec: show 'Temporarily unable to generate image. Retrying...'). */
+  onRetry(attempt: number): void;
+  sleep?(ms: number): Promise<void>;
+}
+
+/** Spec §4/§8: a service error (API_ERROR) is retried automatically twice, 2 seconds apart; anything else fails at once. */
+export async function withGenerationRetry<T>(run: () => Promise<T>, hooks: RetryHooks): Promise<T> {
+  const sleep = hooks.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await run();
+    } catch (err) {
+      const e = toGenerationError(err);
+      if (e.type !== 'API_ERROR' || attempt >= GENERATION_RETRY.maxRetries) throw e;
+      hooks.onRetry(attempt + 1);
+      await sleep(GENERATION_RETRY.delayMs);
+    }
+  }
+}

@@ -1,0 +1,129 @@
+import { type Block, type Inline, type ReportStructure } from '@yumi/core';
+import katex from 'katex';
+import 'katex/dist/katex.min.css';
+import { memo } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** KaTeX HTML for a formula, or an error note that names the problem (never throws). */
+function Math({ tex, display }: { tex: string; display: boolean }) {
+  try {
+    const html = katex.renderToString(tex, { displayMode: display, throwOnError: true, trust: false, maxSize: 20, maxExpand: 500 });
+    return <span className={display ? 'rp-math-display' : 'rp-math'} dangerouslySetInnerHTML={{ __html: html }} />;
+  } catch (err) {
+    return (
+      <span className="rp-math-error" role="note" title={(err as Error).message}>
+        {display ? `$$${tex}$$` : `$${tex}$`} ⚠ {(err as Error).message.replace(/^KaTeX parse error: /, '')}
+      </span>
+    );
+  }
+}
+
+function Inlines({ list, inText, figures }: { list: Inline[]; inText: Map<string, string>; figures: Map<string, number> }) {
+  const { t } = useTranslation('report');
+  return (
+    <>
+      {list.map((i, k) => {
+        if (i.t === 'text') {
+          if (i.bold) return <strong key={k}>{i.text}</strong>;
+          if (i.italic) return <em key={k}>{i.text}</em>;
+          if (i.code) return <code key={k}>{i.text}</code>;
+          return <span key={k}>{i.text}</span>;
+        }
+        if (i.t === 'math') return <Math key={k} tex={i.tex} display={false} />;
+        if (i.t === 'cite') {
+          const s = inText.get(i.keys.join(';'));
+          return (
+            <span key={k} className={s && !s.endsWith('?]') ? 'rp-cite' : 'rp-cite rp-cite-missing'}>
+              {s ? (s.startsWith('(') || s.startsWith('[') ? ` ${s}` : s) : `[${i.keys.map((x) => '@' + x).join('; ')}]`}
+            </span>
+          );
+        }
+        return <span key={k} className="rp-figref">{t('figure', { n: figures.get(i.id) ?? '?' })}</span>;
+      })}
+    </>
+  );
+}
+
+function Blocks({ blocks, ctx }: { blocks: Block[]; ctx: PreviewProps & { eq: { n: number } } }) {
+  const { t } = useTranslation('report');
+  return (
+    <>
+      {blocks.map((b, k) => {
+        switch (b.t) {
+          case 'paragraph':
+            return <p key={k}><Inlines list={b.inlines} inText={ctx.inText} figures={ctx.report.figures} /></p>;
+          case 'quote':
+            return <blockquote key={k}><Inlines list={b.inlines} inText={ctx.inText} figures={ctx.report.figures} /></blockquote>;
+          case 'list': {
+            const L = b.ordered ? 'ol' : 'ul';
+            return <L key={k}>{b.items.map((it, j) => <li key={j}><Inlines list={it} inText={ctx.inText} figures={ctx.report.figures} /></li>)}</L>;
+          }
+          case 'math':
+            ctx.eq.n += 1;
+            return (
+              <div key={k} className="rp-equation">
+                <Math tex={b.tex} display />
+                <span className="rp-eqno">({ctx.eq.n})</span>
+              </div>
+            );
+          case 'figure': {
+            const fig = ctx.figureImages.get(b.id);
+            return (
+              <figure key={k} className="rp-figure">
+                {fig ? <img src={fig} alt={b.caption} /> : <div className="rp-figure-missing">{b.id}</div>}
+                <figcaption><strong>{t('figure', { n: b.number })}.</strong> {b.caption}</figcaption>
+              </figure>
+            );
+          }
+        }
+      })}
+    </>
+  );
+}
+
+export interface PreviewProps {
+  report: ReportStructure;
+  inText: Map<string, string>;
+  bibliography: string[];
+  figureImages: Map<string, string>;
+}
+
+/** The live rendered report: numbered sections, KaTeX math, citations and the bibliography. */
+export const Preview = memo(function Preview(props: PreviewProps) {
+  const { t } = useTranslation('report');
+  const { report } = props;
+  const ctx = { ...props, eq: { n: 0 } };
+  return (
+    <article className="report-preview" aria-label={t('preview.label')} data-testid="report-preview">
+      <h1>{report.title || t('preview.untitled')}</h1>
+      {report.abstract.length > 0 && (
+        <section className="rp-abstract">
+          <h2>{t('preview.abstract')}</h2>
+          <Blocks blocks={report.abstract} ctx={ctx} />
+        </section>
+      )}
+      <Blocks blocks={report.preamble} ctx={ctx} />
+      {[...report.sections, ...report.appendices].map((s, k) => {
+        const H = s.level === 2 ? 'h2' : 'h3';
+        return (
+          <section key={k}>
+            <H>
+              <span className="rp-num">{s.number}</span> {s.title}
+            </H>
+            <Blocks blocks={s.blocks} ctx={ctx} />
+          </section>
+        );
+      })}
+      {props.bibliography.length > 0 && (
+        <section className="rp-bibliography">
+          <h2>{t('preview.references')}</h2>
+          <ol>
+            {props.bibliography.map((b, i) => (
+              <li key={i}>{b}</li>
+            ))}
+          </ol>
+        </section>
+      )}
+    </article>
+  );
+});

@@ -1,0 +1,209 @@
+import { parseReport, type ReportStructure } from '@yumi/core';
+import { lazy, Suspense, useDeferredValue, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCurrentUser } from '../../shared/hooks/useCurrentUser';
+import { Button } from '../../shared/ui/Button';
+import { BackIcon, SettingsIcon } from '../../shared/ui/icons';
+import {
+  BackgroundSettingsPanel,
+  backgroundLayerStyle,
+  CreativeControlPanel,
+  defaultBackground,
+  EquationBuilder,
+  ToolSidebar,
+  useDocumentAutosave,
+  VersionsPanel,
+  type BackgroundSettings,
+  type SidebarSide,
+  type Version,
+} from '../../shared/writing';
+import { citationView } from './citations';
+import { ReportContext, type ReportCtx } from './context';
+import { Preview } from './Preview';
+import { useReportMeta } from './useReportMeta';
+import './report.css';
+import { CitationsTool } from './tools/Citations';
+import { PdfTool } from './tools/Pdf';
+import { PlagiarismTool } from './tools/Plagiarism';
+import { DatabasesTool, SearchTool } from './tools/Search';
+import { UploadTool } from './tools/Upload';
+import { VersionsTool } from './tools/Versions';
+
+const CATEGORIES = [
+  { id: 'research', color: '#3b82f6' },
+  { id: 'editing', color: '#8b5cf6' },
+  { id: 'analysis', color: '#f59e0b' },
+  { id: 'export', color: '#10b981' },
+  { id: 'tools', color: '#ec4899' },
+];
+// Monochrome symbols that every desktop and phone font stack can show (no emoji font needed).
+const TOOLS = [
+  { id: 'search', icon: '⌕', category: 'research' },
+  { id: 'databases', icon: '⚛', category: 'research' },
+  { id: 'latex', icon: '✎', category: 'editing' },
+  { id: 'equation', icon: '∑', category: 'editing' },
+  { id: 'versions', icon: '⟲', category: 'editing' },
+  { id: 'plagiarism', icon: '⚖', category: 'analysis' },
+  { id: 'citations', icon: '¶', category: 'research' },
+  { id: 'chart', icon: '▦', category: 'analysis' },
+  { id: 'pdf', icon: '⇩', category: 'export' },
+  { id: 'upload', icon: '↑', category: 'tools' },
+];
+
+// Chart.js and CodeMirror load only when their tool is opened.
+const ChartTool = lazy(() => import('./tools/Chart').then((m) => ({ default: m.ChartTool })));
+const LatexTool = lazy(() => import('./tools/Latex').then((m) => ({ default: m.LatexTool })));
+
+const BG_KEY = 'report.background';
+const SIDEBAR_KEY = 'report.sidebar';
+const readJson = <T,>(key: string, fallback: T): T => {
+  try {
+    return { ...fallback, ...(JSON.parse(localStorage.getItem(key) ?? 'null') ?? {}) };
+  } catch {
+    return fallback;
+  }
+};
+
+/** The Report Helper: Markdown + LaTeX report editor with live preview and ten research tools. */
+export default function ReportScreen({ onBack }: { onBack(): void }) {
+  const { t } = useTranslation('report');
+  const { user } = useCurrentUser();
+  const docs = useDocumentAutosave('report', t('untitled'));
+  const [background, setBg] = useState<BackgroundSettings>(() => readJson(BG_KEY, defaultBackground(0.95)));
+  const [sidebar, setSb] = useState<{ side: SidebarSide; collapsed: boolean }>(() => readJson(SIDEBAR_KEY, { side: 'right' as SidebarSide, collapsed: false }));
+  const [control, setControl] = useState({ level: 'balanced', yumiPersonality: 'teacher', allowSuggestions: true, memoryNudges: true, iterativeMode: true } as Parameters<typeof CreativeControlPanel>[0]['value']);
+  const [activeTool, setActiveTool] = useState<string | null>(null);
+  const [customise, setCustomise] = useState(false);
+  const [versions, setVersions] = useState<Version[]>([]);
+  const [table, setTable] = useState<ReportCtx['table']>(null);
+  const [view, setView] = useState<'split' | 'write' | 'preview'>('split');
+  const area = useRef<HTMLTextAreaElement>(null);
+  const text = docs.doc?.content ?? '';
+  const deferred = useDeferredValue(text);
+  const report: ReportStructure = useMemo(() => parseReport(deferred.length > 400_000 ? deferred.slice(0, 400_000) : deferred), [deferred]);
+  const { meta, update } = useReportMeta(docs.doc?.id ?? null, docs.source);
+  const figureImages = useMemo(() => new Map(meta.figures.map((f) => [f.id, f.image])), [meta.figures]);
+  const cites = useMemo(() => {
+    const groups = new Map<string, string[]>();
+    const walk = (list: ReportStructure['abstract']) =>
+      list.forEach((b) => (b.t === 'paragraph' || b.t === 'quote' ? b.inlines : b.t === 'list' ? b.items.flat() : []).forEach((i) => i.t === 'cite' && groups.set(i.keys.join(';'), i.keys)));
+    walk(report.abstract);
+    walk(report.preamble);
+    [...report.sections, ...report.appendices].forEach((s) => walk(s.blocks));
+    return citationView(meta.references, report.citedKeys, [...groups.values()], meta.style);
+  }, [report, meta.references, meta.style]);
+
+  const setText = (content: string) => docs.edit({ content });
+  const insertAtCursor = (snippet: string) => {
+    const el = area.current;
+    const start = el?.selectionStart ?? text.length;
+    const end = el?.selectionEnd ?? text.length;
+    setText(text.slice(0, start) + snippet + text.slice(end));
+    requestAnimationFrame(() => {
+      el?.focus();
+      el?.setSelectionRange(start + snippet.length, start + snippet.length);
+    });
+  };
+  const setBackground = (b: BackgroundSettings) => {
+    setBg(b);
+    localStorage.setItem(BG_KEY, JSON.stringify({ ...b, image: b.image && b.image.length < 2_000_000 ? b.image : null }));
+  };
+  const setSidebar = (patch: Partial<typeof sidebar>) => {
+    const next = { ...sidebar, ...patch };
+    setSb(next);
+    localStorage.setItem(SIDEBAR_KEY, JSON.stringify(next));
+  };
+
+  const ctx: ReportCtx = {
+    text,
+    setText,
+    insertAtCursor,
+    report,
+    meta,
+    updateMeta: update,
+    documentId: docs.doc?.id ?? null,
+    signedIn: !!user,
+    bibliography: cites.bibliography,
+    table,
+    setTable,
+    openTool: setActiveTool,
+  };
+  const panel = (id: string) => {
+    switch (id) {
+      case 'search': return <SearchTool />;
+      case 'databases': return <DatabasesTool />;
+      case 'latex': return <LatexTool />;
+      case 'equation': return <EquationBuilder onInsert={(latex) => insertAtCursor(` $${latex}$ `)} />;
+      case 'versions': return <VersionsTool onVersions={setVersions} allowSuggestions={control.allowSuggestions} iterative={control.iterativeMode} />;
+      case 'plagiarism': return <PlagiarismTool />;
+      case 'citations': return <CitationsTool />;
+      case 'chart': return <ChartTool />;
+      case 'pdf': return <PdfTool />;
+      case 'upload': return <UploadTool />;
+      default: return null;
+    }
+  };
+
+  return (
+    <ReportContext.Provider value={ctx}>
+      <div className={`report-screen sidebar-${sidebar.side}`} data-testid="report-screen">
+        <div className="report-bg" style={backgroundLayerStyle(background)} aria-hidden="true" />
+        <header className="report-header">
+          <Button variant="ghost" size="sm" onClick={onBack}><BackIcon /> {t('back')}</Button>
+          <h1 className="report-title">{t('title')}</h1>
+          <span className="badge small" aria-live="polite">{t(`save.${docs.status}`)}</span>
+          <div className="report-header-actions">
+            <div className="tabs-list" role="group" aria-label={t('view.label')}>
+              {(['write', 'split', 'preview'] as const).map((v) => (
+                <button key={v} type="button" className="tab" aria-pressed={view === v} data-state={view === v ? 'active' : 'inactive'} onClick={() => setView(v)}>{t(`view.${v}`)}</button>
+              ))}
+            </div>
+            <Button size="sm" variant="ghost" onClick={() => setCustomise(!customise)} aria-expanded={customise} aria-label={t('customise')}><SettingsIcon /></Button>
+          </div>
+        </header>
+        {customise && (
+          <section className="report-customise card" aria-label={t('customise')}>
+            <BackgroundSettingsPanel value={background} onChange={setBackground} />
+            <div className="row-wrap">
+              <Button size="sm" onClick={() => setSidebar({ side: sidebar.side === 'left' ? 'right' : 'left' })}>{t('sidebarSide', { side: t(sidebar.side === 'left' ? 'right' : 'left') })}</Button>
+              <Button size="sm" onClick={() => setSidebar({ collapsed: !sidebar.collapsed })}>{sidebar.collapsed ? t('expand') : t('collapse')}</Button>
+            </div>
+            <CreativeControlPanel value={control} onChange={setControl} onPersonalityChange={(p) => setControl({ ...control, yumiPersonality: p })} />
+          </section>
+        )}
+        <div className="report-body">
+          <div className={`report-main view-${view}`}>
+            {view !== 'preview' && (
+              <textarea
+                ref={area}
+                className="report-editor"
+                value={text}
+                disabled={!docs.doc}
+                onChange={(e) => setText(e.target.value)}
+                placeholder={t('placeholder')}
+                aria-label={t('editorLabel')}
+                spellCheck
+              />
+            )}
+            {view !== 'write' && <Preview report={report} inText={cites.inText} bibliography={cites.bibliography} figureImages={figureImages} />}
+            {versions.length > 0 && (
+              <VersionsPanel versions={versions} currentText={text} onUse={(content) => { setText(content); setVersions([]); }} onClose={() => setVersions([])} />
+            )}
+          </div>
+          <ToolSidebar
+            title={t('sidebar')}
+            tools={TOOLS.map((x) => ({ ...x, label: t(`tools.${x.id}`), color: CATEGORIES.find((c) => c.id === x.category)!.color }))}
+            categories={CATEGORIES.map((c) => ({ ...c, label: t(`categories.${c.id}`) }))}
+            activeTool={activeTool}
+            side={sidebar.side}
+            collapsed={sidebar.collapsed}
+            onToolChange={setActiveTool}
+            onSideChange={(side) => setSidebar({ side })}
+            onCollapsedChange={(collapsed) => setSidebar({ collapsed })}
+            renderPanel={(id) => <Suspense fallback={<div className="spinner" aria-busy="true" />}>{panel(id)}</Suspense>}
+          />
+        </div>
+      </div>
+    </ReportContext.Provider>
+  );
+}

@@ -1,0 +1,83 @@
+import { CITATION_STYLES, CITATION_STYLE_LABELS, checkCitations, type CslItem } from '@yumi/core';
+import { parseReferences, ReferenceParseError } from '@yumi/core/report/citations';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../shared/ui/Button';
+import { useReport } from '../context';
+import { addReference } from './references';
+
+/** Citation Manager: style, add by paste (BibTeX/RIS/CSL-JSON) or form, live bibliography. */
+export function CitationsTool() {
+  const { t } = useTranslation('report');
+  const r = useReport();
+  const [paste, setPaste] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [form, setForm] = useState({ author: '', title: '', year: '', journal: '', doi: '' });
+  const addPaste = () => {
+    try {
+      addReference(r, parseReferences(paste, new Set(r.meta.references.map((x) => x.id))), t);
+      setPaste('');
+      setError(null);
+    } catch (err) {
+      setError(err instanceof ReferenceParseError ? err.message : String(err));
+    }
+  };
+  const addForm = () => {
+    if (!form.title.trim()) return;
+    const item: CslItem = {
+      id: 'form',
+      type: 'article-journal',
+      title: form.title.trim(),
+      author: form.author.split(/;| and /).map((a) => a.trim()).filter(Boolean).map((a) => (a.includes(',') ? { family: a.split(',')[0]!.trim(), given: a.split(',')[1]!.trim() } : { family: a.split(' ').at(-1)!, given: a.split(' ').slice(0, -1).join(' ') })),
+      ...(Number(form.year) ? { issued: { 'date-parts': [[Number(form.year)]] } } : {}),
+      ...(form.journal.trim() ? { 'container-title': form.journal.trim() } : {}),
+      ...(form.doi.trim() ? { DOI: form.doi.trim() } : {}),
+    };
+    addReference(r, [item], t);
+    setForm({ author: '', title: '', year: '', journal: '', doi: '' });
+  };
+  const check = checkCitations(r.report, r.meta.references);
+  return (
+    <div className="rt-panel">
+      <div className="tabs-list" role="group" aria-label={t('citations.style')}>
+        {CITATION_STYLES.map((s) => (
+          <button key={s} type="button" className="tab" aria-pressed={r.meta.style === s} data-state={r.meta.style === s ? 'active' : 'inactive'} onClick={() => r.updateMeta({ style: s })}>
+            {CITATION_STYLE_LABELS[s]}
+          </button>
+        ))}
+      </div>
+      <label className="field">
+        <span>{t('citations.paste')}</span>
+        <textarea className="input mono" rows={4} value={paste} onChange={(e) => setPaste(e.target.value)} placeholder={t('citations.pastePlaceholder')} />
+      </label>
+      {error && <div className="alert alert-error" role="alert">{error}</div>}
+      <Button size="sm" variant="primary" disabled={!paste.trim()} onClick={addPaste}>{t('citations.addPaste')}</Button>
+      <details>
+        <summary>{t('citations.form')}</summary>
+        {(['author', 'title', 'year', 'journal', 'doi'] as const).map((f) => (
+          <label key={f} className="field">
+            <span>{t(`citations.fields.${f}`)}</span>
+            <input className="input" value={form[f]} onChange={(e) => setForm({ ...form, [f]: e.target.value })} />
+          </label>
+        ))}
+        <Button size="sm" disabled={!form.title.trim()} onClick={addForm}>{t('citations.addForm')}</Button>
+      </details>
+      <h4>{t('citations.list', { count: r.meta.references.length })}</h4>
+      <ul className="rt-refs" data-testid="reference-list">
+        {r.meta.references.map((ref) => (
+          <li key={ref.id}>
+            <button type="button" className="btn btn-sm" title={t('citations.insert')} onClick={() => r.insertAtCursor(` [@${ref.id}]`)}>[@{ref.id}]</button>
+            <span className="small">{ref.title}</span>
+            <button type="button" className="btn btn-sm btn-ghost" aria-label={t('citations.remove', { key: ref.id })} onClick={() => r.updateMeta((m) => ({ references: m.references.filter((x) => x.id !== ref.id) }))}>✕</button>
+          </li>
+        ))}
+      </ul>
+      {!check.ok && r.meta.references.length > 0 && <p className="small muted">{t('citations.checkHint')}</p>}
+      {r.bibliography.length > 0 && (
+        <ol className="rt-bib" data-testid="bibliography">
+          {r.bibliography.map((b, i) => <li key={i}>{b}</li>)}
+        </ol>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+import { LITERATURE_DATABASES, externalSearchUrl, type LiteratureDatabase, type LiteratureSearchResponse } from '@yumi/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api, ApiError } from '../../../shared/api/client';
+import { Button } from '../../../shared/ui/Button';
+import { useReport } from '../context';
+import { addReference } from './references';
+
+const LABEL: Record<LiteratureDatabase, string> = { pubmed: 'PubMed', arxiv: 'arXiv', ieee: 'IEEE', nature: 'Nature', science: 'Science' };
+
+/** Scientific Search: real searches through PubMed, arXiv, Crossref (Nature, Science) and IEEE. */
+export function SearchTool() {
+  const { t } = useTranslation('report');
+  const r = useReport();
+  const [q, setQ] = useState('');
+  const [dbs, setDbs] = useState<LiteratureDatabase[]>(['pubmed', 'arxiv', 'nature', 'science']);
+  const [busy, setBusy] = useState(false);
+  const [data, setData] = useState<LiteratureSearchResponse | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const run = async () => {
+    if (!q.trim() || !dbs.length) return;
+    setBusy(true);
+    setError(null);
+    try {
+      setData(await api.get<LiteratureSearchResponse>(`/api/literature/search?q=${encodeURIComponent(q.trim())}&databases=${dbs.join(',')}`, { retries: 0 }));
+    } catch (err) {
+      setData(null);
+      setError(err instanceof ApiError && err.status === 401 ? t('common.signInNeeded') : t('search.offline'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="rt-panel">
+      <form className="row-wrap" onSubmit={(e) => { e.preventDefault(); void run(); }}>
+        <input className="input" aria-label={t('search.query')} placeholder={t('search.placeholder')} value={q} onChange={(e) => setQ(e.target.value)} maxLength={300} />
+        <Button type="submit" variant="primary" size="sm" disabled={busy || !q.trim() || !dbs.length}>{busy ? t('search.searching') : t('search.search')}</Button>
+      </form>
+      <fieldset className="rt-checks">
+        <legend>{t('search.databases')}</legend>
+        {LITERATURE_DATABASES.map((d) => (
+          <label key={d}>
+            <input type="checkbox" checked={dbs.includes(d)} onChange={(e) => setDbs(e.target.checked ? [...dbs, d] : dbs.filter((x) => x !== d))} /> {LABEL[d]}
+          </label>
+        ))}
+      </fieldset>
+      <a className="btn btn-sm" href={externalSearchUrl('pubmed', q || 'science')} target="_blank" rel="noreferrer noopener">{t('search.openExternal')}</a>
+      {error && (
+        <div className="alert alert-warning" role="alert">
+          {error}
+          <div className="row-wrap">{dbs.map((d) => <a key={d} href={externalSearchUrl(d, q)} target="_blank" rel="noreferrer noopener">{LABEL[d]} ↗</a>)}</div>
+        </div>
+      )}
+      {data && (
+        <>
+          <ul className="rt-status">
+            {data.sources.map((s) => (
+              <li key={s.database} className={`badge badge-${s.status}`}>
+                {LABEL[s.database]}: {s.status === 'ok' ? t('search.found', { count: s.count }) : <a href={s.externalUrl} target="_blank" rel="noreferrer noopener">{t(`search.${s.status}`)} ↗</a>}
+              </li>
+            ))}
+          </ul>
+          {data.results.length === 0 && <p className="muted">{t('search.none')}</p>}
+          <ul className="rt-results" data-testid="search-results">
+            {data.results.map((res) => (
+              <li key={`${res.database}-${res.id}`} className="card rt-result">
+                <a href={res.url} target="_blank" rel="noreferrer noopener" className="rt-title">{res.title}</a>
+                <div className="muted small">{res.authors.slice(0, 4).join(', ')}{res.authors.length > 4 ? ' et al.' : ''}</div>
+                <div className="small">{[res.venue, res.year].filter(Boolean).join(' · ')} {res.doi && <span className="mono">{t('search.doi', { doi: res.doi })}</span>}</div>
+                <Button size="sm" onClick={() => addReference(r, [res.csl], t)}>{t('search.addCitation')}</Button>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </div>
+  );
+}
+
+/** Nature/Physics DB: journal and database sites in a new tab. */
+export function DatabasesTool() {
+  const { t } = useTranslation('report');
+  const sites = [
+    ['Nature', 'https://www.nature.com/'],
+    ['Physical Review (APS)', 'https://journals.aps.org/'],
+    ['arXiv', 'https://arxiv.org/'],
+    ['NASA ADS', 'https://ui.adsabs.harvard.edu/'],
+  ];
+  return (
+    <div className="rt-panel">
+      <p className="muted small">{t('databases.hint')}</p>
+      <div className="rt-grid">
+        {sites.map(([name, url]) => (
+          <a key={name} className="btn" href={url} target="_blank" rel="noreferrer noopener">{name} ↗</a>
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import { TABLE_MAX_ROWS } from '@yumi/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../../shared/api/client';
+import { toast } from '../../../shared/ui/toast';
+import { useReport } from '../context';
+import { readTable, readText } from './files';
+
+const ACCEPT = 'image/*,text/*,.txt,.md,.pdf,.doc,.docx,.csv,.xlsx';
+
+/** Upload Files: name and size in KB; texts join the plagiarism corpus, tables feed the Chart Generator. */
+export function UploadTool() {
+  const { t } = useTranslation('report');
+  const r = useReport();
+  const [files, setFiles] = useState<Array<{ name: string; size: number; note: string }>>([]);
+  const onFiles = async (list: FileList | null) => {
+    for (const file of Array.from(list ?? [])) {
+      let note = '';
+      try {
+        if (/\.(csv|xlsx)$/i.test(file.name)) {
+          const table = await readTable(file);
+          r.setTable({ name: file.name, ...table });
+          note = table.truncated ? t('upload.truncated', { max: TABLE_MAX_ROWS.toLocaleString() }) : t('upload.table', { rows: table.rows.length });
+        } else {
+          const text = await readText(file);
+          if (text && r.signedIn) {
+            await api.post('/api/plagiarism/sources', { title: file.name, text: text.slice(0, 2_000_000) });
+            note = t('upload.corpus');
+          } else note = text ? t('upload.signInCorpus') : '';
+        }
+      } catch (err) {
+        note = (err as Error).message;
+        toast('error', note);
+      }
+      setFiles((f) => [...f, { name: file.name, size: file.size, note }]);
+    }
+  };
+  return (
+    <div className="rt-panel">
+      <label className="btn btn-primary btn-sm">
+        {t('upload.choose')}
+        <input type="file" multiple accept={ACCEPT} className="visually-hidden" aria-label={t('upload.choose')} onChange={(e) => void onFiles(e.target.files)} />
+      </label>
+      <ul className="rt-files" data-testid="uploaded-files">
+        {files.map((f, i) => (
+          <li key={i}>
+            <span>{f.name}</span> <span className="muted">{t('upload.size', { kb: (f.size / 1024).toFixed(1) })}</span>
+            {f.note && <div className="small muted">{f.note}</div>}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

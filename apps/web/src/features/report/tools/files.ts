@@ -1,0 +1,65 @@
+import { TABLE_MAX_ROWS } from '@yumi/core';
+import { strFromU8, unzipSync } from 'fflate';
+import Papa from 'papaparse';
+
+/** Plain text of an uploaded file where the browser can read it (text, Markdown, DOCX); '' otherwise. */
+export async function readText(file: File): Promise<string> {
+  if (/\.docx$/i.test(file.name)) {
+    const entries = unzipSync(new Uint8Array(await file.arrayBuffer()), { filter: (f) => f.name === 'word/document.xml' });
+    const xml = entries['word/document.xml'];
+    if (!xml) return '';
+    return strFromU8(xml)
+      .replace(/<\/w:p>/g, '\n')
+      .replace(/<[^>]+>/g, '')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&amp;/g, '&');
+  }
+  if (file.type.startsWith('text/') || /\.(txt|md|markdown|tex)$/i.test(file.name)) return file.text();
+  return '';
+}
+
+/** Rows of a CSV or XLSX (first sheet), at most TABLE_MAX_ROWS; parsing stops there, so a huge file never freezes the tab. */
+export async function readTable(file: File): Promise<{ rows: string[][]; truncated: boolean }> {
+  if (/\.csv$/i.test(file.name)) {
+    return new Promise((resolve, reject) => {
+      const rows: string[][] = [];
+      let truncated = false;
+      Papa.parse<string[]>(file, {
+        worker: false,
+        skipEmptyLines: true,
+        step: (row, parser) => {
+          if (rows.length >= TABLE_MAX_ROWS) {
+            truncated = true;
+            parser.abort();
+            return;
+          }
+          rows.push(row.data.map(String));
+        },
+        complete: () => resolve({ rows, truncated }),
+        error: (err) => reject(err),
+      });
+    });
+  }
+  const zip = unzipSync(new Uint8Array(await file.arrayBuffer()), { filter: (f) => f.name === 'xl/sharedStrings.xml' || f.name === 'xl/worksheets/sheet1.xml' });
+  const sheet = zip['xl/worksheets/sheet1.xml'];
+  if (!sheet) throw new Error('This XLSX file has no first worksheet.');
+  const parser = new DOMParser();
+  const strings = zip['xl/sharedStrings.xml']
+    ? Array.from(parser.parseFromString(strFromU8(zip['xl/sharedStrings.xml']), 'application/xml').getElementsByTagName('si')).map((si) => si.textContent ?? '')
+    : [];
+  const doc = parser.parseFromString(strFromU8(sheet), 'application/xml');
+  const rows: string[][] = [];
+  const all = doc.getElementsByTagName('row');
+  for (let i = 0; i < all.length && rows.length < TABLE_MAX_ROWS; i += 1) {
+    const row: string[] = [];
+    for (const c of Array.from(all[i]!.getElementsByTagName('c'))) {
+      const ref = c.getAttribute('r') ?? '';
+      const col = [...(/^[A-Z]+/.exec(ref)?.[0] ?? 'A')].reduce((n, ch) => n * 26 + ch.charCodeAt(0) - 64, 0) - 1;
+      const v = c.getElementsByTagName('v')[0]?.textContent ?? c.getElementsByTagName('t')[0]?.textContent ?? '';
+      row[col] = c.getAttribute('t') === 's' ? (strings[Number(v)] ?? '') : v;
+    }
+    rows.push(Array.from(row, (x) => x ?? ''));
+  }
+  return { rows, truncated: all.length > TABLE_MAX_ROWS };
+}

@@ -1,0 +1,54 @@
+import { reportMetaSchema, type ReportMeta } from '@yumi/core';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { api } from '../../shared/api/client';
+
+const EMPTY: ReportMeta = { references: [], style: 'apa', figures: [] };
+const localKey = (id: string) => `report.meta.${id}`;
+
+/**
+ * References, citation style and figures kept with the report document: on the server for signed-in
+ * users (PUT /api/report/meta/:id), in local storage for a local document. Saves are debounced.
+ */
+export function useReportMeta(documentId: string | null, source: string) {
+  const [meta, setMeta] = useState<ReportMeta>(EMPTY);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const server = source === 'server';
+
+  useEffect(() => {
+    if (!documentId) return;
+    let cancelled = false;
+    (async () => {
+      if (server) return api.get<ReportMeta>(`/api/report/meta/${documentId}`);
+      const raw = localStorage.getItem(localKey(documentId));
+      return raw ? reportMetaSchema.parse(JSON.parse(raw)) : EMPTY;
+    })()
+      .then((m) => !cancelled && setMeta(m))
+      .catch(() => !cancelled && setMeta(EMPTY));
+    return () => {
+      cancelled = true;
+    };
+  }, [documentId, server]);
+
+  const update = useCallback(
+    (patch: Partial<ReportMeta> | ((m: ReportMeta) => Partial<ReportMeta>)) => {
+      setMeta((prev) => {
+        const next = { ...prev, ...(typeof patch === 'function' ? patch(prev) : patch) };
+        clearTimeout(timer.current);
+        timer.current = setTimeout(() => {
+          if (!documentId) return;
+          if (server) void api.put(`/api/report/meta/${documentId}`, next).catch(() => undefined);
+          else {
+            try {
+              localStorage.setItem(localKey(documentId), JSON.stringify(next));
+            } catch {
+              /* storage full: the meta stays in memory for this session */
+            }
+          }
+        }, 500);
+        return next;
+      });
+    },
+    [documentId, server],
+  );
+  return { meta, update };
+}

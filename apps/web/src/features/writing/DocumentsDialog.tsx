@@ -1,0 +1,104 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../shared/ui/Button';
+import { Dialog } from '../../shared/ui/Dialog';
+import { toast } from '../../shared/ui/toast';
+import type { DocumentAutosave } from '../../shared/writing';
+
+/** Create, open, rename and delete documents. */
+export function DocumentsDialog({ open, onOpenChange, docs }: { open: boolean; onOpenChange(o: boolean): void; docs: DocumentAutosave }) {
+  const { t, i18n } = useTranslation('writing');
+  const [renaming, setRenaming] = useState<{ id: string; title: string } | null>(null);
+  const [confirming, setConfirming] = useState<string | null>(null);
+  const fail = (err: unknown) => toast('error', (err as Error).message || t('documents.failed'));
+  const when = (iso: string) => new Date(iso).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title={t('documents.title')} description={docs.source === 'server' ? t('documents.inAccount') : t('documents.onDevice')} wide>
+      <div className="row" style={{ marginBottom: 12 }}>
+        <Button
+          variant="primary"
+          size="sm"
+          onClick={() =>
+            docs
+              .create()
+              .then(() => onOpenChange(false))
+              .catch(fail)
+          }
+        >
+          ＋ {t('documents.new')}
+        </Button>
+      </div>
+      {docs.listLoading && <p className="muted">{t('documents.loading')}</p>}
+      {!docs.listLoading && docs.documents.length === 0 && <p className="muted">{t('documents.empty')}</p>}
+      <ul className="doc-list">
+        {docs.documents.map((d) => (
+          <li key={d.id} className={`doc-item ${docs.doc?.id === d.id ? 'current' : ''}`}>
+            {renaming?.id === d.id ? (
+              <form
+                className="row grow"
+                onSubmit={(e) => {
+                  e.preventDefault();
+                  docs
+                    .rename(d.id, renaming.title.trim() || t('documents.untitled'))
+                    .then(() => setRenaming(null))
+                    .catch(fail);
+                }}
+              >
+                <input className="input" autoFocus aria-label={t('documents.rename')} maxLength={200} value={renaming.title} onChange={(e) => setRenaming({ id: d.id, title: e.target.value })} />
+                <Button size="sm" type="submit" variant="primary">
+                  {t('documents.save')}
+                </Button>
+              </form>
+            ) : (
+              <button
+                type="button"
+                className="doc-open"
+                onClick={() =>
+                  docs
+                    .open(d.id)
+                    .then(() => onOpenChange(false))
+                    .catch(fail)
+                }
+              >
+                <strong>{d.title || t('documents.untitled')}</strong>
+                <span className="muted small">
+                  {t('documents.meta', { words: d.words, characters: d.characters, date: when(d.updatedAt) })}
+                </span>
+              </button>
+            )}
+            {confirming === d.id ? (
+              <span className="row">
+                <span className="small">{t('documents.confirmDelete')}</span>
+                <Button
+                  size="sm"
+                  variant="danger"
+                  onClick={() =>
+                    docs
+                      .remove(d.id)
+                      .then(() => setConfirming(null))
+                      .catch(fail)
+                  }
+                >
+                  {t('documents.delete')}
+                </Button>
+                <Button size="sm" variant="ghost" onClick={() => setConfirming(null)}>
+                  {t('documents.cancel')}
+                </Button>
+              </span>
+            ) : (
+              <span className="row">
+                <Button size="sm" variant="ghost" onClick={() => setRenaming({ id: d.id, title: d.title })}>
+                  {t('documents.rename')}
+                </Button>
+                <Button size="sm" variant="ghost" onClick={() => setConfirming(d.id)}>
+                  {t('documents.delete')}
+                </Button>
+              </span>
+            )}
+          </li>
+        ))}
+      </ul>
+    </Dialog>
+  );
+}

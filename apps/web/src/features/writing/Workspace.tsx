@@ -1,0 +1,90 @@
+import { useLayoutEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { Dialog } from '../../shared/ui/Dialog';
+import { BackIcon, SettingsIcon } from '../../shared/ui/icons';
+import { BackgroundSettingsPanel, backgroundLayerStyle } from '../../shared/writing';
+import { DraggableIcon } from './DraggableIcon';
+import { clampIconPosition, useWritingStore, type IconId, type Point } from './store';
+
+/** The writing workspace main screen: a customisable background and the two draggable helper icons. */
+export function Workspace({ onOpen }: { onOpen(view: IconId): void }) {
+  const { t } = useTranslation('writing');
+  const navigate = useNavigate();
+  const area = useRef<HTMLDivElement>(null);
+  const { iconPositions, setIconPosition, background, setBackground } = useWritingStore();
+  const [size, setSize] = useState({ width: 1200, height: 700 });
+  const [customise, setCustomise] = useState(false);
+
+  useLayoutEffect(() => {
+    const el = area.current;
+    if (!el) return;
+    const measure = () => setSize({ width: el.clientWidth, height: el.clientHeight });
+    measure();
+    const ro = new ResizeObserver(measure);
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, []);
+
+  const bounds = () => ({ width: area.current?.clientWidth ?? size.width, height: area.current?.clientHeight ?? size.height });
+  const defaults: Record<IconId, Point> = {
+    writing: { x: size.width * 0.3 - 90, y: size.height * 0.42 - 60 },
+    report: { x: size.width * 0.7 - 90, y: size.height * 0.42 - 60 },
+  };
+  // Stored positions are re-clamped, so a smaller window never hides an icon.
+  const pos = (id: IconId) => clampIconPosition(iconPositions[id] ?? defaults[id], size.width, size.height);
+
+  return (
+    <div className="workspace" data-testid="writing-workspace">
+      <div style={backgroundLayerStyle(background)} aria-hidden="true" />
+      <div className="workspace-bar">
+        <button type="button" className="btn btn-ghost btn-sm" onClick={() => navigate('/')}>
+          <BackIcon /> {t('workspace.back')}
+        </button>
+        <div className="workspace-title">
+          <h1 className="gradient-text">{t('workspace.title')}</h1>
+          <p className="muted">{t('workspace.subtitle')}</p>
+        </div>
+        <button type="button" className="btn btn-ghost btn-sm" onClick={() => setCustomise(true)}>
+          <SettingsIcon /> {t('workspace.customise')}
+        </button>
+      </div>
+      <div className="workspace-area" ref={area}>
+        <DraggableIcon
+          id="writing"
+          position={pos('writing')}
+          bounds={bounds}
+          onMove={(p) => setIconPosition('writing', p)}
+          onOpen={() => onOpen('writing')}
+          label={t('workspace.writingHelper')}
+          hint={t('workspace.iconHint')}
+        >
+          <span className="ws-emoji" aria-hidden="true">
+            ✍️
+          </span>
+          <strong>{t('workspace.writingHelper')}</strong>
+          <small>{t('workspace.writingHelperHint')}</small>
+        </DraggableIcon>
+        <DraggableIcon
+          id="report"
+          position={pos('report')}
+          bounds={bounds}
+          onMove={(p) => setIconPosition('report', p)}
+          onOpen={() => onOpen('report')}
+          label={t('workspace.reportHelper')}
+          hint={t('workspace.iconHint')}
+        >
+          <span className="ws-emoji" aria-hidden="true">
+            🔬
+          </span>
+          <strong>{t('workspace.reportHelper')}</strong>
+          <small>{t('workspace.reportHelperHint')}</small>
+        </DraggableIcon>
+        <p className="workspace-tip muted">{t('workspace.tip')}</p>
+      </div>
+      <Dialog open={customise} onOpenChange={setCustomise} title={t('background.title')}>
+        <BackgroundSettingsPanel value={background} onChange={setBackground} />
+      </Dialog>
+    </div>
+  );
+}

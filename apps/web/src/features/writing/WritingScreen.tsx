@@ -1,0 +1,182 @@
+import { textStats } from '@yumi/core';
+import { useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../shared/ui/Button';
+import { Dialog } from '../../shared/ui/Dialog';
+import { BackIcon, SettingsIcon } from '../../shared/ui/icons';
+import {
+  BackgroundSettingsPanel,
+  backgroundLayerStyle,
+  CreativeControlPanel,
+  EquationBuilder,
+  ToolSidebar,
+  useDocumentAutosave,
+  VersionsPanel,
+  type Version,
+} from '../../shared/writing';
+import { WritingContext, type EditorApi, type WritingCtx } from './context';
+import { DocumentsDialog } from './DocumentsDialog';
+import { Editor } from './Editor';
+import { aiContext } from './lib/ai';
+import { useAiSettingsOrDefault } from './lib/aiSettings';
+import { useWritingProfile } from './lib/profile';
+import { useWritingStore } from './store';
+import { TOOL_CATEGORIES, TOOLS, ToolPanel } from './tools';
+
+/** The Writing Helper screen: back button, large editor, documents, and the ten-tool sidebar. */
+export default function WritingScreen({ onBack }: { onBack(): void }) {
+  const { t } = useTranslation('writing');
+  const docs = useDocumentAutosave('writing', t('documents.untitled'));
+  const { background, setBackground, sidebar, setSidebar } = useWritingStore();
+  const profile = useWritingProfile();
+  const aiSettings = useAiSettingsOrDefault();
+  const editorRef = useRef<EditorApi>(null);
+  const [activeTool, setActiveTool] = useState<string | null>(null);
+  const [versions, setVersions] = useState<Version[]>([]);
+  const [dialog, setDialog] = useState<'docs' | 'equation' | 'background' | null>(null);
+  const text = docs.doc?.content ?? '';
+  const stats = useMemo(() => textStats(text.length > 200_000 ? text.slice(0, 200_000) : text), [text]);
+  const fullCounts = text.length > 200_000 ? { words: docs.documents.find((d) => d.id === docs.doc?.id)?.words ?? stats.words } : null;
+
+  const editor: EditorApi = useMemo(
+    () => ({
+      getText: () => editorRef.current?.getText() ?? '',
+      getSelection: () => editorRef.current?.getSelection() ?? { start: 0, end: 0 },
+      selectedText: () => editorRef.current?.selectedText() ?? '',
+      setText: (v) => editorRef.current?.setText(v) ?? false,
+      replaceRange: (s, e, v) => editorRef.current?.replaceRange(s, e, v) ?? false,
+      insertAtCursor: (v) => editorRef.current?.insertAtCursor(v) ?? false,
+      focus: () => editorRef.current?.focus(),
+    }),
+    [],
+  );
+
+  const ctx: WritingCtx = {
+    editor,
+    text,
+    docs,
+    control: profile.controlSettings,
+    setControl: profile.setControl,
+    setPersonality: profile.setPersonality,
+    history: profile.userHistory,
+    remember: profile.remember,
+    ai: aiContext(aiSettings, profile.controlSettings.yumiPersonality === 'none' ? aiSettings.personality : profile.controlSettings.yumiPersonality),
+    showVersions: setVersions,
+  };
+
+  const tools = TOOLS.map((tool) => ({ ...tool, label: t(`tools.${tool.id}.name`) }));
+  const categories = TOOL_CATEGORIES.map((c) => ({ ...c, label: t(`categories.${c.id}`) }));
+
+  return (
+    <WritingContext.Provider value={ctx}>
+      <div className={`writing-screen sidebar-${sidebar.side}`} data-testid="writing-screen">
+        <div style={backgroundLayerStyle(background)} aria-hidden="true" />
+        <header className="ws-header">
+          <Button variant="ghost" size="sm" onClick={onBack}>
+            <BackIcon /> {t('screen.back')}
+          </Button>
+          <input
+            className="title-input"
+            aria-label={t('screen.titleLabel')}
+            value={docs.doc?.title ?? ''}
+            placeholder={t('documents.untitled')}
+            maxLength={200}
+            disabled={!docs.doc}
+            onChange={(e) => docs.edit({ title: e.target.value })}
+          />
+          <SaveBadge status={docs.status} source={docs.source} />
+          <div className="ws-header-actions">
+            <Button size="sm" onClick={() => setDialog('docs')}>
+              📄 {t('screen.documents')}
+            </Button>
+            <Button size="sm" onClick={() => setDialog('equation')}>
+              ∑ {t('screen.equation')}
+            </Button>
+            <Button size="sm" variant="ghost" onClick={() => setDialog('background')} aria-label={t('screen.customise')}>
+              <SettingsIcon />
+            </Button>
+          </div>
+        </header>
+        <div className="ws-body">
+          <div className="ws-main">
+            <CreativeControlPanel value={profile.controlSettings} onChange={profile.setControl} onPersonalityChange={profile.setPersonality} />
+            {docs.conflict && (
+              <div className="alert alert-warning conflict" role="alert">
+                <span>{t('screen.conflict')}</span>
+                <span className="row">
+                  <Button size="sm" onClick={() => void docs.resolveConflict('theirs')}>
+                    {t('screen.loadTheirs')}
+                  </Button>
+                  <Button size="sm" variant="primary" onClick={() => void docs.resolveConflict('mine')}>
+                    {t('screen.keepMine')}
+                  </Button>
+                </span>
+              </div>
+            )}
+            {docs.status === 'error' && docs.error && <div className="alert alert-error">{t('screen.saveFailed', { message: docs.error })}</div>}
+            <div className="editor-wrap">
+              {docs.doc ? (
+                <Editor ref={editorRef} value={text} onChange={(content) => docs.edit({ content })} placeholder={t('screen.placeholder')} label={t('screen.editorLabel')} />
+              ) : (
+                <div className="editor editor-loading" aria-busy="true">
+                  <div className="spinner" />
+                </div>
+              )}
+            </div>
+            <footer className="ws-counts" aria-live="off">
+              <span data-testid="word-count">{t('screen.words', { n: fullCounts?.words ?? stats.words })}</span>
+              <span data-testid="char-count">{t('screen.characters', { n: text.length > 200_000 ? [...text].length : stats.characters })}</span>
+              <span>{t('screen.readingTime', { n: Math.max(1, stats.readingMinutes) })}</span>
+            </footer>
+            {versions.length > 0 && (
+              <VersionsPanel
+                versions={versions}
+                currentText={text}
+                onUse={(content) => {
+                  editor.setText(content);
+                  setVersions([]);
+                }}
+                onClose={() => setVersions([])}
+              />
+            )}
+          </div>
+          <ToolSidebar
+            title={t('sidebar.title')}
+            tools={tools}
+            categories={categories}
+            activeTool={activeTool}
+            side={sidebar.side}
+            collapsed={sidebar.collapsed}
+            onToolChange={setActiveTool}
+            onSideChange={(side) => setSidebar({ side })}
+            onCollapsedChange={(collapsed) => setSidebar({ collapsed })}
+            renderPanel={(id) => <ToolPanel id={id} />}
+          />
+        </div>
+        <DocumentsDialog open={dialog === 'docs'} onOpenChange={(o) => setDialog(o ? 'docs' : null)} docs={docs} />
+        <Dialog open={dialog === 'equation'} onOpenChange={(o) => setDialog(o ? 'equation' : null)} title={t('equation.title')} wide>
+          <EquationBuilder
+            onInsert={(latex) => {
+              editor.insertAtCursor(latex);
+              setDialog(null);
+            }}
+          />
+        </Dialog>
+        <Dialog open={dialog === 'background'} onOpenChange={(o) => setDialog(o ? 'background' : null)} title={t('background.title')}>
+          <BackgroundSettingsPanel value={background} onChange={setBackground} />
+        </Dialog>
+      </div>
+    </WritingContext.Provider>
+  );
+}
+
+function SaveBadge({ status, source }: { status: string; source: 'server' | 'local' }) {
+  const { t } = useTranslation('writing');
+  const label = t(`save.${status}`);
+  return (
+    <span className={`save-badge save-${status}`} data-testid="save-status" data-status={status} title={source === 'server' ? t('save.toAccount') : t('save.toDevice')}>
+      {label}
+      <span className="muted small"> · {source === 'server' ? t('save.account') : t('save.device')}</span>
+    </span>
+  );
+}

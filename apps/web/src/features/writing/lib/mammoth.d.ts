@@ -1,0 +1,4 @@
+declare module 'mammoth/mammoth.browser.min.js' {
+  const mammoth: { extractRawText(input: { arrayBuffer: ArrayBuffer }): Promise<{ value: string; messages: unknown[] }> };
+  export default mammoth;
+}

@@ -1,0 +1,63 @@
+import { fitForPlatform, shareUrl, SOCIAL_PLATFORMS, SOCIAL_TARGETS, type SocialPlatform } from '@yumi/core';
+import { useTranslation } from 'react-i18next';
+import { toast } from '../../../shared/ui/toast';
+import { useWriting } from '../context';
+import { ToolHeader } from './ToolHeader';
+
+/** Share the selection (or the whole text) to six kinds of sites, with each one's length limit. */
+export function SocialTool() {
+  const { t } = useTranslation('writing');
+  const { editor, text } = useWriting();
+  const selected = editor.selectedText();
+  const shareText = (selected.trim() ? selected : text).trim();
+
+  const share = async (platform: SocialPlatform) => {
+    if (!shareText) return toast('warning', t('social.empty'));
+    const { url, copy } = shareUrl(platform, shareText);
+    // Open first (synchronously, inside the click) so the pop-up is not blocked, then copy.
+    const win = window.open(url, '_blank', 'noopener,noreferrer');
+    if (copy) {
+      try {
+        await navigator.clipboard.writeText(shareText);
+        toast('success', t('social.copied', { site: SOCIAL_TARGETS[platform].site }));
+      } catch {
+        toast('error', t('social.copyFailed'));
+      }
+    }
+    if (!win && !copy) toast('warning', t('social.popupBlocked'));
+  };
+
+  return (
+    <div className="tool-body">
+      <ToolHeader id="social" />
+      <p className="small muted">{selected.trim() ? t('social.usingSelection') : t('social.usingAll')}</p>
+      <ul className="social-list">
+        {SOCIAL_PLATFORMS.map((p) => {
+          const fit = fitForPlatform(p, shareText);
+          const target = SOCIAL_TARGETS[p];
+          return (
+            <li key={p} className="social-item" data-platform={p}>
+              <div className="social-info">
+                <strong>{t(`social.platforms.${p}`)}</strong>
+                <span className="muted small">
+                  {target.site} · {target.prefills ? t('social.prefills') : t('social.viaClipboard')}
+                </span>
+                <span className={`small ${fit.over ? 'over' : ''}`} data-testid={`limit-${p}`}>
+                  {fit.limit === null ? t('social.noLimit', { used: fit.used.toLocaleString() }) : t('social.limit', { used: fit.used.toLocaleString(), limit: fit.limit.toLocaleString() })}
+                </span>
+                {fit.limit !== null && (
+                  <span className="meter" aria-hidden="true">
+                    <span style={{ width: `${Math.min(100, (fit.used / fit.limit) * 100)}%` }} className={fit.over ? 'over' : ''} />
+                  </span>
+                )}
+              </div>
+              <button type="button" className="btn btn-sm" disabled={!shareText} onClick={() => void share(p)}>
+                {t('social.share')}
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+import type { Trends } from '@yumi/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../../shared/api/client';
+import { useWriting } from '../context';
+import { ToolHeader } from './ToolHeader';
+
+/** Trending hashtags and topics (Mastodon, or this server's own recent hashtags); a click inserts one. */
+export function TrendingTool() {
+  const { t } = useTranslation('writing');
+  const { editor } = useWriting();
+  const trends = useQuery({ queryKey: ['writing', 'trends'], queryFn: () => api.get<Trends>('/api/trends?limit=20', { retries: 1 }), staleTime: 60_000 });
+  const insert = (s: string) => {
+    const text = editor.getText();
+    const { start } = editor.getSelection();
+    const before = start > 0 && !/\s$/.test(text.slice(0, start)) ? ' ' : '';
+    editor.insertAtCursor(`${before}${s} `);
+  };
+  const data = trends.data;
+  return (
+    <div className="tool-body">
+      <ToolHeader id="trending" />
+      <div className="row between">
+        {data && (
+          <span className="badge" data-testid="trend-source">
+            {data.source === 'mastodon' ? t('trending.fromInstance', { instance: data.instance }) : t('trending.fromLocal')}
+          </span>
+        )}
+        <button type="button" className="btn btn-sm btn-ghost" onClick={() => void trends.refetch()} disabled={trends.isFetching}>
+          ↻ {t('trending.refresh')}
+        </button>
+      </div>
+      {trends.isLoading && <div className="spinner" />}
+      {trends.error && <p className="alert alert-error">{(trends.error as Error).message}</p>}
+      {data?.fallbackReason === 'unreachable' && <p className="small muted">{t('trending.unreachable')}</p>}
+      {data && data.tags.length === 0 && <p className="muted small">{t('trending.noneLocal')}</p>}
+      {data && data.tags.length > 0 && (
+        <div className="chips" aria-label={t('trending.tags')}>
+          {data.tags.map((tag) => (
+            <button key={tag.name} type="button" className="chip" onClick={() => insert(`#${tag.name}`)} title={t('trending.insert')}>
+              #{tag.name} <span className="muted small">{tag.uses.toLocaleString()}</span>
+            </button>
+          ))}
+        </div>
+      )}
+      {data && data.links.length > 0 && (
+        <>
+          <h4 className="small">{t('trending.topics')}</h4>
+          <ul className="trend-links">
+            {data.links.map((l) => (
+              <li key={l.url}>
+                <a href={l.url} target="_blank" rel="noopener noreferrer">
+                  {l.title}
+                </a>
+                <button type="button" className="btn btn-sm btn-ghost" onClick={() => insert(l.url)}>
+                  {t('trending.insertLink')}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+import type { ChatContext, ChatResponse, ChatStreamEvent, ChatTurn } from '@yumi/core';
+import { ApiError, api, requestRaw } from '../api/client';
+
+export interface ChatBody {
+  message: string;
+  context: ChatContext;
+  conversationId?: string;
+  history?: ChatTurn[];
+}
+
+export interface StreamOptions {
+  onDelta(text: string): void;
+  signal?: AbortSignal;
+  /** Called once with the conversation id and usage when the answer is complete. */
+  onDone?(done: Omit<ChatResponse, 'message'>): void;
+}
+
+/** Reads `data:` events of an SSE body, one JSON object each. */
+async function* sseEvents(body: ReadableStream<Uint8Array>): AsyncGenerator<ChatStreamEvent> {
+  const reader = body.pipeThrough(new TextDecoderStream() as unknown as ReadableWritablePair<string, Uint8Array>).getReader();
+  let buffer = '';
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return;
+      buffer += value;
+      let cut: number;
+      while ((cut = buffer.indexOf('\n\n')) >= 0) {
+        const block = buffer.slice(0, cut);
+        buffer = buffer.slice(cut + 2);
+        for (const line of block.split('\n')) {
+          if (line.startsWith('data:')) yield JSON.parse(line.slice(5).trim()) as ChatStreamEvent;
+        }
+      }
+    }
+  } finally {
+    reader.releaseLock();
+  }
+}
+
+/**
+ * Streams a chat answer (shared contract): `onDelta` gets each piece as it arrives; resolves with the
+ * whole text. Failures before the first piece are ApiErrors with the spec's types (403 goes to /charge,
+ * 429 warns); a failure mid-stream is an ApiError of type SERVER with the server's code.
+ */
+export async function streamChat(body: ChatBody, { onDelta, signal, onDone }: StreamOptions): Promise<string> {
+  const message = body.message.trim();
+  if (!message) throw new ApiError('Message is empty', 'VALIDATION', 422, false, 'VALIDATION_ERROR');
+  const res = await requestRaw('/api/chat', {
+    method: 'POST',
+    body: { ...body, message },
+    headers: { Accept: 'text/event-stream' },
+    retries: 0,
+    signal,
+  });
+  if (!res.body || !/event-stream/.test(res.headers.get('content-type') ?? '')) {
+    const json = (await res.json()) as ChatResponse;
+    onDelta(json.message);
+    onDone?.({ conversationId: json.conversationId, usage: json.usage });
+    return json.message;
+  }
+  let full = '';
+  for await (const event of sseEvents(res.body)) {
+    if (event.type === 'delta') {
+      full += event.text;
+      onDelta(event.text);
+    } else if (event.type === 'done') {
+      onDone?.({ conversationId: event.conversationId, usage: event.usage });
+      return event.message || full;
+    } else {
+      throw new ApiError(event.error, 'SERVER', 502, true, event.code);
+    }
+  }
+  if (signal?.aborted) throw new ApiError('Request was cancelled', 'UNKNOWN', 0, false, 'CANCELLED');
+  throw new ApiError('The answer was cut off. Please try again.', 'NETWORK', 0, true, 'STREAM_ENDED');
+}
+
+/** Rewrites a text as instructed (POST /api/edit); the offline assistant handles the four tones. */
+export async function editText(body: { instructions: string; text: string; context?: ChatContext }, signal?: AbortSignal): Promise<string> {
+  return (await api.post<{ text: string }>('/api/edit', body, { signal })).text;
+}

@@ -1,0 +1,26 @@
+import type { ModelsResponse } from '@yumi/core';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { api } from '../api/client';
+import { useAiSettings } from './useAiSettings';
+
+export const MODELS_KEY = ['ai', 'models'] as const;
+
+/** The catalogue with availability on this server (GET /api/models). */
+export function useModels() {
+  return useQuery({ queryKey: MODELS_KEY, queryFn: () => api.get<ModelsResponse>('/api/models'), staleTime: 10 * 60_000 });
+}
+
+/**
+ * Keeps the chosen model usable: when the stored choice is not served here (no key for that provider),
+ * the server's default is taken instead, so a chat never fails for a model the user cannot pick.
+ */
+export function useReconcileModel() {
+  const { data } = useModels();
+  const { provider, model, setModel } = useAiSettings();
+  useEffect(() => {
+    if (!data) return;
+    const chosen = data.models.find((m) => m.provider === provider && m.id === model);
+    if (!chosen?.available) setModel(data.defaultModel.provider, data.defaultModel.model);
+  }, [data, provider, model, setModel]);
+}

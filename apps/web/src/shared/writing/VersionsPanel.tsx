@@ -1,0 +1,102 @@
+import './writing-shared.css';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../ui/Button';
+import { diffWords } from './diff';
+import type { Version } from './versions';
+
+/**
+ * The versions panel: the first version preselected, a word-level comparison with the current text,
+ * an editable copy (becomes a user_edited version) and "use this version" to replace the editor text.
+ */
+export function VersionsPanel({
+  versions,
+  currentText,
+  onUse,
+  onClose,
+}: {
+  versions: Version[];
+  currentText: string;
+  onUse(content: string, version: Version): void;
+  onClose(): void;
+}) {
+  const { t } = useTranslation('writing');
+  const [selectedId, setSelectedId] = useState(versions[0]?.id);
+  const [mode, setMode] = useState<'read' | 'compare' | 'edit'>('read');
+  const [draft, setDraft] = useState('');
+  useEffect(() => setSelectedId(versions[0]?.id), [versions]);
+  const selected = versions.find((v) => v.id === selectedId) ?? versions[0];
+  if (!selected) return null;
+  return (
+    <section className="versions-panel card" aria-label={t('versions.title')}>
+      <header className="versions-head">
+        <h3>{t('versions.title')}</h3>
+        <button type="button" className="btn btn-ghost btn-sm" onClick={onClose}>
+          {t('versions.close')}
+        </button>
+      </header>
+      <div className="versions-tabs" role="tablist">
+        {versions.map((v, i) => (
+          <button
+            key={v.id}
+            type="button"
+            role="tab"
+            aria-selected={v.id === selected.id}
+            className="tab"
+            onClick={() => {
+              setSelectedId(v.id);
+              setMode('read');
+            }}
+          >
+            {t(`versions.types.${v.type}`)} {versions.filter((x) => x.type === v.type).length > 1 ? i + 1 : ''}
+            <span className="badge conf">{Math.round(v.metadata.aiConfidence * 100)}%</span>
+          </button>
+        ))}
+      </div>
+      <div className="versions-mode">
+        {(['read', 'compare', 'edit'] as const).map((m) => (
+          <button
+            key={m}
+            type="button"
+            className={`chip ${mode === m ? 'active' : ''}`}
+            onClick={() => {
+              setMode(m);
+              if (m === 'edit') setDraft(selected.content);
+            }}
+          >
+            {t(`versions.modes.${m}`)}
+          </button>
+        ))}
+        <span className="muted small">{t('versions.personality', { name: selected.metadata.personalityInfluence })}</span>
+      </div>
+      {mode === 'read' && <div className="version-text">{selected.content}</div>}
+      {mode === 'compare' && (
+        <div className="version-text diff" aria-label={t('versions.modes.compare')}>
+          {diffWords(currentText, selected.content).map((part, i) =>
+            part.kind === 'same' ? (
+              <span key={i}>{part.text}</span>
+            ) : part.kind === 'added' ? (
+              <ins key={i}>{part.text}</ins>
+            ) : (
+              <del key={i}>{part.text}</del>
+            ),
+          )}
+        </div>
+      )}
+      {mode === 'edit' && <textarea className="textarea version-edit" aria-label={t('versions.modes.edit')} value={draft} onChange={(e) => setDraft(e.target.value)} />}
+      <div className="row">
+        <Button
+          variant="primary"
+          size="sm"
+          onClick={() =>
+            mode === 'edit'
+              ? onUse(draft, { ...selected, id: `${selected.id}-edited`, type: 'user_edited', content: draft })
+              : onUse(selected.content, selected)
+          }
+        >
+          {t('versions.use')}
+        </Button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,275 @@
+import type { DocumentSummary, WritingDocument } from '@yumi/core';
+import { MAX_DOCUMENT_CHARS } from '@yumi/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCurrentUser } from '../hooks/useCurrentUser';
+import { localSource, serverSource, VersionConflict, type DocumentKind, type DocumentSource } from './documentSource';
+
+export type SaveStatus = 'idle' | 'dirty' | 'saving' | 'saved' | 'error' | 'conflict' | 'offline';
+
+interface Working {
+  id: string;
+  title: string;
+  content: string;
+  /** The version the edits are based on. */
+  version: number;
+}
+
+const SAVE_DELAY_MS = 800;
+const currentKey = (source: string, kind: DocumentKind) => `writing.current.${source}.${kind}`;
+/** A synchronous copy of unsaved edits, written on every change, so a reload or crash between saves loses nothing. */
+const backupKey = (id: string) => `writing.unsaved.${id}`;
+
+function readBackup(id: string): { title: string; content: string; baseVersion: number } | null {
+  try {
+    const raw = localStorage.getItem(backupKey(id));
+    return raw ? JSON.parse(raw) : null;
+  } catch {
+    return null;
+  }
+}
+function writeBackup(w: Working) {
+  try {
+    localStorage.setItem(backupKey(w.id), JSON.stringify({ title: w.title, content: w.content, baseVersion: w.version }));
+  } catch {
+    // Quota full (a huge document): the debounced save still runs.
+  }
+}
+const clearBackup = (id: string) => {
+  try {
+    localStorage.removeItem(backupKey(id));
+  } catch {
+    /* storage unavailable */
+  }
+};
+
+/**
+ * Documents of one helper mode with autosave: IndexedDB when anonymous, the server when signed in.
+ * Edits are debounced, saved with the version they were based on, and a newer version elsewhere
+ * turns into a visible conflict instead of a silent overwrite.
+ */
+export function useDocumentAutosave(kind: DocumentKind, defaultTitle: string) {
+  const { user, isLoading: userLoading } = useCurrentUser();
+  const source: DocumentSource = user ? serverSource : localSource;
+  const client = useQueryClient();
+  const listKey = ['documents', source.name, user?.id ?? 'anon', kind];
+  const list = useQuery({ queryKey: listKey, queryFn: () => source.list(kind), enabled: !userLoading });
+
+  const [doc, setDoc] = useState<Working | null>(null);
+  const [status, setStatus] = useState<SaveStatus>('idle');
+  const [conflict, setConflict] = useState<WritingDocument | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const working = useRef<Working | null>(null);
+  const dirty = useRef(false);
+  const saving = useRef<Promise<void> | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  const refreshList = useCallback(() => client.invalidateQueries({ queryKey: ['documents', source.name] }), [client, source.name]);
+
+  const adopt = useCallback(
+    (d: WritingDocument) => {
+      const backup = readBackup(d.id);
+      // Unsaved edits from the last session win if they were based on this very version.
+      const restored = backup && backup.baseVersion === d.version && (backup.content !== d.content || backup.title !== d.title);
+      const w: Working = { id: d.id, title: restored ? backup.title : d.title, content: restored ? backup.content : d.content, version: d.version };
+      working.current = w;
+      dirty.current = !!restored;
+      setDoc(w);
+      setConflict(null);
+      setStatus(restored ? 'dirty' : 'saved');
+      try {
+        localStorage.setItem(currentKey(source.name, kind), d.id);
+      } catch {
+        /* ignore */
+      }
+      return !!restored;
+    },
+    [kind, source.name],
+  );
+
+  const save = useCallback(async (): Promise<void> => {
+    if (saving.current) {
+      await saving.current;
+      if (!dirty.current) return;
+    }
+    const w = working.current;
+    if (!w || !dirty.current) return;
+    dirty.current = false;
+    setStatus('saving');
+    const run = (async () => {
+      try {
+        const saved = await source.update(w.id, { title: w.title, content: w.content, version: w.version });
+        const now = working.current;
+        if (now && now.id === saved.id) {
+          now.version = saved.version;
+          if (!dirty.current) clearBackup(saved.id);
+          else writeBackup(now);
+        }
+        setError(null);
+        setStatus(dirty.current ? 'dirty' : 'saved');
+        void refreshList();
+      } catch (err) {
+        dirty.current = true;
+        if (err instanceof VersionConflict) {
+          setConflict(err.current);
+          setStatus('conflict');
+        } else {
+          setError((err as Error).message);
+          setStatus(navigator.onLine === false ? 'offline' : 'error');
+        }
+      }
+    })();
+    saving.current = run;
+    await run;
+    saving.current = null;
+  }, [source, refreshList]);
+
+  const schedule = useCallback(() => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => void save(), SAVE_DELAY_MS);
+  }, [save]);
+
+  const edit = useCallback(
+    (patch: { title?: string; content?: string }) => {
+      const w = working.current;
+      if (!w) return;
+      if (patch.content !== undefined && patch.content.length > MAX_DOCUMENT_CHARS) return;
+      const next = { ...w, ...patch };
+      working.current = next;
+      dirty.current = true;
+      writeBackup(next);
+      setDoc(next);
+      if (status !== 'conflict') setStatus('dirty');
+      schedule();
+    },
+    [schedule, status],
+  );
+
+  const open = useCallback(
+    async (id: string) => {
+      await save();
+      const d = await source.get(id);
+      if (d) adopt(d);
+      return d;
+    },
+    [adopt, save, source],
+  );
+
+  const create = useCallback(
+    async (title = defaultTitle, content = '') => {
+      await save();
+      const d = await source.create({ title, content, kind });
+      adopt(d);
+      void refreshList();
+      return d;
+    },
+    [adopt, defaultTitle, kind, refreshList, save, source],
+  );
+
+  const remove = useCallback(
+    async (id: string) => {
+      await source.remove(id);
+      clearBackup(id);
+      if (working.current?.id === id) {
+        working.current = null;
+        dirty.current = false;
+        setDoc(null);
+        // Keep an open document: the newest remaining one, or a fresh one.
+        const rest = await source.list(kind);
+        const next = rest[0] ? await source.get(rest[0].id) : null;
+        if (next) adopt(next);
+        else await create();
+      }
+      await refreshList();
+    },
+    [adopt, create, kind, refreshList, source],
+  );
+
+  const rename = useCallback(
+    async (id: string, title: string) => {
+      if (working.current?.id === id) {
+        edit({ title });
+        await save();
+        return;
+      }
+      const d = await source.get(id);
+      if (d) await source.update(id, { title, version: d.version });
+      void refreshList();
+    },
+    [edit, refreshList, save, source],
+  );
+
+  /** Conflict resolution: keep my text on top of the newer version, or take the other version. */
+  const resolveConflict = useCallback(
+    async (choice: 'mine' | 'theirs') => {
+      if (!conflict || !working.current) return;
+      if (choice === 'theirs') {
+        clearBackup(conflict.id);
+        adopt(conflict);
+        return;
+      }
+      working.current = { ...working.current, version: conflict.version };
+      dirty.current = true;
+      setConflict(null);
+      await save();
+    },
+    [adopt, conflict, save],
+  );
+
+  // Open the last document (or the newest, or a fresh one) once the list is known.
+  const started = useRef<string | null>(null);
+  useEffect(() => {
+    const sourceId = `${source.name}:${user?.id ?? 'anon'}`;
+    if (!list.data || started.current === sourceId) return;
+    started.current = sourceId;
+    void (async () => {
+      let last: string | null = null;
+      try {
+        last = localStorage.getItem(currentKey(source.name, kind));
+      } catch {
+        /* ignore */
+      }
+      const pick = list.data.find((d) => d.id === last) ?? list.data[0];
+      const opened = pick ? await source.get(pick.id) : null;
+      if (opened) adopt(opened);
+      else await create();
+    })().catch((err: Error) => {
+      setError(err.message);
+      setStatus('error');
+    });
+  }, [list.data, source, user?.id, kind, adopt, create]);
+
+  // Save before the page goes away; the local backup covers what the network cannot finish.
+  useEffect(() => {
+    const flush = () => {
+      if (dirty.current) void save();
+    };
+    const hidden = () => document.visibilityState === 'hidden' && flush();
+    window.addEventListener('beforeunload', flush);
+    document.addEventListener('visibilitychange', hidden);
+    return () => {
+      window.removeEventListener('beforeunload', flush);
+      document.removeEventListener('visibilitychange', hidden);
+      clearTimeout(timer.current);
+      flush();
+    };
+  }, [save]);
+
+  return {
+    source: source.name,
+    documents: (list.data ?? []) as DocumentSummary[],
+    listLoading: list.isLoading || userLoading,
+    doc,
+    status,
+    error,
+    conflict,
+    edit,
+    save,
+    open,
+    create,
+    remove,
+    rename,
+    resolveConflict,
+  };
+}
+export type DocumentAutosave = ReturnType<typeof useDocumentAutosave>;

@@ -1,0 +1,211 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { shot, signUpViaApi } from './support';
+
+async function openAssistant(page: Page) {
+  await page.getByTestId('assistant-fab').click();
+  const panel = page.getByTestId('assistant-panel');
+  await expect(panel).toBeVisible();
+  return panel;
+}
+
+const lastAnswer = (page: Page) => page.locator('.msg-assistant .bubble').last();
+
+test.describe('the Yumi assistant', () => {
+  test('opens from the floating button, streams an offline answer word by word, and minimises', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByTestId('assistant-fab')).toBeVisible();
+    await shot(page, 'assistant-fab');
+    const panel = await openAssistant(page);
+    for (const tab of ['Chat', 'Tutorial', 'Personality', 'Models']) await expect(panel.getByRole('tab', { name: tab })).toBeVisible();
+    // Welcome block: persona, traits, hint, quick questions of the launcher, and the honest offline note.
+    await expect(panel.getByRole('heading', { name: "Hi, I'm Otaku Yumi!" })).toBeVisible();
+    await expect(panel.locator('.trait-list .badge')).toHaveCount(3);
+    await expect(panel.getByText('Which model should I start with?')).toBeVisible();
+    await expect(panel.getByText(/built-in offline assistant/)).toBeVisible();
+    await shot(page, 'assistant-welcome');
+
+    // Whitespace only is ignored.
+    const input = panel.getByLabel('Message to Yumi');
+    await input.fill('   ');
+    await expect(panel.getByRole('button', { name: 'Send' })).toBeDisabled();
+    await input.press('Enter');
+    await expect(panel.locator('.msg')).toHaveCount(0);
+
+    const request = page.waitForRequest((r) => r.url().endsWith('/api/chat'));
+    await input.fill('How do I add a chart?');
+    await input.press('Enter');
+    const body = (await request).postDataJSON();
+    expect(body.context).toEqual({ provider: 'local', model: 'yumi-local', personality: 'otaku', mode: 'main' });
+    expect((await request).headers()['accept']).toBe('text/event-stream');
+    await expect(panel.getByTestId('assistant-stop')).toBeVisible();
+    // Streaming: the answer grows while it arrives.
+    await expect(lastAnswer(page)).not.toBeEmpty();
+    const early = (await lastAnswer(page).innerText()).length;
+    await expect(lastAnswer(page)).toContainText('Chart Generator');
+    await expect(lastAnswer(page)).toContainText(/Ganbatte|Kawaii|opening theme/);
+    const full = (await lastAnswer(page).innerText()).length;
+    expect(full).toBeGreaterThan(early);
+    await expect(panel.getByRole('button', { name: 'Send' })).toBeVisible();
+    await shot(page, 'assistant-chat');
+
+    // Markdown is rendered (the title is bold), never raw HTML.
+    await expect(lastAnswer(page).locator('strong').first()).toHaveText('How do I add a chart?');
+
+    await panel.getByTestId('assistant-minimize').click();
+    await expect(panel).toBeHidden();
+    await expect(page.getByTestId('assistant-fab')).toBeFocused();
+    // The conversation survives minimising; Escape minimises too.
+    const again = await openAssistant(page);
+    await expect(again.locator('.msg-user')).toHaveText('How do I add a chart?');
+    await page.keyboard.press('Escape');
+    await expect(again).toBeHidden();
+  });
+
+  test('stops an answer, retries after an error with the spec apology', async ({ page }) => {
+    await page.goto('/');
+    const panel = await openAssistant(page);
+    const input = panel.getByLabel('Message to Yumi');
+    await input.fill('What can you do?');
+    await input.press('Enter');
+    await panel.getByTestId('assistant-stop').click();
+    await expect(panel.getByText('Stopped.')).toBeVisible();
+
+    await page.route('**/api/chat', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"boom","code":"INTERNAL"}' }));
+    await input.fill('Hello again');
+    await panel.getByRole('button', { name: 'Send' }).click();
+    await expect(panel.getByText('Sorry, I encountered an error. Please try again.')).toBeVisible();
+    await page.unroute('**/api/chat');
+    await panel.getByRole('button', { name: 'Try again' }).click();
+    await expect(lastAnswer(page)).toContainText('Sugoi!! A new creator has appeared!');
+    await expect(panel.getByText('Sorry, I encountered an error. Please try again.')).toHaveCount(1);
+  });
+
+  test('personalities: seven cards, the selected one previewed, kept and sent; answers differ', async ({ page }) => {
+    await page.goto('/');
+    const panel = await openAssistant(page);
+    await panel.getByRole('tab', { name: 'Personality' }).click();
+    await expect(panel.getByRole('radio')).toHaveCount(7);
+    await panel.getByTestId('persona-tsundere').click();
+    await expect(panel.getByTestId('persona-preview')).toContainText('Tsundere Yumi');
+    await expect(panel.getByTestId('persona-tsundere')).toHaveAttribute('aria-checked', 'true');
+    await shot(page, 'assistant-personality');
+
+    await panel.getByRole('tab', { name: 'Chat' }).click();
+    await expect(panel.getByRole('heading', { name: "Hi, I'm Tsundere Yumi!" })).toBeVisible();
+    const request = page.waitForRequest((r) => r.url().endsWith('/api/chat'));
+    await panel.getByRole('button', { name: 'Which model should I start with?' }).click();
+    expect((await request).postDataJSON().context.personality).toBe('tsundere');
+    await expect(lastAnswer(page)).toContainText('Qwen Turbo');
+    await expect(lastAnswer(page)).toContainText(/Hmph|Baka|Ugh/);
+    const tsundere = await lastAnswer(page).innerText();
+
+    await page.reload();
+    const reopened = await openAssistant(page);
+    await reopened.getByRole('tab', { name: 'Personality' }).click();
+    await expect(reopened.getByTestId('persona-tsundere')).toHaveAttribute('aria-checked', 'true');
+    await reopened.getByTestId('persona-kuudere').click();
+    await reopened.getByRole('tab', { name: 'Chat' }).click();
+    await reopened.getByRole('button', { name: 'Which model should I start with?' }).click();
+    await expect(lastAnswer(page)).toContainText(/That is all|Done|Good luck/);
+    const kuudere = await lastAnswer(page).innerText();
+    expect(kuudere).not.toEqual(tsundere);
+    expect(kuudere).not.toContain('!');
+  });
+
+  test('tutorial by category with NEW badges and search', async ({ page }) => {
+    await page.goto('/');
+    const panel = await openAssistant(page);
+    await panel.getByRole('tab', { name: 'Tutorial' }).click();
+    for (const c of ['Writing Helper', 'Report Helper', 'Anime Character', 'AI Models']) await expect(panel.getByRole('heading', { name: c })).toBeVisible();
+    expect(await panel.locator('.badge-new').count()).toBeGreaterThan(2);
+    await panel.getByText('Which brushes can I draw with?').click();
+    await expect(panel.getByText(/14 specialized brushes including a 0.1px fine-liner/)).toBeVisible();
+    await shot(page, 'assistant-tutorial');
+    await panel.getByRole('button', { name: 'Report Helper' }).click();
+    await expect(panel.locator('.faq-item')).toHaveCount(4);
+    await panel.getByRole('button', { name: 'All' }).click();
+    await panel.getByLabel('Search the tutorial').fill('citation');
+    await expect(panel.locator('.faq-item')).toHaveCount(1);
+    await panel.getByLabel('Search the tutorial').fill('zzzz');
+    await expect(panel.getByText('No matching questions. Try another word.')).toBeVisible();
+  });
+
+  test('models: free recommended, unconfigured providers shown but not selectable, with the reason', async ({ page }) => {
+    await page.goto('/');
+    const panel = await openAssistant(page);
+    await panel.getByRole('tab', { name: 'Models' }).click();
+    await expect(panel.getByText('We recommend starting with the free model: Yumi Offline.')).toBeVisible();
+    const qwen = panel.getByTestId('model-qwen-turbo');
+    await expect(qwen).toContainText('Free: 50,000 tokens a day');
+    await expect(qwen).toContainText('the Qwen provider is not configured on this server');
+    await expect(qwen.getByRole('button')).toBeDisabled();
+    await expect(panel.getByTestId('model-gpt-4')).toContainText('6,000 timeshards per 1,000 tokens');
+    await expect(panel.getByTestId('model-yumi-local').getByRole('button')).toHaveText('Selected');
+    await shot(page, 'assistant-models');
+    const axe = await new AxeBuilder({ page }).include('[data-testid="assistant-panel"]').analyze();
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+  });
+
+  test('quick questions follow the mode of the route', async ({ page }) => {
+    await page.goto('/writing');
+    const panel = await openAssistant(page);
+    await expect(panel.getByRole('button', { name: 'What does Generate Versions do?' })).toBeVisible();
+    const request = page.waitForRequest((r) => r.url().endsWith('/api/chat'));
+    await panel.getByRole('button', { name: /Make this formal/ }).click();
+    expect((await request).postDataJSON().context.mode).toBe('writing-helper');
+    await expect(lastAnswer(page)).toContainText("Hello, I cannot wait to see u.");
+    await page.goto('/anime-chara');
+    const anime = await openAssistant(page);
+    await anime.getByTestId('assistant-new-chat').click();
+    await expect(anime.getByRole('button', { name: 'How do layers work?' })).toBeVisible();
+  });
+
+  test('archives: new chat, find it again, open, export Markdown and JSON, delete; synced when signed in', async ({ page }) => {
+    const account = await signUpViaApi(page, 'arch');
+    await page.goto('/');
+    const panel = await openAssistant(page);
+    await panel.getByRole('button', { name: 'Which model should I start with?' }).click();
+    await expect(lastAnswer(page)).toContainText('Qwen Turbo');
+    await expect(panel.getByRole('button', { name: 'Send' })).toBeVisible();
+    const server = await page.request.get('/api/chat/archives', { headers: { authorization: `Bearer ${account.token}` } });
+    expect((await server.json()).archives).toHaveLength(1);
+
+    await panel.getByTestId('assistant-new-chat').click();
+    await expect(panel.locator('.msg')).toHaveCount(0);
+    await panel.getByTestId('assistant-archive').click();
+    const item = panel.locator('.archive-item').first();
+    await expect(item).toContainText('Which model should I start with?');
+    await expect(item).toContainText('This device');
+    await expect(item).toContainText('Synced');
+    await shot(page, 'assistant-archive');
+
+    const md = page.waitForEvent('download');
+    await item.getByRole('button', { name: /as Markdown/ }).click();
+    const mdFile = await md;
+    expect(mdFile.suggestedFilename()).toMatch(/^yumi-chat-.*\.md$/);
+    const json = page.waitForEvent('download');
+    await item.getByRole('button', { name: /as JSON/ }).click();
+    expect((await json).suggestedFilename()).toMatch(/\.json$/);
+
+    await item.locator('.archive-open').click();
+    await expect(panel.locator('.msg-user')).toHaveText('Which model should I start with?');
+    await panel.getByTestId('assistant-archive').click();
+    await panel.locator('.archive-item').first().getByRole('button', { name: /^Delete/ }).click();
+    await expect(panel.getByText('No earlier chats yet.', { exact: false })).toBeVisible();
+    const after = await page.request.get('/api/chat/archives', { headers: { authorization: `Bearer ${account.token}` } });
+    expect((await after.json()).archives).toHaveLength(0);
+  });
+
+  test('phone layout and Japanese', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/?lng=ja');
+    await shot(page, 'assistant-phone-fab');
+    const panel = await openAssistant(page);
+    await expect(panel.getByRole('tab', { name: 'チャット' })).toBeVisible();
+    await expect(panel.getByText('オフラインアシスタントは英語で回答します。')).toBeVisible();
+    await shot(page, 'assistant-phone');
+    await panel.getByRole('tab', { name: 'モデル' }).click();
+    await shot(page, 'assistant-phone-models');
+  });
+});

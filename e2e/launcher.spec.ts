@@ -1,0 +1,111 @@
+import { expect, test } from '@playwright/test';
+import { formatShards } from '@yumi/core';
+import { signUpViaApi, shot } from './support';
+
+test.describe('launcher', () => {
+  test('shows the hero, real stats and installed marks', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Yumi Studio');
+    await expect(page.getByText('Write, research, draw and imagine with Yumi')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Ready to Create?' })).toBeVisible();
+    await expect(page.getByTestId('stat-modes')).toContainText('4');
+    await expect(page.getByTestId('stat-modes')).toContainText('2 of 4 ready offline');
+    await expect(page.getByTestId('stat-balance').getByRole('link', { name: 'Sign in' })).toBeVisible();
+    const tools = Number(await page.getByTestId('stat-tools').locator('.stat-value').textContent());
+    expect(tools).toBeGreaterThanOrEqual(47);
+    // writing and report are core modes, always installed; anime and image are not installed yet
+    await expect(page.getByTestId('mode-writing')).toContainText('Installed');
+    await expect(page.getByTestId('mode-report')).toContainText('Installed');
+    await expect(page.getByTestId('mode-anime')).not.toContainText('Installed');
+    await expect(page.getByRole('button', { name: 'Settings and layout' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Download the app' })).toBeVisible();
+    await shot(page, 'launcher-desktop');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(page.getByTestId('mode-image')).toBeVisible();
+    await shot(page, 'launcher-phone');
+  });
+
+  test('shows the signed-in balance from the server', async ({ page }) => {
+    const account = await signUpViaApi(page, 'bal');
+    const info = await page.request.get('/api/billing/info', { headers: { authorization: `Bearer ${account.token}` } });
+    expect(info.ok()).toBe(true);
+    const { balance } = await info.json();
+    await page.goto('/');
+    await expect(page.getByTestId('stat-balance')).toContainText('Timeshards');
+    await expect(page.getByTestId('stat-balance').locator('.stat-value')).not.toHaveText('…');
+    await expect(page.getByTestId('stat-balance').locator('.stat-value')).toHaveText(formatShards(balance));
+    await expect(page.getByTestId('charge-balance')).toHaveText(formatShards(balance));
+  });
+
+  test('selecting a mode shows the selection 2 s, loads 1 s, then opens it', async ({ page }) => {
+    await page.goto('/');
+    const card = page.getByTestId('mode-report');
+    await card.click();
+    const start = Date.now();
+    await expect(card).toHaveAttribute('aria-pressed', 'true');
+    await expect(card).toContainText('Selected');
+    await page.waitForTimeout(1500);
+    await expect(card).not.toContainText('Opening');
+    await expect(card).toContainText('Opening', { timeout: 1500 });
+    expect(Date.now() - start).toBeGreaterThanOrEqual(1900);
+    await page.waitForURL(/\/writing\?screen=report$/, { timeout: 3000 });
+    expect(Date.now() - start).toBeGreaterThanOrEqual(2900);
+
+    await page.goto('/');
+    await page.getByTestId('mode-anime').click();
+    await page.waitForURL(/\/anime-chara$/, { timeout: 5000 });
+    await page.goto('/');
+    await page.getByTestId('mode-image').click();
+    await page.waitForURL(/\/image$/, { timeout: 5000 });
+    await page.goto('/');
+    await page.getByTestId('mode-writing').click();
+    await page.waitForURL(/\/writing$/, { timeout: 5000 });
+  });
+});
+
+test.describe('downloads', () => {
+  test.use({ userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36' });
+
+  test('desktop, mobile and web tabs all work; the visitor platform is recommended', async ({ page, context }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Download the app' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByRole('tab', { name: 'Desktop Apps' })).toHaveAttribute('aria-selected', 'true');
+    await expect(dialog.getByTestId('installer-windows')).toContainText('Recommended');
+    await expect(dialog.getByTestId('installer-windows')).toContainText('Windows 10 or higher');
+    await expect(dialog.getByTestId('installer-mac')).not.toContainText('Recommended');
+    await expect(dialog.getByTestId('installer-mac')).toContainText('macOS 10.15 or higher');
+    // the e2e server has no installers published
+    await expect(dialog.getByTestId('installer-windows')).toContainText('not published on this server');
+    await shot(page, 'download-desktop');
+    await dialog.getByRole('tab', { name: 'Mobile Apps' }).click();
+    await expect(dialog.getByText('iPhone and iPad (Safari)')).toBeVisible();
+    await expect(dialog.getByText('Choose Add to Home Screen.')).toBeVisible();
+    await dialog.getByRole('tab', { name: 'Web App' }).click();
+    await expect(dialog.getByRole('heading', { name: 'Install the web app' })).toBeVisible();
+    await shot(page, 'download-web');
+
+    const popup = context.waitForEvent('page');
+    await dialog.getByRole('link', { name: 'Privacy Policy' }).click();
+    const privacy = await popup;
+    await expect(privacy.getByRole('heading', { level: 1 })).toHaveText('Privacy Policy');
+    await expect(privacy.getByText(/yumi\.installedModes/)).toBeVisible();
+    await expect(privacy.getByText(/IndexedDB/)).toBeVisible();
+    await shot(privacy, 'privacy');
+    await privacy.close();
+    const popup2 = context.waitForEvent('page');
+    await dialog.getByRole('link', { name: 'Terms of Service' }).click();
+    const terms = await popup2;
+    await expect(terms.getByRole('heading', { level: 1 })).toHaveText('Terms of Service');
+  });
+
+  test('the web app manifest, icons and service worker are served', async ({ page }) => {
+    const manifest = await (await page.request.get('/manifest.webmanifest')).json();
+    expect(manifest.display).toBe('standalone');
+    for (const icon of manifest.icons) expect((await page.request.get(icon.src)).ok()).toBe(true);
+    await page.goto('/');
+    await expect.poll(() => page.evaluate(async () => !!(await navigator.serviceWorker.getRegistration())?.active), { timeout: 15_000 }).toBe(true);
+    const installers = await (await page.request.get('/api/installers')).json();
+    expect(installers).toEqual({ installers: [] });
+  });
+});

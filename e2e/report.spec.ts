@@ -1,0 +1,149 @@
+import { expect, test, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { shot, signUpViaApi } from './support';
+
+const REPORT = `# Protein Folding with Deep Networks
+
+## Abstract
+We study how deep networks predict protein structures [@smith2020].
+
+## Introduction
+Energy is $E = mc^2$ and the integral converges.
+
+$$\\int_0^1 x^2\\,dx = \\frac{1}{3}$$
+
+A broken formula $\\frac{1}{$ is shown as an error.
+
+## Methods
+The mitochondrial electron transport chain couples the oxidation of reducing equivalents to the pumping of protons across the inner membrane.
+`;
+
+const BIBTEX = `@article{smith2020,
+  author = {Smith, Anna and Jones, Bob},
+  title = {Deep learning for protein folding},
+  journal = {Nature},
+  year = {2020},
+  volume = {577},
+  pages = {706--710},
+  doi = {10.1038/s41586-019-1923-7}
+}`;
+
+async function openReport(page: Page) {
+  page.on('pageerror', (err) => console.log('pageerror', err.message));
+  await page.goto('/writing?screen=report');
+  // The Report Helper is a large lazy chunk (citation styles, KaTeX, Chart.js, CodeMirror).
+  await expect(page.getByTestId('report-screen')).toBeVisible({ timeout: 30_000 });
+  const editor = page.getByPlaceholder('Start writing your scientific report...');
+  await expect(editor).toBeEnabled();
+  return editor;
+}
+
+async function openTool(page: Page, name: string) {
+  await page.getByRole('button', { name, exact: true }).first().click();
+  return page.locator('section.tool-panel');
+}
+
+test('write a report with live math, cite it in a chosen style, chart it and export a PDF', async ({ page }) => {
+  await signUpViaApi(page, 'rep');
+  const editor = await openReport(page);
+  await expect(page.getByRole('heading', { name: 'Report Helper' })).toBeVisible();
+  await editor.fill(REPORT);
+  const preview = page.getByTestId('report-preview');
+  await expect(preview.locator('.katex').first()).toBeVisible();
+  await expect(preview.locator('.rp-math-error')).toContainText('$\\frac{1}{$');
+  await expect(preview.getByRole('heading', { name: '1 Introduction' })).toBeVisible();
+
+  // Citation Manager: a broken BibTeX paste is refused with a clear message, a good one is added.
+  const citations = await openTool(page, 'Citation Manager');
+  await citations.getByLabel('Paste BibTeX, RIS or CSL-JSON').fill('@article{x, title = {Broken');
+  await citations.getByRole('button', { name: 'Add references' }).click();
+  await expect(citations.getByRole('alert')).toContainText('BibTeX could not be read');
+  await citations.getByLabel('Paste BibTeX, RIS or CSL-JSON').fill(BIBTEX);
+  await citations.getByRole('button', { name: 'Add references' }).click();
+  await expect(citations.getByTestId('reference-list')).toContainText('smith2020');
+  await expect(preview).toContainText('(Smith & Jones, 2020)');
+  await expect(preview.locator('.rp-bibliography')).toContainText('Smith, A., & Jones, B. (2020). Deep learning for protein folding.');
+  await citations.getByRole('button', { name: 'IEEE' }).click();
+  await expect(preview).toContainText('[1]');
+  await citations.getByRole('button', { name: 'APA' }).click();
+  await shot(page, 'report-citations');
+
+  // Chart Generator: sample data, the limit on labels, insert as Figure 1.
+  const chart = await openTool(page, 'Chart Generator');
+  await expect(chart.getByText('Enter data and labels to see the preview.')).toBeVisible();
+  await chart.getByLabel('Labels (comma-separated)').fill(Array.from({ length: 10_000 }, (_, i) => `L${i}`).join(','));
+  await chart.getByLabel('Data (comma-separated numbers)').fill('1,2,3');
+  await expect(chart.getByRole('alert')).toContainText('10000 points is too many');
+  await chart.getByRole('button', { name: 'Sample data' }).click();
+  await expect(chart.getByLabel('Title')).toHaveValue('Sample Chart');
+  await expect(chart.locator('canvas')).toBeVisible();
+  const pngDownload = page.waitForEvent('download');
+  await chart.getByRole('button', { name: 'Export PNG' }).click();
+  expect((await pngDownload).suggestedFilename()).toMatch(/^chart-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}\.png$/);
+  await editor.click();
+  await editor.press('Control+End');
+  await chart.getByRole('button', { name: 'Insert as figure' }).click();
+  await expect(preview.locator('figure img')).toBeVisible();
+  await expect(preview.locator('figcaption')).toContainText('Figure 1. Sample Chart');
+  await shot(page, 'report-chart');
+
+  // PDF Export.
+  const pdf = await openTool(page, 'PDF Export');
+  await pdf.getByLabel('Academic Format').check();
+  const download = page.waitForEvent('download');
+  await pdf.getByRole('button', { name: 'Export as PDF' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^report-\d{4}-\d{2}-\d{2}\.pdf$/);
+  expect(readFileSync(await file.path()).subarray(0, 5).toString()).toBe('%PDF-');
+
+  // LaTeX Editor: templates wrap the report.
+  const latex = await openTool(page, 'LaTeX Editor');
+  await latex.getByRole('button', { name: 'Paper' }).click();
+  await expect(latex.getByTestId('latex-editor')).toContainText('\\documentclass[10pt,a4paper,twocolumn]{article}');
+  await expect(latex.getByTestId('latex-editor')).toContainText('\\cite{smith2020}');
+  const zip = page.waitForEvent('download');
+  await latex.getByRole('button', { name: 'Download .zip project' }).click();
+  expect((await zip).suggestedFilename()).toBe('report-paper.zip');
+  await shot(page, 'report-latex');
+});
+
+test('plagiarism check flags a passage copied from another document and the citation check finds problems', async ({ page }) => {
+  const account = await signUpViaApi(page, 'plag');
+  const shared = 'The mitochondrial electron transport chain couples the oxidation of reducing equivalents to the pumping of protons across the inner membrane.';
+  const res = await page.request.post('/api/documents', { headers: { authorization: `Bearer ${account.token}` }, data: { title: 'Biology notes', content: `Notes from the lecture. ${shared} More notes.` } });
+  expect(res.status()).toBe(201);
+  const editor = await openReport(page);
+  await editor.fill(`# Energy\n\n## Methods\nWe measured things [@ghost2021]. ${shared}`);
+  const tool = await openTool(page, 'Plagiarism Check');
+  await tool.getByRole('button', { name: 'Check similarity' }).click();
+  const result = tool.getByTestId('plagiarism-result');
+  await expect(result).toContainText('Flagged');
+  await expect(result.locator('mark')).toContainText('The mitochondrial electron transport chain');
+  await expect(result.locator('mark')).toContainText('Biology notes');
+  await tool.getByRole('button', { name: 'Citation Check' }).click();
+  await expect(tool.getByTestId('citation-check')).toContainText('@ghost2021');
+  const report = page.waitForEvent('download');
+  await tool.getByRole('button', { name: 'Detailed Report' }).click();
+  expect(readFileSync(await (await report).path(), 'utf8')).toContain('Biology notes');
+  await shot(page, 'report-plagiarism');
+});
+
+test('search offline shows external links; versions need a model; the phone layout works', async ({ page }) => {
+  await signUpViaApi(page, 'srch');
+  const editor = await openReport(page);
+  await editor.fill('# A short report\n\nSome text.');
+  const search = await openTool(page, 'Scientific Search');
+  await search.getByLabel('Search query').fill('protein folding');
+  await search.getByRole('button', { name: 'Search', exact: true }).click();
+  // No internet here: every database says so and links to its own search page.
+  await expect(search.locator('.rt-status a').first()).toHaveAttribute('href', /^https:\/\//, { timeout: 30_000 });
+  const versions = await openTool(page, 'Generate Versions');
+  await versions.getByRole('button', { name: 'Generate Academic Versions' }).click();
+  await expect(versions.getByRole('alert')).toContainText('This needs a language model');
+  await editor.fill('   ');
+  await expect(versions.getByRole('button', { name: 'Generate Academic Versions' })).toBeDisabled();
+  await shot(page, 'report-desktop');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await editor.fill('# Phone report\n\n## Intro\nInline $a^2+b^2=c^2$ math.');
+  await shot(page, 'report-phone');
+});

@@ -1,0 +1,128 @@
+import { z } from 'zod';
+import { LLM_PROVIDERS, MODEL_STRENGTHS, MODEL_USES } from './models';
+import { PERSONA_KEYS } from './personas';
+
+/** Assistant modes, taken from the route (first document §2): quick questions and prompts differ. */
+export const ASSISTANT_MODES = ['main', 'writing-helper', 'report-helper', 'anime-chara-helper'] as const;
+export type AssistantMode = (typeof ASSISTANT_MODES)[number];
+
+export const CHAT_MESSAGE_MAX_CHARS = 8_000;
+export const CHAT_HISTORY_MAX_MESSAGES = 100;
+export const EDIT_TEXT_MAX_CHARS = 20_000;
+export const EDIT_INSTRUCTIONS_MAX_CHARS = 2_000;
+/** The spec's chat failure message (first document §8). */
+export const CHAT_FAILURE_MESSAGE = 'Sorry, I encountered an error. Please try again.';
+export const MODEL_REQUIRED_MESSAGE = 'This needs a language model. Connect one in the Models tab.';
+
+const notBlank = (max: number) =>
+  z
+    .string()
+    .max(max, `At most ${max} characters`)
+    .refine((s) => s.trim().length > 0, 'Must not be empty');
+
+export const chatContextSchema = z.strictObject({
+  provider: z.enum(LLM_PROVIDERS),
+  model: z.string().trim().min(1).max(100),
+  personality: z.enum(PERSONA_KEYS).default('otaku'),
+  mode: z.enum(ASSISTANT_MODES).default('main'),
+});
+export type ChatContext = z.infer<typeof chatContextSchema>;
+
+export const chatRoleSchema = z.enum(['user', 'assistant']);
+export const chatTurnSchema = z.strictObject({
+  role: chatRoleSchema,
+  content: z.string().max(CHAT_MESSAGE_MAX_CHARS * 2),
+});
+export type ChatTurn = z.infer<typeof chatTurnSchema>;
+
+export const chatRequestSchema = z.strictObject({
+  message: notBlank(CHAT_MESSAGE_MAX_CHARS),
+  context: chatContextSchema,
+  conversationId: z.uuid().optional(),
+  history: z.array(chatTurnSchema).max(CHAT_HISTORY_MAX_MESSAGES).optional(),
+});
+export type ChatRequest = z.input<typeof chatRequestSchema>;
+
+export const chatUsageSchema = z.object({
+  provider: z.enum(LLM_PROVIDERS),
+  model: z.string(),
+  inputTokens: z.number().int(),
+  outputTokens: z.number().int(),
+  totalTokens: z.number().int(),
+  /** Timeshards charged for this answer (paid models). */
+  charged: z.number().int(),
+  /** Free tokens left today on this provider (free models), null when not metered. */
+  freeTokensRemaining: z.number().int().nullable(),
+});
+export type ChatUsage = z.infer<typeof chatUsageSchema>;
+
+export const chatResponseSchema = z.object({
+  message: z.string(),
+  conversationId: z.uuid(),
+  usage: chatUsageSchema,
+});
+export type ChatResponse = z.infer<typeof chatResponseSchema>;
+
+/** One server-sent event of a streamed chat answer. */
+export type ChatStreamEvent =
+  | { type: 'delta'; text: string }
+  | { type: 'done'; message: string; conversationId: string; usage: ChatUsage }
+  | { type: 'error'; error: string; code: string };
+
+export const editRequestSchema = z.strictObject({
+  instructions: notBlank(EDIT_INSTRUCTIONS_MAX_CHARS),
+  text: notBlank(EDIT_TEXT_MAX_CHARS),
+  context: chatContextSchema.optional(),
+});
+export type EditRequest = z.input<typeof editRequestSchema>;
+export const editResponseSchema = z.object({ text: z.string() });
+
+export const modelInfoSchema = z.object({
+  id: z.string(),
+  provider: z.enum(LLM_PROVIDERS),
+  name: z.string(),
+  type: z.enum(['free', 'paid']),
+  description: z.string(),
+  strengths: z.array(z.enum(MODEL_STRENGTHS)),
+  recommendedUses: z.array(z.enum(MODEL_USES)),
+  pricePer1kTokens: z.number().int().nullable(),
+  dailyFreeTokens: z.number().int().nullable(),
+  contextTokens: z.number().int(),
+  maxOutputTokens: z.number().int(),
+  available: z.boolean(),
+  /** Why it cannot be selected on this server (provider not configured). */
+  unavailableReason: z.string().optional(),
+  recommended: z.boolean(),
+});
+export type AvailableModel = z.infer<typeof modelInfoSchema>;
+
+export const modelsResponseSchema = z.object({
+  models: z.array(modelInfoSchema),
+  providers: z.array(z.object({ id: z.enum(LLM_PROVIDERS), available: z.boolean() })),
+  /** The model a new user starts with: the spec's default when configured, else the offline one. */
+  defaultModel: z.object({ provider: z.enum(LLM_PROVIDERS), model: z.string() }),
+});
+export type ModelsResponse = z.infer<typeof modelsResponseSchema>;
+
+export const archiveMessageSchema = z.object({
+  id: z.string(),
+  role: chatRoleSchema,
+  content: z.string(),
+  timestamp: z.string(),
+});
+export type ArchiveMessage = z.infer<typeof archiveMessageSchema>;
+
+export const archiveSummarySchema = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  provider: z.string(),
+  model: z.string(),
+  mode: z.string(),
+  personality: z.string(),
+  messageCount: z.number().int(),
+  timestamp: z.string(),
+});
+export type ArchiveSummary = z.infer<typeof archiveSummarySchema>;
+export const archiveSchema = archiveSummarySchema.extend({ messages: z.array(archiveMessageSchema) });
+export type ChatArchive = z.infer<typeof archiveSchema>;
+export const archiveListSchema = z.object({ archives: z.array(archiveSummarySchema) });

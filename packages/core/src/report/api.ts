@@ -1,0 +1,174 @@
+import { z } from 'zod';
+import { CITATION_STYLES, cslItemSchema, MAX_REFERENCES } from './references';
+
+// ---------- Scientific Search ----------
+
+/** Databases of Scientific Search: the spec's four plus arXiv (a public API that needs no key). */
+export const LITERATURE_DATABASES = ['pubmed', 'arxiv', 'ieee', 'nature', 'science'] as const;
+export type LiteratureDatabase = (typeof LITERATURE_DATABASES)[number];
+
+/** External search pages, used when a database is not reachable or not configured. */
+export function externalSearchUrl(db: LiteratureDatabase, query: string): string {
+  const q = encodeURIComponent(query);
+  switch (db) {
+    case 'pubmed':
+      return `https://pubmed.ncbi.nlm.nih.gov/?term=${q}`;
+    case 'arxiv':
+      return `https://arxiv.org/search/?query=${q}&searchtype=all`;
+    case 'ieee':
+      return `https://ieeexplore.ieee.org/search/searchresult.jsp?queryText=${q}`;
+    case 'nature':
+      return `https://www.nature.com/search?q=${q}`;
+    case 'science':
+      return `https://www.science.org/action/doSearch?AllField=${q}`;
+  }
+}
+
+export const LITERATURE_QUERY_MAX = 300;
+export const LITERATURE_MAX_RESULTS = 10;
+
+export const literatureSearchQuerySchema = z.object({
+  q: z.string().trim().min(1, 'Enter a search query').max(LITERATURE_QUERY_MAX),
+  databases: z
+    .string()
+    .default('pubmed,arxiv,nature,science,ieee')
+    .transform((s) => s.split(',').map((d) => d.trim()).filter(Boolean))
+    .pipe(z.array(z.enum(LITERATURE_DATABASES)).min(1, 'Choose at least one database')),
+  limit: z.coerce.number().int().min(1).max(LITERATURE_MAX_RESULTS).default(LITERATURE_MAX_RESULTS),
+});
+
+export const literatureResultSchema = z.object({
+  database: z.enum(LITERATURE_DATABASES),
+  id: z.string(),
+  title: z.string(),
+  authors: z.array(z.string()),
+  year: z.number().nullable(),
+  venue: z.string(),
+  doi: z.string().nullable(),
+  url: z.string(),
+  /** The same record as CSL-JSON, ready for the Citation Manager. */
+  csl: cslItemSchema,
+});
+export type LiteratureResult = z.infer<typeof literatureResultSchema>;
+
+export const literatureSourceStatusSchema = z.object({
+  database: z.enum(LITERATURE_DATABASES),
+  status: z.enum(['ok', 'unavailable', 'not_configured']),
+  message: z.string().optional(),
+  count: z.number(),
+  externalUrl: z.string(),
+});
+export type LiteratureSourceStatus = z.infer<typeof literatureSourceStatusSchema>;
+
+export const literatureSearchResponseSchema = z.object({
+  query: z.string(),
+  results: z.array(literatureResultSchema),
+  sources: z.array(literatureSourceStatusSchema),
+});
+export type LiteratureSearchResponse = z.infer<typeof literatureSearchResponseSchema>;
+
+// ---------- Plagiarism ----------
+
+/** The check refuses longer texts with a message that names the limit. */
+export const PLAGIARISM_MAX_WORDS = 50_000;
+export const PLAGIARISM_MAX_CHARS = 1_000_000;
+export const PLAGIARISM_SOURCE_MAX_CHARS = 2_000_000;
+export const PLAGIARISM_DEFAULT_THRESHOLD = 15;
+
+export const plagiarismCheckRequestSchema = z.strictObject({
+  text: z.string().max(PLAGIARISM_MAX_CHARS * 4),
+  /** The report's own document, left out of the corpus. */
+  documentId: z.string().max(100).optional(),
+  threshold: z.number().min(0).max(100).default(PLAGIARISM_DEFAULT_THRESHOLD),
+});
+export type PlagiarismCheckRequest = z.input<typeof plagiarismCheckRequestSchema>;
+
+export const PLAGIARISM_SOURCE_KINDS = ['document', 'upload', 'reference'] as const;
+
+export const plagiarismPassageSchema = z.object({
+  /** Character range in the submitted text. */
+  start: z.number(),
+  end: z.number(),
+  words: z.number(),
+  text: z.string(),
+  sourceId: z.string(),
+  sourceTitle: z.string(),
+  sourceKind: z.enum(PLAGIARISM_SOURCE_KINDS),
+  /** The matching words of the source. */
+  sourceExcerpt: z.string(),
+});
+export type PlagiarismPassage = z.infer<typeof plagiarismPassageSchema>;
+
+export const plagiarismCheckResponseSchema = z.object({
+  similarity: z.number(),
+  threshold: z.number(),
+  verdict: z.enum(['pass', 'flag']),
+  words: z.number(),
+  sourcesCompared: z.number(),
+  passages: z.array(plagiarismPassageSchema),
+  sources: z.array(
+    z.object({ id: z.string(), title: z.string(), kind: z.enum(PLAGIARISM_SOURCE_KINDS), similarity: z.number() }),
+  ),
+  /** Guarantee of the method: every shared passage at least this many words long is found. */
+  guaranteeWords: z.number(),
+  checkedAt: z.string(),
+});
+export type PlagiarismCheckResponse = z.infer<typeof plagiarismCheckResponseSchema>;
+
+export const plagiarismSourceCreateSchema = z.strictObject({
+  title: z.string().trim().min(1).max(300),
+  text: z.string().min(1).max(PLAGIARISM_SOURCE_MAX_CHARS),
+});
+
+export const plagiarismSourceSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  kind: z.enum(PLAGIARISM_SOURCE_KINDS),
+  words: z.number(),
+  fingerprints: z.number(),
+  createdAt: z.string(),
+});
+export type PlagiarismSource = z.infer<typeof plagiarismSourceSchema>;
+
+// ---------- Export ----------
+
+export const EXPORT_MAX_MARKDOWN = 2_000_000;
+export const EXPORT_MAX_FIGURES = 50;
+/** A figure image as a PNG or JPEG data URL (Chart.js canvases export PNG). */
+export const FIGURE_IMAGE_MAX = 3_000_000;
+
+export const reportFigureSchema = z.object({
+  id: z.string().regex(/^[\w-]{1,64}$/),
+  caption: z.string().max(1000).default(''),
+  image: z
+    .string()
+    .max(FIGURE_IMAGE_MAX)
+    .regex(/^data:image\/(png|jpeg);base64,[A-Za-z0-9+/=]+$/, 'Figures must be PNG or JPEG data URLs'),
+});
+export type ReportFigure = z.infer<typeof reportFigureSchema>;
+
+export const pdfExportOptionsSchema = z.object({
+  includeReferences: z.boolean().default(true),
+  includeFigures: z.boolean().default(true),
+  includeAppendices: z.boolean().default(true),
+  academicFormat: z.boolean().default(false),
+});
+export type PdfExportOptions = z.infer<typeof pdfExportOptionsSchema>;
+
+export const pdfExportRequestSchema = z.strictObject({
+  markdown: z.string().max(EXPORT_MAX_MARKDOWN),
+  references: z.array(cslItemSchema).max(MAX_REFERENCES).default([]),
+  style: z.enum(CITATION_STYLES).default('apa'),
+  figures: z.array(reportFigureSchema).max(EXPORT_MAX_FIGURES).default([]),
+  options: pdfExportOptionsSchema.default({ includeReferences: true, includeFigures: true, includeAppendices: true, academicFormat: false }),
+  author: z.string().max(300).optional(),
+});
+export type PdfExportRequest = z.input<typeof pdfExportRequestSchema>;
+
+/** What a report document keeps beside its Markdown body. */
+export const reportMetaSchema = z.object({
+  references: z.array(cslItemSchema).max(MAX_REFERENCES).default([]),
+  style: z.enum(CITATION_STYLES).default('apa'),
+  figures: z.array(reportFigureSchema).max(EXPORT_MAX_FIGURES).default([]),
+});
+export type ReportMeta = z.infer<typeof reportMetaSchema>;

@@ -1,0 +1,125 @@
+/**
+ * Citation formatting with citation-js (CSL). Imported on its own path ('@yumi/core/report/citations'),
+ * never from the package index, so only the screens that format citations load citation-js.
+ */
+import { Cite, plugins } from '@citation-js/core';
+import '@citation-js/plugin-csl';
+import '@citation-js/plugin-bibtex';
+import '@citation-js/plugin-ris';
+import { CHICAGO_CSL } from './csl/chicago';
+import { IEEE_CSL } from './csl/ieee';
+import { MLA_CSL } from './csl/mla';
+import { cslItemSchema, makeCitationKey, type CitationStyle, type CslItem } from './references';
+
+const templates = plugins.config.get('@csl').styles;
+// APA ships with citation-js; MLA, IEEE and Chicago are registered here.
+if (!templates.has('yumi-mla')) templates.add('yumi-mla', MLA_CSL);
+if (!templates.has('yumi-ieee')) templates.add('yumi-ieee', IEEE_CSL);
+if (!templates.has('yumi-chicago')) templates.add('yumi-chicago', CHICAGO_CSL);
+
+const TEMPLATE: Record<CitationStyle, string> = { apa: 'apa', mla: 'yumi-mla', ieee: 'yumi-ieee', chicago: 'yumi-chicago' };
+
+export class ReferenceParseError extends Error {}
+
+export const REFERENCE_INPUT_MAX = 200_000;
+
+/** Finds the first unbalanced brace of a BibTeX text, so a broken paste names its line. */
+export function bibtexBraceProblem(text: string): string | null {
+  let depth = 0;
+  let line = 1;
+  let openedAt = 0;
+  for (const ch of text) {
+    if (ch === '\n') line += 1;
+    else if (ch === '{') {
+      if (depth === 0) openedAt = line;
+      depth += 1;
+    } else if (ch === '}') {
+      depth -= 1;
+      if (depth < 0) return `Unexpected closing brace on line ${line}`;
+    }
+  }
+  return depth > 0 ? `Unclosed brace: the entry opened on line ${openedAt} is never closed` : null;
+}
+
+function detectFormat(text: string): 'bibtex' | 'ris' | 'csl-json' | 'unknown' {
+  const t = text.trim();
+  if (t.startsWith('{') || t.startsWith('[')) return 'csl-json';
+  if (/^@\w+\s*\{/m.test(t)) return 'bibtex';
+  if (/^TY {2}- /m.test(t)) return 'ris';
+  return 'unknown';
+}
+
+/**
+ * References from a BibTeX, RIS or CSL-JSON paste. Every item gets a citation key (its BibTeX key when
+ * it had one) unique against `taken`. Throws ReferenceParseError with a human message on bad input.
+ */
+export function parseReferences(text: string, taken: ReadonlySet<string> = new Set()): CslItem[] {
+  if (text.length > REFERENCE_INPUT_MAX) throw new ReferenceParseError(`The pasted text is too long (limit ${REFERENCE_INPUT_MAX.toLocaleString('en')} characters).`);
+  const format = detectFormat(text);
+  if (format === 'unknown') throw new ReferenceParseError('Paste a BibTeX entry (@article{...}), RIS (TY  - ...) or CSL-JSON.');
+  if (format === 'bibtex') {
+    const problem = bibtexBraceProblem(text);
+    if (problem) throw new ReferenceParseError(`BibTeX could not be read: ${problem}.`);
+  }
+  if (format === 'csl-json') {
+    try {
+      JSON.parse(text);
+    } catch (err) {
+      throw new ReferenceParseError(`CSL-JSON could not be read: ${(err as Error).message}`);
+    }
+  }
+  let data: Array<Record<string, unknown>>;
+  try {
+    data = new Cite(text, { forceType: format === 'csl-json' ? '@csl/list+object' : format === 'bibtex' ? '@bibtex/text' : '@ris/file' }).data;
+  } catch (err) {
+    throw new ReferenceParseError(`${format === 'bibtex' ? 'BibTeX' : format === 'ris' ? 'RIS' : 'CSL-JSON'} could not be read: ${(err as Error).message}`);
+  }
+  if (!data.length) throw new ReferenceParseError('No reference was found in the pasted text.');
+  const used = new Set(taken);
+  return data.map((raw) => {
+    const { _graph: _g, ...rest } = raw as Record<string, unknown> & { _graph?: unknown };
+    const preferred = typeof rest['citation-key'] === 'string' ? (rest['citation-key'] as string) : undefined;
+    const parsed = cslItemSchema.safeParse({ ...rest, id: 'tmp', type: typeof rest.type === 'string' ? rest.type : 'article-journal' });
+    if (!parsed.success) throw new ReferenceParseError(`A reference has invalid fields: ${parsed.error.issues[0]?.message ?? 'unknown'}`);
+    const id = preferred && /^[\w:.-]{1,100}$/.test(preferred) && !used.has(preferred) ? preferred : makeCitationKey(parsed.data, used);
+    used.add(id);
+    return { ...parsed.data, id, 'citation-key': id };
+  });
+}
+
+function cite(items: readonly CslItem[]): Cite {
+  return new Cite(items.map((i) => ({ ...i, 'citation-key': i.id })));
+}
+
+/** Bibliography entries in the style, as plain text or sanitised-by-construction HTML. */
+export function formatBibliography(items: readonly CslItem[], style: CitationStyle, format: 'text' | 'html' = 'text'): string[] {
+  if (!items.length) return [];
+  const out = cite(items).format('bibliography', { template: TEMPLATE[style], format, lang: 'en-US', asEntryArray: true }) as unknown;
+  return (out as Array<[string, string]>).map(([, entry]) => (format === 'text' ? entry.replace(/\s+/g, ' ').trim() : entry.trim()));
+}
+
+/**
+ * In-text citation strings for each group of keys, e.g. "(Smith, 2020)" or "[1], [2]". `ordered` is the
+ * report's reference order (first citation first), which IEEE numbering follows.
+ */
+export function formatInText(ordered: readonly CslItem[], groups: readonly (readonly string[])[], style: CitationStyle): string[] {
+  const known = new Set(ordered.map((i) => i.id));
+  const c = ordered.length ? cite(ordered) : null;
+  return groups.map((keys) => {
+    const found = keys.filter((k) => known.has(k));
+    if (!c || found.length === 0) return `[${keys.map((k) => `@${k}`).join('; ')}?]`;
+    return c.format('citation', { template: TEMPLATE[style], format: 'text', lang: 'en-US', entry: found }).trim();
+  });
+}
+
+/** references.bib for the LaTeX project; keys are the report's citation keys. */
+export function toBibtex(items: readonly CslItem[]): string {
+  if (!items.length) return '';
+  return cite(items).format('bibtex', { format: 'text' });
+}
+
+/** Orders references: cited ones by first citation, then the uncited ones as they were added. */
+export function orderReferences(items: readonly CslItem[], citedKeys: readonly string[]): CslItem[] {
+  const rank = new Map(citedKeys.map((k, i) => [k, i]));
+  return [...items].sort((a, b) => (rank.get(a.id) ?? 1e9 + items.indexOf(a)) - (rank.get(b.id) ?? 1e9 + items.indexOf(b)));
+}
