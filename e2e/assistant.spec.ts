@@ -125,7 +125,7 @@ test.describe('the Yumi assistant', () => {
     await panel.getByRole('button', { name: 'Report Helper' }).click();
     await expect(panel.locator('.faq-item')).toHaveCount(4);
     await panel.getByRole('button', { name: 'All' }).click();
-    await panel.getByLabel('Search the tutorial').fill('citation');
+    await panel.getByLabel('Search the tutorial').fill('fine-liner');
     await expect(panel.locator('.faq-item')).toHaveCount(1);
     await panel.getByLabel('Search the tutorial').fill('zzzz');
     await expect(panel.getByText('No matching questions. Try another word.')).toBeVisible();

@@ -1,9 +1,21 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
+import sharp from 'sharp';
 import { signUpViaApi, shot } from './support';
 
-// A real 2x2 PNG.
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAYAAABytg0kAAAAFklEQVR4nGP4z8DwHwyBNAMDgzADAwBQmgQCWRTyTQAAAABJRU5ErkJggg==', 'base64');
+// A real image, made with sharp.
+const PNG = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#a855f7' } }).png().toBuffer();
+
+/** Drags with small timed steps, as a hand would (react-grid-layout ignores teleporting pointers). */
+async function drag(page: Page, from: { x: number; y: number }, dy: number) {
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  for (let i = 1; i <= 12; i++) {
+    await page.mouse.move(from.x + i, from.y + (dy * i) / 12);
+    await page.waitForTimeout(30);
+  }
+  await page.mouse.up();
+}
 
 async function openCustomizer(page: Page) {
   await page.getByRole('button', { name: 'Settings and layout' }).click();
@@ -70,24 +82,23 @@ test.describe('layout and theme customizer', () => {
     await page.goto('/');
     const dialog = await openCustomizer(page);
     await expect(dialog.getByRole('button', { name: 'Reset' })).toHaveCount(0);
-    // locked outside edit mode
+    // locked outside edit mode: no resize handles, nothing draggable
     const modes = dialog.getByTestId('preview-modes');
     await modes.scrollIntoViewIfNeeded();
-    let box = (await modes.boundingBox())!;
-    await page.mouse.move(box.x + 20, box.y + 20);
-    await page.mouse.down();
-    await page.mouse.move(box.x + 20, box.y + 200, { steps: 8 });
-    await page.mouse.up();
+    await expect(dialog.locator('.react-resizable-handle').first()).toBeHidden();
+    await drag(page, { x: (await modes.boundingBox())!.x + 20, y: (await modes.boundingBox())!.y + 20 }, 150);
+    await page.waitForTimeout(300);
     expect(await stored(page, 'yumi.layout')).toBeNull();
 
     await dialog.getByRole('button', { name: 'Edit Layout' }).click();
     await expect(dialog.getByRole('button', { name: 'Exit Editor' })).toBeVisible();
     await expect(dialog.getByRole('toolbar')).toBeVisible();
-    box = (await modes.boundingBox())!;
-    await page.mouse.move(box.x + 20, box.y + 20);
-    await page.mouse.down();
-    await page.mouse.move(box.x + 25, box.y + 260, { steps: 12 });
-    await page.mouse.up();
+    await expect(dialog.locator('.react-resizable-handle').first()).toBeVisible();
+    await modes.scrollIntoViewIfNeeded();
+    const box = (await modes.boundingBox())!;
+    const preview = (await dialog.getByTestId('layout-preview').boundingBox())!;
+    // drop it below the footer: the others move up and modes ends at the bottom
+    await drag(page, { x: box.x + 20, y: box.y + 20 }, preview.y + preview.height + 40 - (box.y + 20));
     await expect.poll(async () => JSON.parse((await stored(page, 'yumi.layout')) ?? '[]').find((l: { i: string }) => l.i === 'modes')?.y ?? 0).toBeGreaterThan(0);
     await shot(page, 'customizer-editing');
 

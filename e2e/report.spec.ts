@@ -143,7 +143,13 @@ test('search offline shows external links; versions need a model; the phone layo
   await editor.fill('   ');
   await expect(versions.getByRole('button', { name: 'Generate Academic Versions' })).toBeDisabled();
   await shot(page, 'report-desktop');
+  await editor.fill('# Phone report\n\n## Intro\nInline $a^2+b^2=c^2$ math and a citation [@x].');
+  // On a phone the tool bar starts collapsed so the editor and the preview are visible.
   await page.setViewportSize({ width: 390, height: 844 });
-  await editor.fill('# Phone report\n\n## Intro\nInline $a^2+b^2=c^2$ math.');
+  await page.reload();
+  await expect(page.getByTestId('report-preview')).toContainText('Phone report', { timeout: 30_000 });
   await shot(page, 'report-phone');
+  await page.getByRole('button', { name: 'Chart Generator' }).click();
+  await page.locator('section.tool-panel').getByRole('button', { name: 'Sample data' }).click();
+  await shot(page, 'report-phone-chart');
 });

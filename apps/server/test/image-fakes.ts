@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import sharp from 'sharp';
 
 /** A tiny PNG of one colour, what a fake image server sends back. */
@@ -26,7 +26,7 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
 }
 
 async function start(handler: (fake: FakeServer, req: IncomingMessage, res: ServerResponse, body: Buffer) => Promise<void>): Promise<FakeServer> {
-  const sockets = new Set<import('node:net').Socket>();
+  const sockets = new Set<Socket>();
   const fake: FakeServer = {
     url: '',
     behaviour: 'ok',

@@ -37,8 +37,12 @@ describe('AI outline generator', () => {
     };
     let hits = 0;
     let total = 0;
-    for (let x = 44; x < 116; x += 2) for (const y of [30, 89]) (total++, (hits += near(x, y) ? 1 : 0));
-    for (let y = 34; y < 86; y += 2) for (const x of [40, 119]) (total++, (hits += near(x, y) ? 1 : 0));
+    const check = (x: number, y: number) => {
+      total += 1;
+      if (near(x, y)) hits += 1;
+    };
+    for (let x = 44; x < 116; x += 2) for (const y of [30, 89]) check(x, y);
+    for (let y = 34; y < 86; y += 2) for (const x of [40, 119]) check(x, y);
     expect(hits / total).toBeGreaterThan(0.95);
     // ... and nothing is drawn away from it: inside the square and on the open paper.
     let stray = 0;

@@ -52,6 +52,7 @@ export function App() {
             <Route path="/privacy" element={<Pages.LegalPage kind="privacy" />} />
             {['/writing', '/writing-helper'].map((path) => <Route key={path} path={path} element={<Pages.WritingPage />} />)}
             <Route path="/image" element={<Pages.ImagePage />} />
+            <Route path="/anime-chara" element={<Pages.AnimePage />} />
             <Route path="*" element={<Pages.NotFoundPage />} />
           </Routes>
         </Suspense>

@@ -7,3 +7,4 @@ export const LegalPage = lazy(() => import('../features/legal/LegalPage'));
 export const WritingPage = lazy(() => import('../features/writing/WritingPage'));
 export const NotFoundPage = lazy(() => import('./NotFoundPage'));
 export const ImagePage = lazy(() => import('../features/image/ImagePage'));
+export const AnimePage = lazy(() => import('../features/anime/AnimePage'));

@@ -17,7 +17,7 @@ export interface KnowledgeHit {
 }
 
 const STOP = new Set(
-  'a an the and or but of to in on at for with by from is are was were be been it its this that these those i me my you your we our can could do does did how what where which who why when will would should i\'m please about into there their them they then than so if as up out use using get have has had any some yumi studio'.split(
+  'a an the and or but of to in on at for with by from is are was were be been it its this that these those i me my you your we our can could do does did how what where which who why when will would should i\'m please about into there their them they then than so if as up out use using get have has had any some yumi studio again please thanks thank okay ok yes no just also very really much more'.split(
     ' ',
   ),
 );

@@ -61,16 +61,21 @@ export function parseReferences(text: string, taken: ReadonlySet<string> = new S
     const problem = bibtexBraceProblem(text);
     if (problem) throw new ReferenceParseError(`BibTeX could not be read: ${problem}.`);
   }
+  let json: unknown;
   if (format === 'csl-json') {
     try {
-      JSON.parse(text);
+      json = JSON.parse(text);
     } catch (err) {
       throw new ReferenceParseError(`CSL-JSON could not be read: ${(err as Error).message}`);
+    }
+    if (!Array.isArray(json)) json = [json];
+    if (!(json as unknown[]).every((x) => x && typeof x === 'object' && !Array.isArray(x))) {
+      throw new ReferenceParseError('CSL-JSON could not be read: expected an object or a list of objects.');
     }
   }
   let data: Array<Record<string, unknown>>;
   try {
-    data = new Cite(text, { forceType: format === 'csl-json' ? '@csl/list+object' : format === 'bibtex' ? '@bibtex/text' : '@ris/file' }).data;
+    data = format === 'csl-json' ? new Cite(json, { forceType: '@csl/list+object' }).data : new Cite(text, { forceType: format === 'bibtex' ? '@bibtex/text' : '@ris/file' }).data;
   } catch (err) {
     throw new ReferenceParseError(`${format === 'bibtex' ? 'BibTeX' : format === 'ris' ? 'RIS' : 'CSL-JSON'} could not be read: ${(err as Error).message}`);
   }
@@ -105,9 +110,12 @@ export function formatBibliography(items: readonly CslItem[], style: CitationSty
 export function formatInText(ordered: readonly CslItem[], groups: readonly (readonly string[])[], style: CitationStyle): string[] {
   const known = new Set(ordered.map((i) => i.id));
   const c = ordered.length ? cite(ordered) : null;
+  const number = new Map(ordered.map((item, i) => [item.id, i + 1]));
   return groups.map((keys) => {
     const found = keys.filter((k) => known.has(k));
     if (!c || found.length === 0) return `[${keys.map((k) => `@${k}`).join('; ')}?]`;
+    // IEEE numbers follow the whole report's order of first use, which one citeproc call cannot see.
+    if (style === 'ieee') return found.map((k) => `[${number.get(k)}]`).join(', ');
     return c.format('citation', { template: TEMPLATE[style], format: 'text', lang: 'en-US', entry: found }).trim();
   });
 }

@@ -21,7 +21,7 @@ export type Block =
 export interface Section {
   title: string;
   level: 2 | 3;
-  /** '1', '1.2'; appendices use 'A', 'A.1'. */
+  /** '1', '1.2'; appendices use 'A', 'A.1', or '' when the title names itself ("Appendix A: Data"). */
   number: string;
   blocks: Block[];
 }
@@ -123,7 +123,8 @@ export function parseReport(markdown: string): ReportStructure {
         const count = list.filter((s) => s.level === 2).length + 1;
         major = count;
         minor = 0;
-        const number = inAppendix ? String.fromCharCode(64 + Math.min(count, 26)) : String(count);
+        // "Appendix A: Data" already names itself; a bare "Data" in the appendix part gets its letter.
+        const number = inAppendix ? (APPENDIX_TITLES.test(title) && /\b[A-Z]\b/.test(title.split(/[:.]/)[0]!) ? '' : String.fromCharCode(64 + Math.min(count, 26))) : String(count);
         const section: Section = { title, level: 2, number, blocks: [] };
         list.push(section);
         target = section.blocks;

@@ -1,4 +1,4 @@
-import { colorAnalysisSchema } from '@yumi/core';
+import type { colorAnalysisSchema } from '@yumi/core';
 import { analyzeColors } from '@yumi/imaging';
 import type { z } from 'zod';
 import sharp from 'sharp';

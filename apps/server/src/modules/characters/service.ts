@@ -1,11 +1,12 @@
-import {
+import type {
   createCharacterSchema,
+  updateCharacterSchema,
+  versionInputSchema} from '@yumi/core';
+import {
   defaultVersionName,
   designBriefSchema,
   EMPTY_BRIEF,
   MAX_VERSIONS,
-  updateCharacterSchema,
-  versionInputSchema,
   type Character,
   type VersionDetail,
   type VersionSummary,

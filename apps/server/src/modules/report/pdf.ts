@@ -132,8 +132,10 @@ export async function renderReportPdf(input: PdfInput): Promise<PdfOutput> {
     const size = section.level === 2 ? body + 3 : body + 1;
     region.ensure(size * 4);
     region.y += section.level === 2 ? size * 0.6 : size * 0.3;
-    layout.text(`${section.number}`, { size, bold: true });
-    layout.space();
+    if (section.number) {
+      layout.text(section.number, { size, bold: true });
+      layout.space();
+    }
     layout.text(section.title, { size, bold: true });
     layout.flushParagraph(region);
     region.y += 3;

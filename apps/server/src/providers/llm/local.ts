@@ -4,6 +4,7 @@ import {
   KNOWLEDGE_MIN_SCORE,
   rewriteInTone,
   searchKnowledge,
+  stems,
   type AssistantMode,
   type OfflineTone,
   type Persona,
@@ -70,7 +71,8 @@ function capabilities(persona: Persona): string {
   return core;
 }
 
-const GREETING = /^\s*(hi|hello|hey|yo|hiya|good (morning|afternoon|evening)|konnichiwa|こんにちは|こんばんは|おはよう|你好|您好|안녕)[\s!.,?~]*$/i;
+const GREETING =
+  /^\s*(hi|hello|hey|yo|hiya|good (morning|afternoon|evening)|konnichiwa|こんにちは|こんばんは|おはよう|你好|您好|안녕)([\s,]+(there|again|yumi|everyone|friend))*[\s!.,?~]*$/i;
 const ABOUT_YOU = /\b(what can you do|who are you|what are you|help me|how do you work|your (abilities|features))\b|^\s*help\s*[?!.]*\s*$/i;
 const SECRETS =
   /\b(api[\s_-]?key|secret|password|token|credentials?|system prompt|your (instructions|prompt)|ignore (all |the )?(previous|prior|above) instructions|env(ironment)? variables?|\.env)\b/i;
@@ -122,7 +124,9 @@ export function answerOffline(message: string, persona: Persona, mode: Assistant
   if (strong && (QUESTION.test(text) || !GENERATIVE.test(text))) {
     let core = layout(best.entry.title, best.entry.body, persona);
     const second = hits[1];
-    if (second && second.score >= KNOWLEDGE_MIN_SCORE && persona.voice.style !== 'terse') core += `\n\nSee also: *${second.entry.title}*.`;
+    // A second entry on the same topic (the FAQ and the help article of one tool) is not worth a pointer.
+    const sameTopic = second && stems(second.entry.title).some((t) => stems(best.entry.title).includes(t));
+    if (second && !sameTopic && second.score >= KNOWLEDGE_MIN_SCORE && persona.voice.style !== 'terse') core += `\n\nSee also: *${second.entry.title}*.`;
     return { kind: 'answer', text: frame(persona, seed, core) };
   }
   if (GENERATIVE.test(text) || text.split(/\s+/).length > 12) {

@@ -1,5 +1,6 @@
 import './anime.css';
 import type { ContextPanel, FloatingPanel } from '@yumi/core';
+import { ArrowLeft, Palette, Sparkles, X } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -9,7 +10,6 @@ import { backgroundLayerStyle } from '../../shared/writing';
 import { isTyping, PaintCanvas } from './canvas/PaintCanvas';
 import { createEngine, EngineContext } from './engine';
 import { ImportError, fileToBuffer, bufferToDataUrl, urlToBuffer } from './lib/pixels';
-import { readPsdFile } from './lib/psd';
 import { clearRecovery, loadRecovery, saveRecovery } from './lib/recovery';
 import { CanvasBar } from './CanvasBar';
 import { CharacterLibraryPanel } from './panels/CharacterLibraryPanel';
@@ -37,11 +37,11 @@ const AiGenerateScreen = generateLoader ? lazy(generateLoader) : null;
 function PanelFrame({ title, onClose, floating, children }: { title: string; onClose(): void; floating?: boolean; children: ReactNode }) {
   const { t } = useTranslation('anime');
   return (
-    <section className={floating ? 'anime-floating card' : 'anime-context'} aria-label={title}>
+    <section className={floating ? 'anime-floating' : 'anime-context'} aria-label={title}>
       <header className="panel-head">
         <h3>{title}</h3>
         <button type="button" className="icon-btn" aria-label={t('panel.close')} onClick={onClose}>
-          ✕
+          <X size={16} />
         </button>
       </header>
       <div className="panel-body">{children}</div>
@@ -59,6 +59,11 @@ export default function AnimePage({ onBack }: { onBack?: () => void }) {
   const fileRef = useRef<HTMLInputElement>(null);
   const [recovered, setRecovered] = useState(false);
   const back = onBack ?? (() => navigate(-1));
+
+  // Browser tests read layer pixels through the engine; only when they ask for it.
+  useEffect(() => {
+    if (localStorage.getItem('yumi_e2e') === '1') (window as unknown as { __yumiPaint?: unknown }).__yumiPaint = engine;
+  }, [engine]);
 
   // Crash recovery: restore the drawing kept in IndexedDB, then keep it up to date.
   useEffect(() => {
@@ -140,6 +145,8 @@ export default function AnimePage({ onBack }: { onBack?: () => void }) {
         try {
           if (/\.psd$/i.test(file.name) || file.type === 'image/vnd.adobe.photoshop') {
             if (engine.document.hasDrawing() && !window.confirm(t('upload.psdReplace'))) continue;
+            // ag-psd is large: loaded only when a PSD is opened.
+            const { readPsdFile } = await import('./lib/psd');
             engine.loadDocument(await readPsdFile(file), { undoable: true });
             window.dispatchEvent(new Event('anime:fit'));
           } else {
@@ -202,7 +209,7 @@ export default function AnimePage({ onBack }: { onBack?: () => void }) {
       }}>
         <header className="anime-header">
           <button type="button" className="btn btn-ghost btn-sm" onClick={back} aria-label={t('toolbar.items.back')}>
-            ←
+            <ArrowLeft size={18} />
           </button>
           <h1 className="anime-title">
             <span className="gradient-text">{t('title')}</span>
@@ -211,7 +218,7 @@ export default function AnimePage({ onBack }: { onBack?: () => void }) {
           <div className="mode-switch" role="tablist" aria-label={t('mode.label')}>
             {(['creative', 'ai-generate'] as const).map((m) => (
               <button key={m} type="button" role="tab" aria-selected={mode === m} className={`mode-btn ${mode === m ? 'is-active' : ''}`} onClick={() => set({ mode: m })}>
-                {m === 'creative' ? `🎨 ${t('mode.create')}` : `✨ ${t('mode.generate')}`}
+                {m === 'creative' ? <Palette size={15} aria-hidden /> : <Sparkles size={15} aria-hidden />} {m === 'creative' ? t('mode.create') : t('mode.generate')}
               </button>
             ))}
           </div>

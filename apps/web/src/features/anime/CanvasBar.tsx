@@ -1,3 +1,4 @@
+import { Brush, Eraser, Maximize, Redo2, RotateCw, Save, Trash2, Undo2, ZoomIn, ZoomOut } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../shared/ui/toast';
@@ -9,7 +10,7 @@ export function CanvasBar({ onSave }: { onSave(): void }) {
   const { t } = useTranslation('anime');
   const engine = useEngine();
   const snap = useEngineSnapshot();
-  const { set, useColor, canvasTool } = useAnime();
+  const { set, rememberColor, canvasTool } = useAnime();
   const [zoom, setZoom] = useState(engine.viewport.zoom);
   useEffect(() => {
     const update = () => setZoom(engine.viewport.zoom);
@@ -39,17 +40,17 @@ export function CanvasBar({ onSave }: { onSave(): void }) {
           engine.selectPreset('basic-brush');
           set({ activeItem: 'brush', canvasTool: 'paint' });
         }}>
-          🖌️ <span className="hide-mobile">{t('canvas.brush')}</span>
+          <Brush size={16} aria-hidden /> <span className="hide-mobile">{t('canvas.brush')}</span>
         </button>
         <button type="button" className={`btn btn-sm ${isEraser && canvasTool === 'paint' ? 'btn-primary' : ''}`} aria-pressed={isEraser} onClick={() => {
           engine.selectPreset('basic-eraser');
           set({ activeItem: 'eraser', canvasTool: 'paint' });
         }}>
-          🩹 <span className="hide-mobile">{t('canvas.eraser')}</span>
+          <Eraser size={16} aria-hidden /> <span className="hide-mobile">{t('canvas.eraser')}</span>
         </button>
         <input type="color" className="color-well" value={hex} aria-label={t('colors.picker')} onChange={(e) => {
           engine.setColor(e.target.value);
-          useColor(e.target.value);
+          rememberColor(e.target.value);
         }} />
         <label className="size-control">
           <span className="visually-hidden">{t('canvas.size')}</span>
@@ -61,36 +62,36 @@ export function CanvasBar({ onSave }: { onSave(): void }) {
           const r = engine.clearLayer(active.id);
           if (!r.ok) toast('warning', t('canvas.locked'));
         }}>
-          🧼 <span className="hide-mobile">{t('canvas.clear')}</span>
+          <Trash2 size={16} aria-hidden /> <span className="hide-mobile">{t('canvas.clear')}</span>
         </button>
       </div>
       <div className="bar-group">
         <button type="button" className="btn btn-sm" disabled={!snap.canUndo} onClick={() => engine.undo()} aria-label={t('history.undo')} title={`${t('history.undo')} (Ctrl+Z)`}>
-          ↶
+          <Undo2 size={16} />
         </button>
         <button type="button" className="btn btn-sm" disabled={!snap.canRedo} onClick={() => engine.redo()} aria-label={t('history.redo')} title={`${t('history.redo')} (Ctrl+Shift+Z)`}>
-          ↷
+          <Redo2 size={16} />
         </button>
       </div>
       <div className="bar-group">
         <button type="button" className="btn btn-sm" aria-label={t('view.zoomOut')} title={t('view.zoomOut')} onClick={() => view(() => engine.viewport.zoomBy(center(), 1 / 1.25))}>
-          −
+          <ZoomOut size={16} />
         </button>
         <span className="zoom-readout" aria-live="polite">{Math.round(zoom * 100)}%</span>
         <button type="button" className="btn btn-sm" aria-label={t('view.zoomIn')} title={t('view.zoomIn')} onClick={() => view(() => engine.viewport.zoomBy(center(), 1.25))}>
-          +
+          <ZoomIn size={16} />
         </button>
         <button type="button" className="btn btn-sm" onClick={() => window.dispatchEvent(new Event('anime:fit'))} title={t('view.fit')}>
-          ⤢ <span className="hide-mobile">{t('view.fit')}</span>
+          <Maximize size={16} aria-hidden /> <span className="hide-mobile">{t('view.fit')}</span>
         </button>
         <button type="button" className="btn btn-sm hide-mobile" aria-label={t('view.rotate')} title={t('view.rotate')} onClick={() => view(() => engine.viewport.rotateAround(center(), Math.PI / 12))}>
-          ⟳
+          <RotateCw size={16} />
         </button>
       </div>
       <div className="bar-group bar-end">
-        {active && (active.locked || !active.visible) && <span className="badge badge-warn">{active.locked ? `🔒 ${t('canvas.layerLocked')}` : `🚫 ${t('canvas.layerHidden')}`}</span>}
+        {active && (active.locked || !active.visible) && <span className="badge badge-warn">{active.locked ? t('canvas.layerLocked') : t('canvas.layerHidden')}</span>}
         <button type="button" className="btn btn-sm btn-primary" onClick={onSave}>
-          💾 <span className="hide-mobile">{t('canvas.save')}</span>
+          <Save size={16} aria-hidden /> <span className="hide-mobile">{t('canvas.save')}</span>
         </button>
       </div>
     </div>

@@ -1,39 +1,44 @@
 import { CONTEXT_PANELS, FLOATING_PANELS, TOOL_PRESET, toolbarItemsFor, type ContextPanel, type FloatingPanel, type ToolbarItemId } from '@yumi/core';
+import {
+  ArrowLeft, Brush, ChevronsLeft, ChevronsRight, Download, Eraser, Feather, GripVertical, Highlighter, History, Images, Layers, LayoutTemplate, Library,
+  Paintbrush2, PaintBucket, Palette, PenLine, PenTool, Pencil, PersonStanding, Pipette, Scissors, Search, Settings2, Sparkles, Spline, SprayCan, Undo2,
+  Upload, Wand, WandSparkles, type LucideIcon,
+} from 'lucide-react';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEngine, useEngineSnapshot } from './engine';
 import { useAnime } from './store';
 
-export const TOOL_ICONS: Record<ToolbarItemId, string> = {
-  back: '←',
-  draw: '✍️',
-  brush: '🖌️',
-  pencil: '✏️',
-  marker: '🖍️',
-  airbrush: '💨',
-  'fine-liner': '🖊️',
-  'detail-brush': '🪶',
-  'texture-brush': '🧽',
-  eraser: '🩹',
-  'precision-eraser': '✂️',
-  'character-library': '📚',
-  'ai-color-assistant': '🎨',
-  'smart-brush': '🪄',
-  'version-history': '🕘',
-  templates: '📐',
-  poses: '🤸',
-  'yumi-references': '🖼️',
-  'ai-generate': '✨',
-  'ai-outline': '〰️',
-  'ai-brush': '🤖',
-  'ai-eraser': '🧹',
-  'search-photos': '🔍',
-  upload: '📤',
-  customize: '⚙️',
-  layers: '🗂️',
-  colors: '🌈',
-  history: '↩️',
-  export: '💾',
+export const TOOL_ICONS: Record<ToolbarItemId, LucideIcon> = {
+  back: ArrowLeft,
+  draw: PenLine,
+  brush: Brush,
+  pencil: Pencil,
+  marker: Highlighter,
+  airbrush: SprayCan,
+  'fine-liner': PenTool,
+  'detail-brush': Feather,
+  'texture-brush': Paintbrush2,
+  eraser: Eraser,
+  'precision-eraser': Scissors,
+  'character-library': Library,
+  'ai-color-assistant': Palette,
+  'smart-brush': PaintBucket,
+  'version-history': History,
+  templates: LayoutTemplate,
+  poses: PersonStanding,
+  'yumi-references': Images,
+  'ai-generate': Sparkles,
+  'ai-outline': Spline,
+  'ai-brush': WandSparkles,
+  'ai-eraser': Wand,
+  'search-photos': Search,
+  upload: Upload,
+  customize: Settings2,
+  layers: Layers,
+  colors: Pipette,
+  history: Undo2,
+  export: Download,
 };
 
 const isContext = (id: string): id is ContextPanel => (CONTEXT_PANELS as readonly string[]).includes(id);
@@ -96,7 +101,7 @@ export function Toolbar({ onBack, onUpload, onOutline }: { onBack(): void; onUpl
     <nav className={`anime-toolbar ${toolbar.collapsed ? 'is-collapsed' : ''}`} style={{ left: toolbar.x, top: toolbar.y }} aria-label={t('toolbar.label')}>
       <div className="anime-toolbar-head">
         <button type="button" className="anime-toolbar-grip" aria-label={t('toolbar.move')} title={t('toolbar.move')} onPointerDown={onGripDown} onPointerMove={onGripMove} onPointerUp={() => (drag.current = null)}>
-          ⠿
+          <GripVertical size={16} />
         </button>
         <button
           type="button"
@@ -106,7 +111,7 @@ export function Toolbar({ onBack, onUpload, onOutline }: { onBack(): void; onUpl
           title={toolbar.collapsed ? t('toolbar.expand') : t('toolbar.collapse')}
           onClick={() => set({ toolbar: { ...toolbar, collapsed: !toolbar.collapsed } })}
         >
-          {toolbar.collapsed ? '»' : '«'}
+          {toolbar.collapsed ? <ChevronsRight size={16} /> : <ChevronsLeft size={16} />}
         </button>
       </div>
       {!toolbar.collapsed && (
@@ -123,7 +128,10 @@ export function Toolbar({ onBack, onUpload, onOutline }: { onBack(): void; onUpl
                 data-tool={item.id}
                 onClick={() => press(item.id)}
               >
-                <span aria-hidden>{TOOL_ICONS[item.id]}</span>
+                {(() => {
+                  const Icon = TOOL_ICONS[item.id];
+                  return <Icon size={19} strokeWidth={1.9} aria-hidden />;
+                })()}
               </button>
             </span>
           ))}

@@ -47,7 +47,7 @@ interface AnimeState {
   closePanels(): void;
   set(patch: Partial<AnimeState>): void;
   addColor(hex: string): void;
-  useColor(hex: string): void;
+  rememberColor(hex: string): void;
   addDesignElement(text: string): void;
 }
 
@@ -77,7 +77,7 @@ export const useAnime = create<AnimeState>()(
       closePanels: () => set({ panels: { context: null, floating: null } }),
       set: (patch) => set(patch),
       addColor: (hex) => set((s) => ({ palette: addPaletteColor(s.palette, hex) })),
-      useColor: (hex) => set((s) => ({ recentColors: pushRecentColor(s.recentColors, hex) })),
+      rememberColor: (hex) => set((s) => ({ recentColors: pushRecentColor(s.recentColors, hex) })),
       addDesignElement: (text) =>
         set((s) => (s.brief.designElements.includes(text) ? s : { brief: { ...s.brief, designElements: [...s.brief.designElements, text].slice(-60) } })),
     }),

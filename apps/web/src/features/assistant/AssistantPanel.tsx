@@ -9,6 +9,7 @@ import { ChatTab } from './ChatTab';
 import { ArchiveIcon, MinimizeIcon, NewChatIcon } from './icons';
 import { ModelsTab } from './ModelsTab';
 import { PersonalityTab } from './PersonalityTab';
+import { PersonaAvatar } from './PersonaAvatar';
 import { useAssistant, type AssistantTab } from './store';
 import { TutorialTab } from './TutorialTab';
 import { useChatContext } from './useChatContext';
@@ -46,9 +47,7 @@ export default function AssistantPanel() {
       }}
     >
       <header className="assistant-header">
-        <span className="assistant-avatar" aria-hidden="true">
-          {persona.emoji}
-        </span>
+        <PersonaAvatar persona={persona.key} size={40} />
         <div className="assistant-heading">
           <h2 id="assistant-title">{t('title')}</h2>
           <button type="button" className="assistant-model-chip" onClick={() => setTab('models')} title={t('header.changeModel')}>

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Markdown } from './Markdown';
+import { PersonaAvatar } from './PersonaAvatar';
 import { SendIcon, StopIcon } from './icons';
 import { useAssistant, type UiMessage } from './store';
 import { ARCHIVES_KEY } from './useArchives';
@@ -18,9 +19,7 @@ function Welcome({ context, onAsk }: { context: ChatContext; onAsk(text: string)
   return (
     <section className="assistant-welcome" aria-labelledby="assistant-welcome-title">
       <div className="welcome-persona">
-        <span className="welcome-emoji" aria-hidden="true">
-          {persona.emoji}
-        </span>
+        <PersonaAvatar persona={persona.key} size={56} />
         <div>
           <h3 id="assistant-welcome-title">{t('chat.welcomeTitle', { name: t(`personas.${persona.key}.name`) })}</h3>
           <p className="muted">{t(`personas.${persona.key}.description`)}</p>
@@ -33,7 +32,7 @@ function Welcome({ context, onAsk }: { context: ChatContext; onAsk(text: string)
           </li>
         ))}
       </ul>
-      <p className="welcome-hint">💡 {t(`personas.${persona.key}.hint`)}</p>
+      <p className="welcome-hint">{t(`personas.${persona.key}.hint`)}</p>
       {offline && (
         <div className="alert alert-info offline-note">
           <p>{t('chat.offlineNote')}</p>

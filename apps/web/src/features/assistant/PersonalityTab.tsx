@@ -1,6 +1,7 @@
 import { PERSONA_KEYS, PERSONAS } from '@yumi/core';
 import { useTranslation } from 'react-i18next';
 import { useAiSettings } from '../../shared/ai';
+import { PersonaAvatar } from './PersonaAvatar';
 
 /** Seven persona cards; the selected one is previewed, kept, and sent with every chat. */
 export function PersonalityTab() {
@@ -11,9 +12,7 @@ export function PersonalityTab() {
   return (
     <div className="personality">
       <section className="persona-preview" aria-live="polite" aria-labelledby="persona-preview-name" data-testid="persona-preview">
-        <span className="preview-emoji" aria-hidden="true">
-          {selected.emoji}
-        </span>
+        <PersonaAvatar persona={selected.key} size={60} />
         <div>
           <p className="eyebrow">{t('personality.selected')}</p>
           <h3 id="persona-preview-name">{t(`personas.${selected.key}.name`)}</h3>

@@ -108,7 +108,7 @@ export const Preview = memo(function Preview(props: PreviewProps) {
         return (
           <section key={k}>
             <H>
-              <span className="rp-num">{s.number}</span> {s.title}
+              {s.number && <span className="rp-num">{s.number}</span>} {s.title}
             </H>
             <Blocks blocks={s.blocks} ctx={ctx} />
           </section>

@@ -70,7 +70,7 @@ export default function ReportScreen({ onBack }: { onBack(): void }) {
   const { user } = useCurrentUser();
   const docs = useDocumentAutosave('report', t('untitled'));
   const [background, setBg] = useState<BackgroundSettings>(() => readJson(BG_KEY, defaultBackground(0.95)));
-  const [sidebar, setSb] = useState<{ side: SidebarSide; collapsed: boolean }>(() => readJson(SIDEBAR_KEY, { side: 'right' as SidebarSide, collapsed: false }));
+  const [sidebar, setSb] = useState<{ side: SidebarSide; collapsed: boolean }>(() => readJson(SIDEBAR_KEY, { side: 'right' as SidebarSide, collapsed: window.innerWidth < 700 }));
   const [control, setControl] = useState({ level: 'balanced', yumiPersonality: 'teacher', allowSuggestions: true, memoryNudges: true, iterativeMode: true } as Parameters<typeof CreativeControlPanel>[0]['value']);
   const [activeTool, setActiveTool] = useState<string | null>(null);
   const [customise, setCustomise] = useState(false);

@@ -30,7 +30,7 @@ export function ReportSlot({ onBack }: ReportScreenProps) {
   return (
     <div className="center-page">
       <div className="card" style={{ maxWidth: 420, textAlign: 'center' }}>
-        <h2>🔬 {t('workspace.reportHelper')}</h2>
+        <h2>{t('workspace.reportHelper')}</h2>
         <p className="muted">{t('workspace.reportUnavailable')}</p>
         <Button variant="primary" onClick={onBack}>
           {t('workspace.backToWorkspace')}

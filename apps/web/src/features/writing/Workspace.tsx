@@ -2,7 +2,7 @@ import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Dialog } from '../../shared/ui/Dialog';
-import { BackIcon, SettingsIcon } from '../../shared/ui/icons';
+import { BackIcon, PenIcon, ReportIcon, SettingsIcon } from '../../shared/ui/icons';
 import { BackgroundSettingsPanel, backgroundLayerStyle } from '../../shared/writing';
 import { DraggableIcon } from './DraggableIcon';
 import { clampIconPosition, useWritingStore, type IconId, type Point } from './store';
@@ -59,8 +59,8 @@ export function Workspace({ onOpen }: { onOpen(view: IconId): void }) {
           label={t('workspace.writingHelper')}
           hint={t('workspace.iconHint')}
         >
-          <span className="ws-emoji" aria-hidden="true">
-            ✍️
+          <span className="ws-glyph" aria-hidden="true">
+            <PenIcon />
           </span>
           <strong>{t('workspace.writingHelper')}</strong>
           <small>{t('workspace.writingHelperHint')}</small>
@@ -74,8 +74,8 @@ export function Workspace({ onOpen }: { onOpen(view: IconId): void }) {
           label={t('workspace.reportHelper')}
           hint={t('workspace.iconHint')}
         >
-          <span className="ws-emoji" aria-hidden="true">
-            🔬
+          <span className="ws-glyph report" aria-hidden="true">
+            <ReportIcon />
           </span>
           <strong>{t('workspace.reportHelper')}</strong>
           <small>{t('workspace.reportHelperHint')}</small>

@@ -21,6 +21,7 @@ import { aiContext } from './lib/ai';
 import { useAiSettingsOrDefault } from './lib/aiSettings';
 import { useWritingProfile } from './lib/profile';
 import { useWritingStore } from './store';
+import { TOOL_ICONS } from './toolIcons';
 import { TOOL_CATEGORIES, TOOLS, ToolPanel } from './tools';
 
 /** The Writing Helper screen: back button, large editor, documents, and the ten-tool sidebar. */
@@ -64,7 +65,7 @@ export default function WritingScreen({ onBack }: { onBack(): void }) {
     showVersions: setVersions,
   };
 
-  const tools = TOOLS.map((tool) => ({ ...tool, label: t(`tools.${tool.id}.name`) }));
+  const tools = TOOLS.map((tool) => ({ ...tool, icon: TOOL_ICONS[tool.id], label: t(`tools.${tool.id}.name`) }));
   const categories = TOOL_CATEGORIES.map((c) => ({ ...c, label: t(`categories.${c.id}`) }));
 
   return (
@@ -87,7 +88,7 @@ export default function WritingScreen({ onBack }: { onBack(): void }) {
           <SaveBadge status={docs.status} source={docs.source} />
           <div className="ws-header-actions">
             <Button size="sm" onClick={() => setDialog('docs')}>
-              📄 {t('screen.documents')}
+              {t('screen.documents')}
             </Button>
             <Button size="sm" onClick={() => setDialog('equation')}>
               ∑ {t('screen.equation')}

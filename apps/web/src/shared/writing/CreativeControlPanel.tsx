@@ -31,7 +31,7 @@ export function CreativeControlPanel({
   return (
     <section className="control-panel card">
       <button type="button" className="control-panel-head" aria-expanded={open} aria-controls={`${id}-body`} onClick={() => setOpen(!open)}>
-        <span>🎛️ {t('control.title')}</span>
+        <span>{t('control.title')}</span>
         <span className="badge">{t(`control.levels.${value.level}`)}</span>
         <span className="chev" style={{ transform: open ? 'rotate(180deg)' : undefined }}>
           <ChevronDownIcon />

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 export interface ToolDef {
   id: string;
   label: string;
-  icon: string;
+  icon: ReactNode;
   category: string;
   /** The category colour (CSS colour). */
   color: string;
@@ -128,7 +128,7 @@ export function ToolSidebar({
       {collapsed ? (
         <nav className="sidebar-rail">
           {tools.map((tool) => (
-            <button key={tool.id} type="button" className="rail-btn" style={{ borderColor: tool.color }} aria-label={tool.label} title={tool.label} onClick={() => select(tool.id)}>
+            <button key={tool.id} type="button" className="rail-btn" style={{ borderColor: tool.color, ['--tool-color' as string]: tool.color }} aria-label={tool.label} title={tool.label} onClick={() => select(tool.id)}>
               <span aria-hidden="true">{tool.icon}</span>
             </button>
           ))}

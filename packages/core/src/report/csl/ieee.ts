@@ -21,7 +21,7 @@ export const IEEE_CSL = `<?xml version="1.0" encoding="utf-8"?>
   </macro>
   <macro name="title">
     <choose>
-      <if type="book report thesis" match="any"><text variable="title" font-style="italic"/></if>
+      <if type="book report thesis" match="any"><text variable="title" font-style="italic" suffix=","/></if>
       <else><text variable="title" quotes="true" suffix=","/></else>
     </choose>
   </macro>

@@ -118,13 +118,13 @@ export function PaintCanvas({ onViewChange }: { onViewChange?(): void }) {
       if (drawingPointer.current !== null) engine.cancelStroke();
       drawingPointer.current = null;
       gesture.current = { a: touches[0]!, b: touches[1]! };
-      stage.setPointerCapture(e.pointerId);
+      capture(stage, e.pointerId);
       return;
     }
     if (e.button === 1 || spaceDown.current || (e.pointerType === 'touch' && state.penOnly)) {
       // Palm rejection: with pen-only on, one finger pans instead of drawing.
       panning.current = { id: e.pointerId, ...local(e) };
-      stage.setPointerCapture(e.pointerId);
+      capture(stage, e.pointerId);
       e.preventDefault();
       return;
     }
@@ -134,7 +134,7 @@ export function PaintCanvas({ onViewChange }: { onViewChange?(): void }) {
       const c = engine.sampleColor(p.x, p.y);
       const hex = rgbToHex(c);
       engine.setColor(hex);
-      state.useColor(hex);
+      state.rememberColor(hex);
       state.set({ canvasTool: 'paint' });
       return;
     }
@@ -156,8 +156,8 @@ export function PaintCanvas({ onViewChange }: { onViewChange?(): void }) {
     const r = engine.beginStroke(p);
     if (!r.ok) return warn(r.reason);
     drawingPointer.current = e.pointerId;
-    stage.setPointerCapture(e.pointerId);
-    state.useColor(rgbToHex(engine.color));
+    capture(stage, e.pointerId);
+    state.rememberColor(rgbToHex(engine.color));
   };
 
   const onPointerMove = (ev: React.PointerEvent<HTMLDivElement>) => {
@@ -260,6 +260,15 @@ export function PaintCanvas({ onViewChange }: { onViewChange?(): void }) {
       <canvas ref={canvasRef} className="paint-canvas" aria-label={t('canvas.label')} role="img" />
     </div>
   );
+}
+
+/** Capture fails for pointers the browser does not track (synthetic events); drawing works without it. */
+function capture(el: HTMLElement, id: number) {
+  try {
+    el.setPointerCapture(id);
+  } catch {
+    /* not an active pointer */
+  }
 }
 
 export function isTyping(e: KeyboardEvent): boolean {

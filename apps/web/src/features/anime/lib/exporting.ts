@@ -1,7 +1,6 @@
 import type { ExportFormat } from '@yumi/core';
 import type { PaintEngine } from '@yumi/paint';
 import { bufferToCanvas, bufferToDataUrl, canvasToBlob } from './pixels';
-import { writePsdBlob } from './psd';
 
 export interface ExportOptions {
   format: ExportFormat;
@@ -37,7 +36,7 @@ ${images.join('\n')}
 export async function exportDrawing(engine: PaintEngine, o: ExportOptions): Promise<Blob> {
   const percent = Math.min(400, Math.max(1, Math.round(o.sizePercent)));
   if (o.format === 'svg') return svgBlob(engine, percent);
-  if (o.format === 'psd') return writePsdBlob(engine);
+  if (o.format === 'psd') return (await import('./psd')).writePsdBlob(engine);
   const flat = engine.flatten(percent, o.format === 'jpg' ? { r: 255, g: 255, b: 255, a: 255 } : null);
   const type = o.format === 'jpg' ? 'image/jpeg' : o.format === 'webp' ? 'image/webp' : 'image/png';
   return canvasToBlob(bufferToCanvas(flat), type, Math.min(100, Math.max(1, o.quality)) / 100);

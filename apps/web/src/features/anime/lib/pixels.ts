@@ -1,5 +1,6 @@
 import type { CanvasData } from '@yumi/core';
-import { PaintDocument, restoreDocument, type PaintEngine, type PixelBuffer, type SerializedDocument } from '@yumi/paint';
+import type { PaintDocument} from '@yumi/paint';
+import { restoreDocument, type PaintEngine, type PixelBuffer, type SerializedDocument } from '@yumi/paint';
 
 /** Largest picture accepted for import (bytes): bigger files are refused before decoding. */
 export const IMPORT_MAX_BYTES = 50 * 1024 * 1024;

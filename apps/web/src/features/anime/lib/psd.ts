@@ -1,5 +1,6 @@
 import { readPsd, writePsd, type Layer as PsdLayer } from 'ag-psd';
-import { PaintDocument, restoreDocument, type BlendMode, type PaintEngine, type SerializedLayer } from '@yumi/paint';
+import type { PaintDocument} from '@yumi/paint';
+import { restoreDocument, type BlendMode, type PaintEngine, type SerializedLayer } from '@yumi/paint';
 import { bufferToCanvas, ImportError } from './pixels';
 
 /** More layers than this in one file are refused with a message (a 500-layer PSD would stall the page). */

@@ -1,5 +1,6 @@
 import { CHARACTER_NAME_MAX, relativeTime, type Character } from '@yumi/core';
 import { useQueryClient } from '@tanstack/react-query';
+import { Palette, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -164,7 +165,7 @@ export function CharacterLibraryPanel() {
       <ul className="character-list">
         {q.data?.map((c) => (
           <li key={c.id} className={`character-card ${c.id === characterId ? 'is-current' : ''}`}>
-            {c.thumbnail ? <img src={c.thumbnail} alt="" /> : <span className="thumb-empty" aria-hidden>🎨</span>}
+            {c.thumbnail ? <img src={c.thumbnail} alt="" /> : <span className="thumb-empty" aria-hidden><Palette size={18} /></span>}
             <span className="character-info">
               <strong className="ellipsis">{c.name}</strong>
               <small className="muted">
@@ -188,7 +189,7 @@ export function CharacterLibraryPanel() {
                 {t('library.duplicate')}
               </button>
               <button type="button" className="btn btn-sm btn-danger" onClick={() => remove(c)} aria-label={t('library.delete', { name: c.name })}>
-                🗑
+                <Trash2 size={15} />
               </button>
             </span>
           </li>

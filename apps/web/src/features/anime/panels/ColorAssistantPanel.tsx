@@ -1,4 +1,5 @@
 import { analyzeColors, DEFAULT_COLOR_ANALYSIS, suggestColors, suggestThemeColors, THEME_PALETTES, type ColorAnalysis, type ColorSuggestion } from '@yumi/imaging';
+import { Palette } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../shared/api/client';
@@ -45,13 +46,13 @@ function Suggestion({ s, onPick }: { s: ColorSuggestion; onPick(c: string): void
 export function ColorAssistantPanel() {
   const { t } = useTranslation('anime');
   const engine = useEngine();
-  const { useColor, addColor } = useAnime();
+  const { rememberColor, addColor } = useAnime();
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<{ analysis: ColorAnalysis; source: Source } | null>(null);
   const [theme, setTheme] = useState<string | null>(null);
   const pick = (c: string) => {
     engine.setColor(c);
-    useColor(c);
+    rememberColor(c);
   };
   const run = async () => {
     setBusy(true);
@@ -63,7 +64,7 @@ export function ColorAssistantPanel() {
   return (
     <div className="assistant-panel">
       <button type="button" className="btn btn-primary btn-block" disabled={busy} onClick={run}>
-        🎨 {busy ? t('colour.analyzing') : t('colour.analyze')}
+        <Palette size={16} aria-hidden /> {busy ? t('colour.analyzing') : t('colour.analyze')}
       </button>
       {result?.source === 'default' && <p className="alert alert-warning small">{t('colour.fallback')}</p>}
       {a && (

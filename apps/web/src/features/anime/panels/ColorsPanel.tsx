@@ -1,4 +1,5 @@
 import { parseHexColor } from '@yumi/paint';
+import { Pipette, Plus } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { rgbToHex, useEngine, useEngineSnapshot } from '../engine';
@@ -11,14 +12,14 @@ export function ColorsPanel() {
   const { t } = useTranslation('anime');
   const engine = useEngine();
   const snap = useEngineSnapshot();
-  const { palette, recentColors, canvasTool, addColor, useColor, set } = useAnime();
+  const { palette, recentColors, canvasTool, addColor, rememberColor, set } = useAnime();
   const hex = rgbToHex(snap.color);
   const [hexInput, setHexInput] = useState(hex);
   useEffect(() => setHexInput(hex), [hex]);
 
   const choose = (c: string) => {
     engine.setColor(c);
-    useColor(c);
+    rememberColor(c);
   };
   const channel = (k: 'r' | 'g' | 'b', v: number) => engine.setColor({ ...snap.color, [k]: Math.max(0, Math.min(255, Math.round(v || 0))) });
 
@@ -40,7 +41,7 @@ export function ColorsPanel() {
           />
         </label>
         <button type="button" className={`btn btn-sm ${canvasTool === 'eyedropper' ? 'btn-primary' : ''}`} aria-pressed={canvasTool === 'eyedropper'} onClick={() => set({ canvasTool: canvasTool === 'eyedropper' ? 'paint' : 'eyedropper' })}>
-          💧 {t('colors.eyedropper')}
+          <Pipette size={15} aria-hidden /> {t('colors.eyedropper')}
         </button>
       </div>
       {(['r', 'g', 'b'] as const).map((k) => (
@@ -56,7 +57,7 @@ export function ColorsPanel() {
           <button key={c} type="button" className={`swatch ${c === hex ? 'is-active' : ''}`} style={{ background: c }} aria-label={c} title={c} onClick={() => choose(c)} />
         ))}
         <button type="button" className="swatch swatch-add" aria-label={t('colors.add')} title={t('colors.add')} disabled={palette.includes(hex)} onClick={() => addColor(hex)}>
-          ＋
+          <Plus size={15} />
         </button>
       </div>
       {recentColors.length > 0 && (

@@ -1,4 +1,5 @@
 import { EXPORT_FORMATS, type ExportFormat } from '@yumi/core';
+import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../shared/ui/toast';
@@ -56,7 +57,7 @@ export function ExportPanel() {
       )}
       <p className="muted small">{t(`export.hint.${exportFormat}`)}</p>
       <button type="button" className="btn btn-primary btn-block" disabled={busy} onClick={run}>
-        💾 {busy ? t('export.working') : t('export.download')}
+        <Download size={16} aria-hidden /> {busy ? t('export.working') : t('export.download')}
       </button>
     </div>
   );

@@ -1,5 +1,6 @@
 import { compatibilityScore, THEME_PALETTES } from '@yumi/imaging';
 import type { PixelBuffer } from '@yumi/paint';
+import { Sparkles } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../shared/ui/toast';
@@ -74,7 +75,7 @@ export function GenerateVersions() {
   return (
     <div className="variants">
       <button type="button" className="btn btn-block" disabled={busy} onClick={generate}>
-        ✨ {busy ? t('colour.analyzing') : t('variants.generate')}
+        <Sparkles size={16} aria-hidden /> {busy ? t('colour.analyzing') : t('variants.generate')}
       </button>
       {variants && (
         <div className="variant-grid">

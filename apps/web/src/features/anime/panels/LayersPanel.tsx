@@ -1,4 +1,5 @@
 import { BLEND_MODES, type BlendMode } from '@yumi/paint';
+import { ArrowDown, ArrowUp, Eye, EyeOff, Lock, LockOpen, Plus } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../shared/ui/toast';
@@ -38,10 +39,10 @@ export function LayersPanel() {
         {top.map((l) => (
           <li key={l.id} className={`layer-row ${l.id === snap.activeLayerId ? 'is-active' : ''}`} data-layer={l.name}>
             <button type="button" className="icon-toggle" aria-pressed={l.visible} aria-label={l.visible ? t('layers.hide', { name: l.name }) : t('layers.show', { name: l.name })} onClick={() => engine.setLayerProps(l.id, { visible: !l.visible })}>
-              {l.visible ? '👁️' : '🚫'}
+              {l.visible ? <Eye size={16} /> : <EyeOff size={16} />}
             </button>
             <button type="button" className="icon-toggle" aria-pressed={l.locked} aria-label={l.locked ? t('layers.unlock', { name: l.name }) : t('layers.lock', { name: l.name })} onClick={() => engine.setLayerProps(l.id, { locked: !l.locked })}>
-              {l.locked ? '🔒' : '🔓'}
+              {l.locked ? <Lock size={16} /> : <LockOpen size={16} />}
             </button>
             <LayerThumb id={l.id} version={snap.version} />
             {renaming === l.id ? (
@@ -98,7 +99,7 @@ export function LayersPanel() {
       </div>
       <div className="layer-actions">
         <button type="button" className="btn btn-sm btn-primary" onClick={() => engine.addLayer()}>
-          ＋ {t('layers.add')}
+          <Plus size={15} aria-hidden /> {t('layers.add')}
         </button>
         <button type="button" className="btn btn-sm" onClick={() => engine.duplicateLayer(active.id)}>
           {t('layers.duplicate')}
@@ -107,10 +108,10 @@ export function LayersPanel() {
           {t('layers.mergeDown')}
         </button>
         <button type="button" className="btn btn-sm" aria-label={t('layers.moveUp')} title={t('layers.moveUp')} disabled={index === snap.layers.length - 1} onClick={() => engine.moveLayer(active.id, index + 1)}>
-          ↑
+          <ArrowUp size={15} />
         </button>
         <button type="button" className="btn btn-sm" aria-label={t('layers.moveDown')} title={t('layers.moveDown')} disabled={index === 0} onClick={() => engine.moveLayer(active.id, index - 1)}>
-          ↓
+          <ArrowDown size={15} />
         </button>
         <button type="button" className="btn btn-sm" onClick={() => setRenaming(active.id)}>
           {t('layers.rename')}

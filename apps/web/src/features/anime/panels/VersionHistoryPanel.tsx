@@ -1,4 +1,5 @@
 import { MAX_VERSIONS, toggleCompareSelection, versionStoragePercent, type Character, type VersionSummary } from '@yumi/core';
+import { Image, Scale, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../shared/ui/toast';
@@ -103,7 +104,7 @@ export function VersionHistoryPanel() {
       <div className="compare-bar">
         <small className="muted">{t('versions.compareHint', { count: selected.length })}</small>
         <button type="button" className="btn btn-sm" disabled={pair.length !== 2} onClick={() => setComparing(true)}>
-          ⚖️ {t('versions.compare')}
+          <Scale size={15} aria-hidden /> {t('versions.compare')}
         </button>
       </div>
       <ul className="version-list">
@@ -112,7 +113,7 @@ export function VersionHistoryPanel() {
           return (
             <li key={v.id} className={`version-row ${current ? 'is-current' : ''}`}>
               <input type="checkbox" checked={selected.includes(v.id)} onChange={() => setSelected((s) => toggleCompareSelection(s, v.id))} aria-label={t('versions.select', { name: v.name })} />
-              {v.thumbnail ? <img src={v.thumbnail} alt="" /> : <span className="thumb-empty" aria-hidden>🖼️</span>}
+              {v.thumbnail ? <img src={v.thumbnail} alt="" /> : <span className="thumb-empty" aria-hidden><Image size={18} /></span>}
               <span className="version-info">
                 <strong className="ellipsis">{v.name}</strong>
                 <small className="muted">
@@ -129,7 +130,7 @@ export function VersionHistoryPanel() {
                       {t('versions.revert')}
                     </button>
                     <button type="button" className="btn btn-sm btn-danger" onClick={() => remove(v)} aria-label={t('versions.delete', { name: v.name })}>
-                      🗑
+                      <Trash2 size={15} />
                     </button>
                   </>
                 )}

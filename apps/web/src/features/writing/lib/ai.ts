@@ -1,4 +1,4 @@
-import { DEFAULT_MODEL, DEFAULT_PERSONA, isPersonaKey, type ChatContext, type LlmProvider } from '@yumi/core';
+import { DEFAULT_MODEL, DEFAULT_PERSONA, isPersonaKey, MODEL_REQUIRED_MESSAGE, type ChatContext, type LlmProvider } from '@yumi/core';
 import { ApiError } from '../../../shared/api/client';
 
 /**
@@ -16,6 +16,14 @@ export function aiContext(settings: { provider?: string; model?: string } | null
     personality: isPersonaKey(personality) ? personality : DEFAULT_PERSONA,
     mode: 'writing-helper',
   };
+}
+
+/**
+ * Chat-based tools (continuation, collaboration, rubric) need a real model: the offline assistant would
+ * answer with help text instead, so they refuse up front with the same MODEL_REQUIRED the server uses.
+ */
+export function assertModel(ctx: AiContext): void {
+  if (ctx.provider === 'local') throw Object.assign(new Error(MODEL_REQUIRED_MESSAGE), { code: 'MODEL_REQUIRED' });
 }
 
 export function isModelRequired(err: unknown): boolean {

@@ -7,7 +7,7 @@ import { ApiError, api } from '../../../shared/api/client';
 import { Button } from '../../../shared/ui/Button';
 import { useCurrentUser } from '../../../shared/hooks/useCurrentUser';
 import { useWriting } from '../context';
-import { streamChat } from '../lib/ai';
+import { assertModel, streamChat } from '../lib/ai';
 import { AiError } from '../ModelNotice';
 import { useAiRun } from '../useAiRun';
 import { streamInto } from './streamInsert';
@@ -66,6 +66,7 @@ export function AnimeCollabTool() {
   const write = () =>
     run(async (signal) => {
       if (!character) return;
+      assertModel(ai);
       const { end } = editor.getSelection();
       const target = streamInto(editor, end);
       target.push('\n\n');
@@ -122,7 +123,7 @@ export function AnimeCollabTool() {
             </Button>
           ) : (
             <Button size="sm" variant="primary" onClick={() => void write()}>
-              🎭 {t('collab.write', { name: character.name })}
+              {t('collab.write', { name: character.name })}
             </Button>
           )}
           <AiError error={error} />

@@ -2,7 +2,7 @@ import { continuePrompt, temperatureFor } from '@yumi/core';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../shared/ui/Button';
 import { useWriting } from '../context';
-import { streamChat } from '../lib/ai';
+import { assertModel, streamChat } from '../lib/ai';
 import { AiError } from '../ModelNotice';
 import { useAiRun } from '../useAiRun';
 import { streamInto } from './streamInsert';
@@ -16,6 +16,7 @@ export function ContinueTool() {
 
   const go = () =>
     run(async (signal) => {
+      assertModel(ai);
       const text = editor.getText();
       const { end } = editor.getSelection();
       const target = streamInto(editor, end);
@@ -37,7 +38,7 @@ export function ContinueTool() {
           </Button>
         ) : (
           <Button variant="primary" size="sm" onClick={() => void go()} disabled={!editor.getText().trim()}>
-            ✨ {t('continue.start')}
+            {t('continue.start')}
           </Button>
         )}
       </div>

@@ -74,10 +74,10 @@ export function GalgameTool() {
       </div>
       <div className="row wrap">
         <Button size="sm" disabled={!scene.lines.length} onClick={() => download(`${fileName(scene.title)}.rpy`, toRenpy(scene), 'text/plain;charset=utf-8')}>
-          ⬇ {t('galgame.exportRenpy')}
+          {t('galgame.exportRenpy')}
         </Button>
         <Button size="sm" disabled={!scene.lines.length} onClick={() => download(`${fileName(scene.title)}.md`, toBlogMarkdown(scene), 'text/markdown;charset=utf-8')}>
-          ⬇ {t('galgame.exportMarkdown')}
+          {t('galgame.exportMarkdown')}
         </Button>
         <Button size="sm" disabled={!scene.lines.length} onClick={() => void copyMd()}>
           {t('galgame.copyMarkdown')}

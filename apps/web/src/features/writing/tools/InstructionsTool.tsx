@@ -67,7 +67,7 @@ export function InstructionsTool() {
           </Button>
         ) : (
           <Button size="sm" variant="primary" disabled={!instructions.trim() || !editor.getText().trim()} onClick={() => void apply()}>
-            🪄 {t('instructions.apply')}
+            {t('instructions.apply')}
           </Button>
         )}
       </div>

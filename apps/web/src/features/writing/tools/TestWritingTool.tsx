@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { create } from 'zustand';
 import { Button } from '../../../shared/ui/Button';
 import { useWriting } from '../context';
-import { streamChat } from '../lib/ai';
+import { assertModel, streamChat } from '../lib/ai';
 import { AiError } from '../ModelNotice';
 import { useAiRun } from '../useAiRun';
 import { ToolHeader } from './ToolHeader';
@@ -74,6 +74,7 @@ export function TestWritingTool() {
 
   const assess = () =>
     run(async (signal) => {
+      assertModel(ai);
       p.set({ rubric: '' });
       let acc = '';
       await streamChat(
@@ -138,7 +139,7 @@ export function TestWritingTool() {
         </div>
         <p className="small muted">{t('testWriting.newDocNote')}</p>
         <Button variant="primary" size="sm" onClick={() => void start()}>
-          ⏱️ {t('testWriting.start')}
+          {t('testWriting.start')}
         </Button>
       </div>
     );

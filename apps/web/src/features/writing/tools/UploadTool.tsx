@@ -80,7 +80,7 @@ export default function UploadTool() {
       >
         <p>{t('upload.drop')}</p>
         <Button size="sm" variant="primary" onClick={() => input.current?.click()}>
-          📎 {t('upload.choose')}
+          {t('upload.choose')}
         </Button>
         <p className="small muted">{t('upload.accepts', { max: MAX_UPLOAD_FILES })}</p>
         <input

@@ -115,7 +115,7 @@ export function VersionsTool() {
           </Button>
         ) : (
           <Button size="sm" variant="primary" disabled={blank || !control.iterativeMode} onClick={() => void generate()} data-testid="generate-versions">
-            🔀 {t('versions.generate')}
+            {t('versions.generate')}
           </Button>
         )}
         <Button size="sm" disabled={blank} onClick={() => setRefineOpen(true)}>
@@ -138,7 +138,7 @@ export function VersionsTool() {
       <div className="chips">
         {chips.map((c) => (
           <button key={`${c.type}-${c.option.id}`} type="button" className="chip" disabled={blank} onClick={() => refine(c.type, c.option)} title={t(`refine.types.${c.type}`)}>
-            <span aria-hidden="true">{c.option.emoji}</span> {optionLabel(c.option)}
+            {optionLabel(c.option)}
           </button>
         ))}
       </div>
@@ -174,7 +174,7 @@ export function VersionsTool() {
               <div className="chips">
                 {q.options.map((o) => (
                   <button key={o.id} type="button" className="chip" onClick={() => refine(q.type, o)} title={o.id.startsWith('theme-') || o.id.startsWith('persona-') ? undefined : t(`refine.descriptions.${o.id}`, { defaultValue: o.description })}>
-                    <span aria-hidden="true">{o.emoji}</span> {optionLabel(o)}
+                    {optionLabel(o)}
                   </button>
                 ))}
               </div>

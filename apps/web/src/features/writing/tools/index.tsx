@@ -22,17 +22,17 @@ export const TOOL_CATEGORIES = [
 const color = (c: (typeof TOOL_CATEGORIES)[number]['id']) => TOOL_CATEGORIES.find((x) => x.id === c)!.color;
 
 /** The ten tools of the Writing Helper (first document §2), in the prototype's order. */
-export const TOOLS: Array<Omit<ToolDef, 'label'>> = [
-  { id: 'social', icon: '📣', category: 'social', color: color('social') },
-  { id: 'trending', icon: '🔥', category: 'social', color: color('social') },
-  { id: 'ai-continue', icon: '✨', category: 'ai', color: color('ai') },
-  { id: 'instructions', icon: '🪄', category: 'ai', color: color('ai') },
-  { id: 'generate-versions', icon: '🔀', category: 'ai', color: color('ai') },
-  { id: 'anime-collab', icon: '🎭', category: 'collaboration', color: color('collaboration') },
-  { id: 'galgame-blog', icon: '💬', category: 'collaboration', color: color('collaboration') },
-  { id: 'novel-writing', icon: '📚', category: 'collaboration', color: color('collaboration') },
-  { id: 'test-writing', icon: '⏱️', category: 'tools', color: color('tools') },
-  { id: 'upload', icon: '📎', category: 'tools', color: color('tools') },
+export const TOOLS: Array<Omit<ToolDef, 'label' | 'icon'>> = [
+  { id: 'social', category: 'social', color: color('social') },
+  { id: 'trending', category: 'social', color: color('social') },
+  { id: 'ai-continue', category: 'ai', color: color('ai') },
+  { id: 'instructions', category: 'ai', color: color('ai') },
+  { id: 'generate-versions', category: 'ai', color: color('ai') },
+  { id: 'anime-collab', category: 'collaboration', color: color('collaboration') },
+  { id: 'galgame-blog', category: 'collaboration', color: color('collaboration') },
+  { id: 'novel-writing', category: 'collaboration', color: color('collaboration') },
+  { id: 'test-writing', category: 'tools', color: color('tools') },
+  { id: 'upload', category: 'tools', color: color('tools') },
 ];
 
 export function ToolPanel({ id }: { id: string }) {

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { bibtexBraceProblem, formatBibliography, formatInText, orderReferences, parseReferences, ReferenceParseError, toBibtex } from './citations';
+import { checkCitations, isValidDoi } from './references';
+import { parseReport } from './document';
+
+const BIB = `@article{smith2020,
+  author = {Smith, Anna and Jones, Bob},
+  title = {Deep learning for protein folding},
+  journal = {Nature},
+  year = {2020},
+  volume = {577},
+  number = {7792},
+  pages = {706--710},
+  doi = {10.1038/s41586-019-1923-7}
+}`;
+
+// The first citeproc run compiles the styles; on the shared 2-core machine that can take seconds.
+describe('citations in four styles (known outputs)', { timeout: 30_000 }, () => {
+  const items = parseReferences(BIB);
+  it('parses BibTeX with its key', () => {
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({ id: 'smith2020', title: 'Deep learning for protein folding', DOI: '10.1038/s41586-019-1923-7' });
+  });
+  it.each([
+    ['apa', '(Smith & Jones, 2020)', 'Smith, A., & Jones, B. (2020). Deep learning for protein folding. Nature, 577(7792), 706–710. https://doi.org/10.1038/s41586-019-1923-7'],
+    ['mla', '(Smith and Jones)', 'Smith, Anna, and Bob Jones. “Deep Learning for Protein Folding.” Nature, vol. 577, no. 7792, 2020, pp. 706–710. https://doi.org/10.1038/s41586-019-1923-7.'],
+    ['ieee', '[1]', '[1] A. Smith and B. Jones, “Deep learning for protein folding,” Nature, vol. 577, no. 7792, pp. 706–710, 2020, doi: 10.1038/s41586-019-1923-7.'],
+    ['chicago', '(Smith and Jones 2020)', 'Smith, Anna, and Bob Jones. 2020. “Deep Learning for Protein Folding.” Nature 577 (7792): 706–710. https://doi.org/10.1038/s41586-019-1923-7.'],
+  ] as const)('%s', (style, inText, entry) => {
+    expect(formatInText(items, [['smith2020']], style)).toEqual([inText]);
+    expect(formatBibliography(items, style)).toEqual([entry]);
+  });
+  it('numbers IEEE citations in order of first use and marks unknown keys', () => {
+    const more = parseReferences('@book{doe2019, author={Doe, Jane}, title={Statistics}, publisher={Academic Press}, year={2019}}');
+    const all = [...items, ...more];
+    const ordered = orderReferences(all, ['doe2019', 'smith2020']);
+    expect(ordered.map((i) => i.id)).toEqual(['doe2019', 'smith2020']);
+    expect(formatInText(ordered, [['doe2019'], ['smith2020'], ['nobody']], 'ieee')).toEqual(['[1]', '[2]', '[@nobody?]']);
+    expect(formatInText(ordered, [['smith2020', 'doe2019']], 'ieee')).toEqual(['[2], [1]']);
+    expect(formatBibliography(ordered, 'ieee')[0]).toBe('[1] J. Doe, Statistics, Academic Press, 2019.');
+  });
+  it('reads RIS and CSL-JSON, and writes BibTeX', () => {
+    const ris = parseReferences('TY  - JOUR\nAU  - Curie, Marie\nTI  - Radioactive substances\nPY  - 1904\nT2  - Chemical News\nER  - \n');
+    expect(ris[0]).toMatchObject({ id: 'curie1904', title: 'Radioactive substances' });
+    const csl = parseReferences(JSON.stringify([{ id: 'x1', type: 'book', title: 'On Growth and Form', author: [{ family: 'Thompson', given: "D'Arcy" }], issued: { 'date-parts': [[1917]] } }]));
+    expect(csl[0]!.title).toBe('On Growth and Form');
+    expect(toBibtex(items)).toContain('@article{smith2020,');
+  });
+  it('refuses broken input with a clear message', () => {
+    expect(() => parseReferences('@article{x, title = {Broken')).toThrow(/Unclosed brace: the entry opened on line 1/);
+    expect(() => parseReferences('@article{x, title = {A}}}')).toThrow(ReferenceParseError);
+    expect(() => parseReferences('[{"id": ')).toThrow(/CSL-JSON could not be read/);
+    expect(() => parseReferences('just some words')).toThrow(/Paste a BibTeX entry/);
+    expect(bibtexBraceProblem('@a{x,\n t={y}\n}')).toBeNull();
+  });
+});
+
+describe('citation check', () => {
+  it('finds citation keys without a reference, references never cited and malformed DOIs', () => {
+    const report = parseReport('# T\n\n## A\nText [@smith2020; @ghost, p. 4] and more.');
+    const refs = [
+      { id: 'smith2020', type: 'article-journal', DOI: 'https://doi.org/10.1038/s41586-019-1923-7' },
+      { id: 'unused', type: 'book', DOI: '10.12/x' },
+    ];
+    expect(checkCitations(report, refs)).toEqual({ missing: ['ghost'], uncited: ['unused'], badDois: [{ id: 'unused', doi: '10.12/x' }], ok: false });
+    expect(isValidDoi('doi: 10.1126/science.abj8754')).toBe(true);
+    expect(isValidDoi('10.1126')).toBe(false);
+  });
+});
