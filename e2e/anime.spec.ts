@@ -215,7 +215,7 @@ test.describe('anime Create mode', () => {
     await openPanel(page, 'export');
     await expect(page.getByText('Size 100% (800 × 600 px)')).toBeVisible();
     const download = page.waitForEvent('download');
-    await page.getByRole('button', { name: /Download/ }).click();
+    await page.getByRole('button', { name: 'Download', exact: true }).click();
     expect((await download).suggestedFilename()).toMatch(/\.png$/);
     await shot(page, 'anime-export');
   });
@@ -232,7 +232,7 @@ test.describe('anime Create mode', () => {
     await expect(page.getByText('Please enter a name for your character.')).toBeVisible();
     await page.getByLabel('Character name').fill('Sakura');
     await page.getByRole('button', { name: 'Save as new character' }).click();
-    await expect(page.locator('.character-card').filter({ hasText: 'Sakura' })).toBeVisible();
+    await expect(page.locator('.an-character-card').filter({ hasText: 'Sakura' })).toBeVisible();
     await shot(page, 'anime-library');
 
     await penStroke(page, [
@@ -242,10 +242,10 @@ test.describe('anime Create mode', () => {
     await openPanel(page, 'version-history');
     await page.getByLabel('Version name').fill('Second pass');
     await page.getByRole('button', { name: 'Save version' }).click();
-    await expect(page.locator('.version-row')).toHaveCount(2);
+    await expect(page.locator('.an-version-row')).toHaveCount(2);
     await expect(page.getByText('2 / 20 versions · 10% used', { exact: false })).toBeVisible();
-    await expect(page.locator('.version-row.is-current')).toContainText('Second pass');
-    await expect(page.locator('.version-row.is-current').getByRole('button', { name: /Delete/ })).toHaveCount(0);
+    await expect(page.locator('.an-version-row.is-current')).toContainText('Second pass');
+    await expect(page.locator('.an-version-row.is-current').getByRole('button', { name: /Delete/ })).toHaveCount(0);
     await page.getByLabel('Select Second pass for comparison').check();
     await page.getByLabel('Select Version 1 for comparison').check();
     await page.getByRole('button', { name: /Compare/ }).click();
@@ -258,8 +258,8 @@ test.describe('anime Create mode', () => {
     await page.keyboard.press('Escape');
 
     // Revert to version 1: the second stroke disappears.
-    await page.locator('.version-row').filter({ hasText: 'Version 1' }).getByRole('button', { name: 'Revert' }).click();
-    await expect(page.locator('.version-row.is-current')).toContainText('Version 1');
+    await page.locator('.an-version-row').filter({ hasText: 'Version 1' }).getByRole('button', { name: 'Revert' }).click();
+    await expect(page.locator('.an-version-row.is-current')).toContainText('Version 1');
     expect((await pixel(page, 600, 180, 'Background'))[3]).toBe(0);
 
     // Reload: the drawing comes back from IndexedDB.

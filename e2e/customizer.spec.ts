@@ -131,13 +131,16 @@ test.describe('layout and theme customizer', () => {
       { name: 'junk.json', buffer: Buffer.alloc(10 * 1024 * 1024, 'x') },
       { name: 'image.png', buffer: PNG },
     ];
-    for (const file of bad) {
-      const alert = page.waitForEvent('dialog');
+    const alerts: string[] = [];
+    page.on('dialog', (d) => {
+      alerts.push(d.message());
+      void d.accept();
+    });
+    for (const [i, file] of bad.entries()) {
       await importer.setInputFiles({ name: file.name, mimeType: 'application/json', buffer: file.buffer });
-      const d = await alert;
-      expect(d.message()).toBe('Invalid layout file');
-      await d.accept();
+      await expect.poll(() => alerts.length).toBe(i + 1);
     }
+    expect(alerts).toEqual(bad.map(() => 'Invalid layout file'));
     expect(await stored(page, 'yumi.layout')).toBe(before);
   });
 

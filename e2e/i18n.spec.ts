@@ -17,7 +17,7 @@ test.describe('languages', () => {
     await expect(page.getByRole('heading', { name: 'Ready to Create?' })).toBeVisible();
     expect(fontRequests).toEqual([]); // CJK fonts are not loaded for English
     for (const lang of LANGS) {
-      await page.getByLabel('Language').selectOption(lang.code);
+      await page.locator('#language-select').selectOption(lang.code);
       await expect(page.getByRole('heading', { name: lang.ready })).toBeVisible();
       await expect(page.getByRole('heading', { name: lang.modes })).toBeVisible();
       await expect(page.getByRole('button', { name: lang.settings })).toBeVisible();
@@ -27,7 +27,7 @@ test.describe('languages', () => {
         .toBe(true);
     }
     expect(fontRequests.length).toBeGreaterThan(0);
-    await page.getByLabel('Language').selectOption('ja');
+    await page.locator('#language-select').selectOption('ja');
     await expect(page.getByRole('heading', { name: 'さあ、創作を始めましょう' })).toBeVisible();
     await page.evaluate(() => document.fonts.ready);
     await shot(page, 'launcher-ja');

@@ -120,7 +120,7 @@ test.describe('AI Generate mode (/anime-chara)', () => {
   test('the outline generator needs input, then draws line art', async ({ page }) => {
     await signUpViaApi(page, 'outl');
     await openGenerate(page);
-    await page.getByRole('button', { name: 'AI outline' }).first().click();
+    await page.locator('.ag-header').getByRole('button', { name: 'AI outline' }).click();
     const dialog = page.getByRole('dialog', { name: 'AI outline generator' });
     await expect(dialog.getByRole('button', { name: 'Generate outline' })).toBeDisabled();
     await dialog.getByRole('tab', { name: 'From a description' }).click();
@@ -135,5 +135,65 @@ test.describe('AI Generate mode (/anime-chara)', () => {
     await signUpViaApi(page, 'genp');
     await openGenerate(page);
     await shot(page, 'ai-generate-phone');
+  });
+});
+
+test.describe('AI canvas tools (/anime-chara, Create mode)', () => {
+  test('an AI eraser stroke removes a line into a new "AI Drawing" layer, and undo takes it back', async ({ page }) => {
+    await signUpViaApi(page, 'aier');
+    await page.addInitScript(() => localStorage.setItem('yumi_e2e', '1'));
+    await page.goto('/anime-chara');
+    await expect(page.getByTestId('paint-stage')).toBeVisible();
+    await page.waitForFunction(() => !!(window as unknown as { __yumiPaint?: unknown }).__yumiPaint);
+
+    // A thick black line across the middle of the canvas, painted through the engine like a stroke.
+    const composite = (x: number, y: number) =>
+      page.evaluate(
+        ({ x, y }) => {
+          const engine = (window as any).__yumiPaint;
+          engine.render();
+          const o = engine.output;
+          const i = (y * o.width + x) * 4;
+          return [o.data[i], o.data[i + 1], o.data[i + 2], o.data[i + 3]] as number[];
+        },
+        { x, y },
+      );
+    const at = (x: number, y: number) =>
+      page.evaluate(
+        ({ x, y }) => {
+          const engine = (window as any).__yumiPaint;
+          const stage = document.querySelector('[data-testid="paint-stage"]') as HTMLElement;
+          const box = stage.getBoundingClientRect();
+          const s = engine.viewport.documentToScreen({ x, y });
+          return { x: box.left + s.x, y: box.top + s.y };
+        },
+        { x, y },
+      );
+    await page.evaluate(() => {
+      const engine = (window as any).__yumiPaint;
+      engine.setColor('#000000');
+    });
+    const a = await at(330, 300);
+    const b = await at(470, 300);
+    await page.mouse.move(a.x, a.y);
+    await page.mouse.down();
+    for (let i = 1; i <= 20; i++) await page.mouse.move(a.x + ((b.x - a.x) * i) / 20, a.y);
+    await page.mouse.up();
+    const before = await composite(400, 300);
+    expect(before[0]!).toBeLessThan(80);
+
+    await page.getByRole('button', { name: 'AI eraser' }).click();
+    const p = await at(400, 300);
+    const response = page.waitForResponse('**/api/anime-chara/ai-draw');
+    await page.mouse.click(p.x, p.y);
+    expect((await response).status()).toBe(200);
+    await page.waitForFunction(() => (window as any).__yumiPaint.document.layers.some((l: { name: string }) => l.name === 'AI Drawing'));
+    const after = await composite(400, 300);
+    expect(after[0]!).toBeGreaterThan(150);
+    await shot(page, 'ai-eraser');
+
+    await page.keyboard.press('Control+z');
+    await page.waitForFunction(() => !(window as any).__yumiPaint.document.layers.some((l: { name: string }) => l.name === 'AI Drawing'));
+    expect((await composite(400, 300))[0]!).toBeLessThan(80);
   });
 });

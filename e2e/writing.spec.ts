@@ -217,6 +217,15 @@ test.describe('the ten tools', () => {
     const opened = await popup;
     expect(opened.url()).toContain('https://x.com/intent/post?text=Hello%20from%20Yumi%20%26%20friends');
     await opened.close();
+    await expect(page.getByText('The new tab was blocked')).toHaveCount(0);
+    // With a passage selected, only that passage is measured and shared.
+    await page.getByTestId('editor').evaluate((el: HTMLTextAreaElement) => {
+      el.focus();
+      el.setSelectionRange(0, 5);
+      el.dispatchEvent(new Event('select', { bubbles: true }));
+    });
+    await expect(page.getByText('Sharing the selected text.')).toBeVisible();
+    await expect(page.getByTestId('limit-microblog')).toHaveText('5 / 280 characters');
     await shot(page, 'writing-tool-social');
   });
 

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { regionAround } from '@yumi/core';
+import { IMAGE_PRICE_TIMESHARDS, regionAround } from '@yumi/core';
+import { sql } from 'drizzle-orm';
+import type { AppContext } from '../src/context';
+import { getBalance, grant } from '../src/modules/billing/ledger';
 import { createTestApp, errorBody, signUp, type TestApp } from './helpers';
 import { fakeSdWebui, type FakeServer } from './image-fakes';
 
@@ -89,5 +92,30 @@ describe('AI canvas tools', () => {
     expect(free.statusCode).toBe(402);
     expect(errorBody(free).code).toBe('PREMIUM_REQUIRED');
     expect(sd.requests.filter((r) => r.path === '/sdapi/v1/img2img')).toHaveLength(0);
+  });
+
+  it('charges a premium user for a provider call, and refunds a failed one', async () => {
+    const ctx = { config: t.config, database: t.database, db: t.database.db, clock: t.clock, log: t.app.log } as unknown as AppContext;
+    const u = await signUp(t.app);
+    await t.database.db.execute(
+      sql`INSERT INTO purchases (user_id, provider, method, kind, item_id, tokens, amount_cents, status) VALUES (${u.user.id}, 'test', 'stripe', 'package', 'taster', 100000, 100, 'paid')`,
+    );
+    await grant(ctx, { userId: u.user.id, amount: 3 * IMAGE_PRICE_TIMESHARDS, reason: 'test', sourceType: 'test-seed', sourceId: u.user.id });
+    const body = { imageData: await canvas(), mode: 'ai-eraser', region: { x: 350, y: 250, width: 100, height: 100 }, provider: 'sd-webui' };
+    const ok = await draw(body, u.auth);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().engine).toBe('sd-webui');
+    const sent = sd.requests.filter((r) => r.path === '/sdapi/v1/img2img').pop()!.body as { mask?: string; init_images: string[] };
+    expect(typeof sent.mask).toBe('string');
+    expect(await getBalance(ctx, u.user.id)).toBe(2 * IMAGE_PRICE_TIMESHARDS);
+    sd.behaviour = '5xx';
+    try {
+      const failed = await draw(body, u.auth);
+      expect(failed.statusCode).toBe(502);
+      expect(errorBody(failed).code).toBe('API_ERROR');
+    } finally {
+      sd.behaviour = 'ok';
+    }
+    expect(await getBalance(ctx, u.user.id)).toBe(2 * IMAGE_PRICE_TIMESHARDS);
   });
 });

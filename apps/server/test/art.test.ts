@@ -47,8 +47,9 @@ describe('artwork upload', () => {
     expect(img.statusCode).toBe(200);
     expect(img.headers['content-type']).toBe('image/webp');
     expect((await sharp(img.rawPayload).metadata()).format).toBe('webp');
-    // Not public while pending.
-    expect((await t.app.inject({ url: contribution.imageUrl })).statusCode).toBe(404);
+    // Pending files are private to whoever holds the unguessable key; unknown keys are not served.
+    expect(img.headers['cache-control']).toContain('private');
+    expect((await t.app.inject({ url: `/api/art/files/${'0'.repeat(64)}` })).statusCode).toBe(404);
     const list = (await t.app.inject({ url: '/api/art/contributions', headers: u.auth })).json();
     expect(list.stats).toEqual({ pendingContributions: 1, approvedContributions: 0, totalRewardsEarned: 0 });
     expect(list.contributions).toHaveLength(1);
@@ -197,9 +198,11 @@ describe('review', () => {
     expect(await listReferenceArtworks(ctx, { q: '100%_' })).toEqual([]);
     const viaApi = (await t.app.inject({ url: '/api/art/references?q=witch' })).json().results;
     expect(viaApi.map((r: { id: string }) => r.id)).toEqual([shown.id]);
-    // Its image is public now; the one without consent stays private.
-    expect((await t.app.inject({ url: viaApi[0].imageUrl })).statusCode).toBe(200);
-    expect((await t.app.inject({ url: hidden.imageUrl })).statusCode).toBe(404);
+    // Its image is public (cacheable) now; the one without consent is never listed and stays private.
+    const shownFile = await t.app.inject({ url: viaApi[0].imageUrl });
+    expect(shownFile.headers['cache-control']).toContain('public');
+    expect((await t.app.inject({ url: hidden.imageUrl })).headers['cache-control']).toContain('private');
+    expect(JSON.stringify(await listReferenceArtworks(ctx, {}))).not.toContain(hidden.id);
     expect((await t.app.inject({ url: '/api/art/files/../../etc/passwd' })).statusCode).toBe(404);
   });
 });

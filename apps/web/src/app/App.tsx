@@ -53,6 +53,8 @@ export function App() {
             {['/writing', '/writing-helper'].map((path) => <Route key={path} path={path} element={<Pages.WritingPage />} />)}
             <Route path="/image" element={<Pages.ImagePage />} />
             <Route path="/anime-chara" element={<Pages.AnimePage />} />
+            <Route path="/charge/*" element={<Pages.ChargeRoutes />} />
+            <Route path="/admin" element={<Pages.AdminPage />} />
             <Route path="*" element={<Pages.NotFoundPage />} />
           </Routes>
         </Suspense>

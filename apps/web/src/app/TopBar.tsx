@@ -10,6 +10,7 @@ import { DownloadIcon, LogoutIcon, SettingsIcon, UserIcon } from '../shared/ui/i
 import { registerServiceWorker } from '../features/modes/serviceWorker';
 import { useModeUsageTracker } from '../features/modes/useModeUsageTracker';
 import { toast } from '../shared/ui/toast';
+import { BalanceBadge } from '../shared/billing/BalanceBadge';
 
 // The customizer (with react-grid-layout) and the download section load only when opened.
 const SettingsDialog = lazy(() => import('../features/customizer/SettingsDialog'));
@@ -60,6 +61,7 @@ export function TopBar() {
         </select>
         {user ? (
           <>
+            <BalanceBadge />
             <span className="user-chip" data-testid="user-chip">
               <span className="avatar" aria-hidden="true">
                 {user.username.slice(0, 1).toUpperCase()}

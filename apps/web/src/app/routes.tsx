@@ -8,3 +8,5 @@ export const WritingPage = lazy(() => import('../features/writing/WritingPage'))
 export const NotFoundPage = lazy(() => import('./NotFoundPage'));
 export const ImagePage = lazy(() => import('../features/image/ImagePage'));
 export const AnimePage = lazy(() => import('../features/anime/AnimePage'));
+export const ChargeRoutes = lazy(() => import('../features/billing/ChargeRoutes'));
+export const AdminPage = lazy(() => import('../features/admin/AdminReviewPage'));

@@ -10,3 +10,4 @@ export * from './novel';
 export * from './equation';
 export * from './upload';
 export * from './prompts';
+export * from './diff';

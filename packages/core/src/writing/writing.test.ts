@@ -240,3 +240,15 @@ describe('uploads and equations', () => {
     expect(continuePrompt('a'.repeat(10000), '', 'precise')).toContain('Stay very close');
   });
 });
+
+describe('word diff', () => {
+  it('marks removed and added words and keeps the rest', async () => {
+    const { diffWords } = await import('./diff');
+    expect(diffWords('the quiet rain', 'the loud rain')).toEqual([
+      { kind: 'same', text: 'the ' },
+      { kind: 'removed', text: 'quiet' },
+      { kind: 'added', text: 'loud' },
+      { kind: 'same', text: ' rain' },
+    ]);
+  });
+});

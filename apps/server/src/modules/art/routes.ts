@@ -150,17 +150,17 @@ export const artRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app,
     async (request) => ({ results: await art.listReferenceArtworks(ctx, request.query) }),
   );
 
-  // Files are addressed by their content hash; <img> cannot send a bearer header, so the unguessable key
-  // is the capability, and only files of an artwork the viewer may see are served.
+  // Files are addressed by their content hash: the unguessable key is the capability (see artworkFile).
   app.get(
     '/files/:key',
-    { schema: { tags: ['art'], summary: 'An artwork image or thumbnail', params: z.object({ key: z.string().regex(/^[0-9a-f]{64}$/) }) }, preHandler: app.optionalUser },
+    { schema: { tags: ['art'], summary: 'An artwork image or thumbnail (capability URL)', params: z.object({ key: z.string().regex(/^[0-9a-f]{64}$/) }) } },
     async (request, reply) => {
-      const file = await art.artworkFile(ctx, request.params.key, request.user);
+      const file = await art.artworkFile(ctx, request.params.key);
       return reply
         .type(file.contentType)
         .header('cache-control', file.isPublic ? 'public, max-age=86400, immutable' : 'private, max-age=3600')
         .header('x-content-type-options', 'nosniff')
+        .header('referrer-policy', 'no-referrer')
         .send(file.data);
     },
   );

@@ -157,12 +157,15 @@ export async function reviewArtwork(ctx: AppContext, reviewer: User, id: string,
   return { item: toReviewItem(after!, rewardGranted), rewardGranted };
 }
 
-/** A stored artwork file, for its owner, an admin, or anyone when it is an approved reference shown with consent. */
-export async function artworkFile(ctx: AppContext, key: string, viewer: User | null) {
+/**
+ * A stored artwork file. <img> cannot send a bearer header, so the file's SHA-256 key is the capability:
+ * it is only handed out to the owner, to admins, and (once approved with consent) in the reference
+ * library. Only keys that belong to an artwork are served, never other modules' blobs.
+ */
+export async function artworkFile(ctx: AppContext, key: string) {
   const rows = await repo.findByBlobKey(ctx.db, key);
+  if (rows.length === 0) throw notFound('File');
   const isPublic = rows.some((r) => r.status === 'approved' && r.consentToShow);
-  const mayView = isPublic || viewer?.role === 'admin' || rows.some((r) => r.userId === viewer?.id);
-  if (rows.length === 0 || !mayView) throw notFound('File');
   const blob = await ctx.blobs.get(key);
   if (!blob) throw notFound('File');
   return { ...blob, isPublic };

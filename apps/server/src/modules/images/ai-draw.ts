@@ -41,8 +41,26 @@ function crop(image: RgbaImage, r: Region): RgbaImage {
   return out;
 }
 
+/**
+ * Transparent canvas reads as white paper. The result is a layer laid over the drawing, so an eraser must
+ * produce opaque paper where the line was: a transparent fill would leave the line showing through.
+ */
+function onPaper(image: RgbaImage): RgbaImage {
+  const out = createImage(image.width, image.height);
+  const d = image.data;
+  for (let i = 0; i < d.length; i += 4) {
+    const a = d[i + 3]! / 255;
+    out.data[i] = d[i]! * a + 255 * (1 - a);
+    out.data[i + 1] = d[i + 1]! * a + 255 * (1 - a);
+    out.data[i + 2] = d[i + 2]! * a + 255 * (1 - a);
+    out.data[i + 3] = 255;
+  }
+  return out;
+}
+
 /** Offline AI eraser / regeneration: Telea inpainting of the region from the pixels around it. */
-function fillFromSurroundings(context: RgbaImage, inner: Region, strength: number): RgbaImage {
+function fillFromSurroundings(source: RgbaImage, inner: Region, strength: number): RgbaImage {
+  const context = onPaper(source);
   const mask = new Uint8Array(context.width * context.height);
   for (let y = inner.y; y < inner.y + inner.height; y++) mask.fill(1, y * context.width + inner.x, y * context.width + inner.x + inner.width);
   // A stronger stroke looks further out for the texture it continues.

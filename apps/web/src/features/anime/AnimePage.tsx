@@ -38,13 +38,13 @@ function PanelFrame({ title, onClose, floating, children }: { title: string; onC
   const { t } = useTranslation('anime');
   return (
     <section className={floating ? 'anime-floating' : 'anime-context'} aria-label={title}>
-      <header className="panel-head">
+      <header className="an-panel-head">
         <h3>{title}</h3>
         <button type="button" className="icon-btn" aria-label={t('panel.close')} onClick={onClose}>
           <X size={16} />
         </button>
       </header>
-      <div className="panel-body">{children}</div>
+      <div className="an-panel-body">{children}</div>
     </section>
   );
 }
@@ -215,9 +215,9 @@ export default function AnimePage({ onBack }: { onBack?: () => void }) {
             <span className="gradient-text">{t('title')}</span>
             {characterName && <small className="muted"> · {characterName}</small>}
           </h1>
-          <div className="mode-switch" role="tablist" aria-label={t('mode.label')}>
+          <div className="an-mode-switch" role="tablist" aria-label={t('mode.label')}>
             {(['creative', 'ai-generate'] as const).map((m) => (
-              <button key={m} type="button" role="tab" aria-selected={mode === m} className={`mode-btn ${mode === m ? 'is-active' : ''}`} onClick={() => set({ mode: m })}>
+              <button key={m} type="button" role="tab" aria-selected={mode === m} className={`an-mode-btn ${mode === m ? 'is-active' : ''}`} onClick={() => set({ mode: m })}>
                 {m === 'creative' ? <Palette size={15} aria-hidden /> : <Sparkles size={15} aria-hidden />} {m === 'creative' ? t('mode.create') : t('mode.generate')}
               </button>
             ))}

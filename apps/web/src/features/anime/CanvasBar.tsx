@@ -34,8 +34,8 @@ export function CanvasBar({ onSave }: { onSave(): void }) {
   const active = snap.layers.find((l) => l.id === snap.activeLayerId);
   const isEraser = snap.tool === 'eraser';
   return (
-    <div className="canvas-bar" role="toolbar" aria-label={t('canvas.controls')}>
-      <div className="bar-group">
+    <div className="an-canvas-bar" role="toolbar" aria-label={t('canvas.controls')}>
+      <div className="an-bar-group">
         <button type="button" className={`btn btn-sm ${!isEraser && canvasTool === 'paint' ? 'btn-primary' : ''}`} aria-pressed={!isEraser} onClick={() => {
           engine.selectPreset('basic-brush');
           set({ activeItem: 'brush', canvasTool: 'paint' });
@@ -48,11 +48,11 @@ export function CanvasBar({ onSave }: { onSave(): void }) {
         }}>
           <Eraser size={16} aria-hidden /> <span className="hide-mobile">{t('canvas.eraser')}</span>
         </button>
-        <input type="color" className="color-well" value={hex} aria-label={t('colors.picker')} onChange={(e) => {
+        <input type="color" className="an-color-well" value={hex} aria-label={t('colors.picker')} onChange={(e) => {
           engine.setColor(e.target.value);
           rememberColor(e.target.value);
         }} />
-        <label className="size-control">
+        <label className="an-size-control">
           <span className="visually-hidden">{t('canvas.size')}</span>
           <input type="range" min={1} max={50} step={1} value={Math.min(50, Math.max(1, Math.round(snap.brush.size)))} aria-label={t('canvas.size')} onChange={(e) => engine.setBrush({ size: Number(e.target.value) })} />
           <output>{Number(snap.brush.size.toFixed(1))}</output>
@@ -65,7 +65,7 @@ export function CanvasBar({ onSave }: { onSave(): void }) {
           <Trash2 size={16} aria-hidden /> <span className="hide-mobile">{t('canvas.clear')}</span>
         </button>
       </div>
-      <div className="bar-group">
+      <div className="an-bar-group">
         <button type="button" className="btn btn-sm" disabled={!snap.canUndo} onClick={() => engine.undo()} aria-label={t('history.undo')} title={`${t('history.undo')} (Ctrl+Z)`}>
           <Undo2 size={16} />
         </button>
@@ -73,11 +73,11 @@ export function CanvasBar({ onSave }: { onSave(): void }) {
           <Redo2 size={16} />
         </button>
       </div>
-      <div className="bar-group">
+      <div className="an-bar-group">
         <button type="button" className="btn btn-sm" aria-label={t('view.zoomOut')} title={t('view.zoomOut')} onClick={() => view(() => engine.viewport.zoomBy(center(), 1 / 1.25))}>
           <ZoomOut size={16} />
         </button>
-        <span className="zoom-readout" aria-live="polite">{Math.round(zoom * 100)}%</span>
+        <span className="an-zoom-readout" aria-live="polite">{Math.round(zoom * 100)}%</span>
         <button type="button" className="btn btn-sm" aria-label={t('view.zoomIn')} title={t('view.zoomIn')} onClick={() => view(() => engine.viewport.zoomBy(center(), 1.25))}>
           <ZoomIn size={16} />
         </button>
@@ -88,8 +88,8 @@ export function CanvasBar({ onSave }: { onSave(): void }) {
           <RotateCw size={16} />
         </button>
       </div>
-      <div className="bar-group bar-end">
-        {active && (active.locked || !active.visible) && <span className="badge badge-warn">{active.locked ? t('canvas.layerLocked') : t('canvas.layerHidden')}</span>}
+      <div className="an-bar-group an-bar-end">
+        {active && (active.locked || !active.visible) && <span className="badge an-badge-warn">{active.locked ? t('canvas.layerLocked') : t('canvas.layerHidden')}</span>}
         <button type="button" className="btn btn-sm btn-primary" onClick={onSave}>
           <Save size={16} aria-hidden /> <span className="hide-mobile">{t('canvas.save')}</span>
         </button>

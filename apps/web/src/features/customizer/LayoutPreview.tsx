@@ -35,6 +35,8 @@ export function LayoutPreview({ editing }: { editing: boolean }) {
     <div ref={containerRef} className={`layout-preview${editing ? ' is-editing' : ''}`} data-testid="layout-preview">
       {mounted && (
         <GridLayout
+          // A fresh grid per mode: toggling drag on a mounted grid left it ignoring later drags.
+          key={editing ? 'editing' : 'locked'}
           width={width}
           layout={visible}
           gridConfig={{ cols: GRID_COLS.lg, rowHeight: GRID_ROW_HEIGHT, margin: GRID_MARGIN, containerPadding: GRID_PADDING }}

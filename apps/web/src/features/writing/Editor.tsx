@@ -8,8 +8,8 @@ import type { EditorApi } from './context';
  * The large text editor. Programmatic edits go through the browser's insertText command so Ctrl+Z
  * undoes tool changes too; a paste or drop that would pass the document cap is refused with a message.
  */
-export const Editor = forwardRef<EditorApi, { value: string; onChange(v: string): void; placeholder: string; label: string; readOnly?: boolean }>(function Editor(
-  { value, onChange, placeholder, label, readOnly },
+export const Editor = forwardRef<EditorApi, { value: string; onChange(v: string): void; onSelectionChange?(s: { start: number; end: number }): void; placeholder: string; label: string; readOnly?: boolean }>(function Editor(
+  { value, onChange, onSelectionChange, placeholder, label, readOnly },
   ref,
 ) {
   const { t } = useTranslation('writing');
@@ -52,7 +52,10 @@ export const Editor = forwardRef<EditorApi, { value: string; onChange(v: string)
 
   const track = () => {
     const a = el.current;
-    if (a) selection.current = { start: a.selectionStart, end: a.selectionEnd };
+    if (!a) return;
+    const prev = selection.current;
+    selection.current = { start: a.selectionStart, end: a.selectionEnd };
+    if (prev.start !== a.selectionStart || prev.end !== a.selectionEnd) onSelectionChange?.(selection.current);
   };
 
   const guardInsert = (incoming: string, e: ClipboardEvent | DragEvent) => {

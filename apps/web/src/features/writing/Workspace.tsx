@@ -27,10 +27,11 @@ export function Workspace({ onOpen }: { onOpen(view: IconId): void }) {
   }, []);
 
   const bounds = () => ({ width: area.current?.clientWidth ?? size.width, height: area.current?.clientHeight ?? size.height });
-  const defaults: Record<IconId, Point> = {
-    writing: { x: size.width * 0.3 - 90, y: size.height * 0.42 - 60 },
-    report: { x: size.width * 0.7 - 90, y: size.height * 0.42 - 60 },
-  };
+  // Side by side on wide screens, one above the other on a phone.
+  const narrow = size.width < 520;
+  const defaults: Record<IconId, Point> = narrow
+    ? { writing: { x: size.width / 2 - 90, y: size.height * 0.2 }, report: { x: size.width / 2 - 90, y: size.height * 0.2 + 160 } }
+    : { writing: { x: size.width * 0.3 - 90, y: size.height * 0.42 - 60 }, report: { x: size.width * 0.7 - 90, y: size.height * 0.42 - 60 } };
   // Stored positions are re-clamped, so a smaller window never hides an icon.
   const pos = (id: IconId) => clampIconPosition(iconPositions[id] ?? defaults[id], size.width, size.height);
 
@@ -38,15 +39,15 @@ export function Workspace({ onOpen }: { onOpen(view: IconId): void }) {
     <div className="workspace" data-testid="writing-workspace">
       <div style={backgroundLayerStyle(background)} aria-hidden="true" />
       <div className="workspace-bar">
-        <button type="button" className="btn btn-ghost btn-sm" onClick={() => navigate('/')}>
-          <BackIcon /> {t('workspace.back')}
+        <button type="button" className="btn btn-ghost btn-sm" onClick={() => navigate('/')} aria-label={t('workspace.back')}>
+          <BackIcon /> <span className="label-text">{t('workspace.back')}</span>
         </button>
         <div className="workspace-title">
           <h1 className="gradient-text">{t('workspace.title')}</h1>
           <p className="muted">{t('workspace.subtitle')}</p>
         </div>
-        <button type="button" className="btn btn-ghost btn-sm" onClick={() => setCustomise(true)}>
-          <SettingsIcon /> {t('workspace.customise')}
+        <button type="button" className="btn btn-ghost btn-sm" onClick={() => setCustomise(true)} aria-label={t('workspace.customise')}>
+          <SettingsIcon /> <span className="label-text">{t('workspace.customise')}</span>
         </button>
       </div>
       <div className="workspace-area" ref={area}>

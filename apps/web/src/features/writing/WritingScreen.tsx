@@ -1,5 +1,5 @@
-import { textStats } from '@yumi/core';
-import { useMemo, useRef, useState } from 'react';
+import { countCharacters, countWords } from '@yumi/core';
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../shared/ui/Button';
 import { Dialog } from '../../shared/ui/Dialog';
@@ -33,11 +33,17 @@ export default function WritingScreen({ onBack }: { onBack(): void }) {
   const aiSettings = useAiSettingsOrDefault();
   const editorRef = useRef<EditorApi>(null);
   const [activeTool, setActiveTool] = useState<string | null>(null);
+  // On a phone the tools start folded, so the editor is what you see first.
+  useEffect(() => {
+    if (window.matchMedia('(max-width: 760px)').matches) setSidebar({ collapsed: true });
+  }, [setSidebar]);
   const [versions, setVersions] = useState<Version[]>([]);
+  const [selection, setSelection] = useState({ start: 0, end: 0 });
   const [dialog, setDialog] = useState<'docs' | 'equation' | 'background' | null>(null);
   const text = docs.doc?.content ?? '';
-  const stats = useMemo(() => textStats(text.length > 200_000 ? text.slice(0, 200_000) : text), [text]);
-  const fullCounts = text.length > 200_000 ? { words: docs.documents.find((d) => d.id === docs.doc?.id)?.words ?? stats.words } : null;
+  // Counting runs behind typing (deferred), so a long document never makes keystrokes lag.
+  const counted = useDeferredValue(text);
+  const counts = useMemo(() => ({ words: countWords(counted), characters: countCharacters(counted) }), [counted]);
 
   const editor: EditorApi = useMemo(
     () => ({
@@ -55,6 +61,7 @@ export default function WritingScreen({ onBack }: { onBack(): void }) {
   const ctx: WritingCtx = {
     editor,
     text,
+    selection,
     docs,
     control: profile.controlSettings,
     setControl: profile.setControl,
@@ -117,7 +124,7 @@ export default function WritingScreen({ onBack }: { onBack(): void }) {
             {docs.status === 'error' && docs.error && <div className="alert alert-error">{t('screen.saveFailed', { message: docs.error })}</div>}
             <div className="editor-wrap">
               {docs.doc ? (
-                <Editor ref={editorRef} value={text} onChange={(content) => docs.edit({ content })} placeholder={t('screen.placeholder')} label={t('screen.editorLabel')} />
+                <Editor ref={editorRef} value={text} onChange={(content) => docs.edit({ content })} onSelectionChange={setSelection} placeholder={t('screen.placeholder')} label={t('screen.editorLabel')} />
               ) : (
                 <div className="editor editor-loading" aria-busy="true">
                   <div className="spinner" />
@@ -125,9 +132,10 @@ export default function WritingScreen({ onBack }: { onBack(): void }) {
               )}
             </div>
             <footer className="ws-counts" aria-live="off">
-              <span data-testid="word-count">{t('screen.words', { n: fullCounts?.words ?? stats.words })}</span>
-              <span data-testid="char-count">{t('screen.characters', { n: text.length > 200_000 ? [...text].length : stats.characters })}</span>
-              <span>{t('screen.readingTime', { n: Math.max(1, stats.readingMinutes) })}</span>
+              <span data-testid="word-count">{t('screen.words', { n: counts.words.toLocaleString() })}</span>
+              <span data-testid="char-count">{t('screen.characters', { n: counts.characters.toLocaleString() })}</span>
+              {/* 230 words a minute, the usual adult silent-reading pace. */}
+              <span>{t('screen.readingTime', { n: Math.max(1, Math.ceil(counts.words / 230)) })}</span>
             </footer>
             {versions.length > 0 && (
               <VersionsPanel

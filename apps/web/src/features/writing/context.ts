@@ -17,6 +17,8 @@ export interface EditorApi {
 export interface WritingCtx {
   editor: EditorApi;
   text: string;
+  /** The editor selection, so panels that depend on it re-render when it changes. */
+  selection: { start: number; end: number };
   docs: DocumentAutosave;
   control: CreativeControlSettings;
   setControl(c: CreativeControlSettings): void;

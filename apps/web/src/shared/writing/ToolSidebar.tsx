@@ -128,14 +128,34 @@ export function ToolSidebar({
       {collapsed ? (
         <nav className="sidebar-rail">
           {tools.map((tool) => (
-            <button key={tool.id} type="button" className="rail-btn" style={{ borderColor: tool.color, ['--tool-color' as string]: tool.color }} aria-label={tool.label} title={tool.label} onClick={() => select(tool.id)}>
+            <button key={tool.id} type="button" data-tool={tool.id} className="rail-btn" style={{ borderColor: tool.color, ['--tool-color' as string]: tool.color }} aria-label={tool.label} title={tool.label} onClick={() => select(tool.id)}>
               <span aria-hidden="true">{tool.icon}</span>
             </button>
           ))}
         </nav>
       ) : (
         <div className="sidebar-body">
-          {categories.map((cat) => {
+          {/* With a tool open, the list shrinks to an icon strip so the panel gets the room. */}
+          {activeTool && (
+            <div className="tool-strip" role="toolbar" aria-label={title}>
+              {tools.map((tool) => (
+                <button
+                  key={tool.id}
+                  type="button"
+                  className={`strip-btn ${activeTool === tool.id ? 'active' : ''}`}
+                  style={{ ['--tool-color' as string]: tool.color }}
+                  aria-pressed={activeTool === tool.id}
+                  aria-label={tool.label}
+                  title={tool.label}
+                  data-tool={tool.id}
+                  onClick={() => select(tool.id)}
+                >
+                  <span aria-hidden="true">{tool.icon}</span>
+                </button>
+              ))}
+            </div>
+          )}
+          {!activeTool && categories.map((cat) => {
             const items = tools.filter((x) => x.category === cat.id);
             if (!items.length) return null;
             return (

@@ -67,7 +67,7 @@ export function VersionsPanel({
             {t(`versions.modes.${m}`)}
           </button>
         ))}
-        <span className="muted small">{t('versions.personality', { name: selected.metadata.personalityInfluence })}</span>
+        <span className="muted small">{t('versions.personality', { name: t(`personas.${selected.metadata.personalityInfluence}`, { defaultValue: selected.metadata.personalityInfluence }) })}</span>
       </div>
       {mode === 'read' && <div className="version-text">{selected.content}</div>}
       {mode === 'compare' && (

@@ -114,9 +114,9 @@ export function CharacterLibraryPanel() {
   };
 
   return (
-    <div className="library-panel">
+    <div className="an-library-panel">
       <form
-        className="save-form"
+        className="an-save-form"
         onSubmit={(e) => {
           e.preventDefault();
           void save();
@@ -130,7 +130,7 @@ export function CharacterLibraryPanel() {
           <span>{t('library.tags')}</span>
           <input className="input" value={tags} onChange={(e) => setTags(e.target.value)} placeholder={t('library.tagsPlaceholder')} />
         </label>
-        <details className="brief">
+        <details className="an-brief">
           <summary>{t('brief.title')}</summary>
           {(['name', 'age', 'background', 'catchphrase'] as const).map((k) => (
             <label key={k} className="field">
@@ -160,28 +160,28 @@ export function CharacterLibraryPanel() {
       </form>
       <h4>{t('library.yours')}</h4>
       {q.isPending && <div className="spinner" aria-busy />}
-      {q.isError && <p className="muted small">{t('library.loadFailed')}</p>}
-      {q.data && q.data.length === 0 && <p className="muted small">{t('library.empty')}</p>}
-      <ul className="character-list">
+      {q.isError && <p className="muted an-small">{t('library.loadFailed')}</p>}
+      {q.data && q.data.length === 0 && <p className="muted an-small">{t('library.empty')}</p>}
+      <ul className="an-character-list">
         {q.data?.map((c) => (
-          <li key={c.id} className={`character-card ${c.id === characterId ? 'is-current' : ''}`}>
-            {c.thumbnail ? <img src={c.thumbnail} alt="" /> : <span className="thumb-empty" aria-hidden><Palette size={18} /></span>}
-            <span className="character-info">
-              <strong className="ellipsis">{c.name}</strong>
+          <li key={c.id} className={`an-character-card ${c.id === characterId ? 'is-current' : ''}`}>
+            {c.thumbnail ? <img src={c.thumbnail} alt="" /> : <span className="an-thumb-empty" aria-hidden><Palette size={18} /></span>}
+            <span className="an-character-info">
+              <strong className="an-ellipsis">{c.name}</strong>
               <small className="muted">
                 {t('library.versions', { count: c.versions.length })} · {ago(c.lastModified)}
               </small>
               {c.tags.length > 0 && (
-                <span className="chips">
+                <span className="an-chips">
                   {c.tags.slice(0, 4).map((tag) => (
-                    <span key={tag} className="chip">
+                    <span key={tag} className="an-chip">
                       {tag}
                     </span>
                   ))}
                 </span>
               )}
             </span>
-            <span className="character-actions">
+            <span className="an-character-actions">
               <button type="button" className="btn btn-sm btn-primary" onClick={() => open(c)}>
                 {t('library.open')}
               </button>

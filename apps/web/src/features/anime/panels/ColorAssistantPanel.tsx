@@ -29,13 +29,13 @@ function Suggestion({ s, onPick }: { s: ColorSuggestion; onPick(c: string): void
   const { t } = useTranslation('anime');
   const params = { ...s.reason.params, ...(typeof s.reason.params.themeKey === 'string' ? { theme: t(s.reason.params.themeKey) } : {}) };
   return (
-    <li className="suggestion">
-      <button type="button" className="swatch" style={{ background: s.color }} aria-label={s.color} title={s.color} onClick={() => onPick(s.color)} />
+    <li className="an-suggestion">
+      <button type="button" className="an-swatch" style={{ background: s.color }} aria-label={s.color} title={s.color} onClick={() => onPick(s.color)} />
       <span>
         <strong>{s.color}</strong> <span className="badge">{t(`colour.category.${s.category}`)}</span>
         <small className="muted">{t(s.reason.reasonKey, params)}</small>
       </span>
-      <span className="score" title={t('colour.compatibility')}>
+      <span className="an-score" title={t('colour.compatibility')}>
         {s.compatibility}
       </span>
     </li>
@@ -62,39 +62,39 @@ export function ColorAssistantPanel() {
   const a = result?.analysis;
   const suggestions = theme ? suggestThemeColors(theme) : a ? suggestColors(a) : [];
   return (
-    <div className="assistant-panel">
+    <div className="an-assistant-panel">
       <button type="button" className="btn btn-primary btn-block" disabled={busy} onClick={run}>
         <Palette size={16} aria-hidden /> {busy ? t('colour.analyzing') : t('colour.analyze')}
       </button>
-      {result?.source === 'default' && <p className="alert alert-warning small">{t('colour.fallback')}</p>}
+      {result?.source === 'default' && <p className="alert alert-warning an-small">{t('colour.fallback')}</p>}
       {a && (
         <>
           <h4>{t('colour.dominant')}</h4>
-          <div className="swatches">
+          <div className="an-swatches">
             {a.dominantColors.map((c) => (
-              <button key={c} type="button" className="swatch" style={{ background: c }} title={c} aria-label={c} onClick={() => pick(c)} />
+              <button key={c} type="button" className="an-swatch" style={{ background: c }} title={c} aria-label={c} onClick={() => pick(c)} />
             ))}
           </div>
-          <p className="small">
+          <p className="an-small">
             {t('colour.harmonyLabel')}: <span className="badge">{t(`colour.harmony.${a.colorHarmony}`)}</span> · {t('colour.styleLabel')}: <span className="badge">{t(`colour.style.${a.styleCategory}`)}</span>
           </p>
           {(['hairColor', 'accentColors', 'backgroundSuggestions'] as const).map((k) => (
             <div key={k}>
               <h4>{t(`colour.recommend.${k}`)}</h4>
-              <div className="swatches">
+              <div className="an-swatches">
                 {a.recommendations[k].map((c) => (
-                  <button key={c} type="button" className="swatch" style={{ background: c }} title={c} aria-label={c} onClick={() => pick(c)} />
+                  <button key={c} type="button" className="an-swatch" style={{ background: c }} title={c} aria-label={c} onClick={() => pick(c)} />
                 ))}
               </div>
             </div>
           ))}
           <h4>{t('colour.palettes')}</h4>
           {a.suggestedPalettes.map((p) => (
-            <div key={p.id} className="palette-row">
-              <span className="small">{t(p.nameKey)}</span>
-              <span className="swatches">
+            <div key={p.id} className="an-palette-row">
+              <span className="an-small">{t(p.nameKey)}</span>
+              <span className="an-swatches">
                 {p.colors.map((c) => (
-                  <button key={c} type="button" className="swatch swatch-sm" style={{ background: c }} title={c} aria-label={c} onClick={() => pick(c)} />
+                  <button key={c} type="button" className="an-swatch an-swatch-sm" style={{ background: c }} title={c} aria-label={c} onClick={() => pick(c)} />
                 ))}
               </span>
               <button type="button" className="btn btn-sm btn-ghost" onClick={() => p.colors.forEach(addColor)}>
@@ -105,7 +105,7 @@ export function ColorAssistantPanel() {
         </>
       )}
       <h4>{t('colour.themes')}</h4>
-      <div className="chips">
+      <div className="an-chips">
         {THEME_PALETTES.map((p) => (
           <button key={p.id} type="button" className={`btn btn-sm ${theme === p.id ? 'btn-primary' : ''}`} aria-pressed={theme === p.id} onClick={() => setTheme(theme === p.id ? null : p.id)}>
             {t(p.nameKey)}
@@ -115,7 +115,7 @@ export function ColorAssistantPanel() {
       {suggestions.length > 0 && (
         <>
           <h4>{t('colour.suggestions')}</h4>
-          <ul className="suggestion-list">
+          <ul className="an-suggestion-list">
             {suggestions.map((s, i) => (
               <Suggestion key={`${s.color}-${i}`} s={s} onPick={pick} />
             ))}

@@ -24,8 +24,8 @@ export function ColorsPanel() {
   const channel = (k: 'r' | 'g' | 'b', v: number) => engine.setColor({ ...snap.color, [k]: Math.max(0, Math.min(255, Math.round(v || 0))) });
 
   return (
-    <div className="colors-panel">
-      <div className="color-current">
+    <div className="an-colors-panel">
+      <div className="an-color-current">
         <input type="color" value={hex} aria-label={t('colors.picker')} onChange={(e) => choose(e.target.value)} />
         <label className="field">
           <span>{t('colors.hex')}</span>
@@ -45,27 +45,27 @@ export function ColorsPanel() {
         </button>
       </div>
       {(['r', 'g', 'b'] as const).map((k) => (
-        <label key={k} className="channel">
+        <label key={k} className="an-channel">
           <span>{t(`colors.${k}`)}</span>
           <input type="range" min={0} max={255} value={snap.color[k]} onChange={(e) => channel(k, Number(e.target.value))} aria-label={t(`colors.${k}`)} />
           <input type="number" className="input" min={0} max={255} value={snap.color[k]} onChange={(e) => channel(k, Number(e.target.value))} aria-label={t(`colors.${k}`)} />
         </label>
       ))}
       <h4>{t('colors.palette')}</h4>
-      <div className="swatches">
+      <div className="an-swatches">
         {palette.map((c) => (
-          <button key={c} type="button" className={`swatch ${c === hex ? 'is-active' : ''}`} style={{ background: c }} aria-label={c} title={c} onClick={() => choose(c)} />
+          <button key={c} type="button" className={`an-swatch ${c === hex ? 'is-active' : ''}`} style={{ background: c }} aria-label={c} title={c} onClick={() => choose(c)} />
         ))}
-        <button type="button" className="swatch swatch-add" aria-label={t('colors.add')} title={t('colors.add')} disabled={palette.includes(hex)} onClick={() => addColor(hex)}>
+        <button type="button" className="an-swatch an-swatch-add" aria-label={t('colors.add')} title={t('colors.add')} disabled={palette.includes(hex)} onClick={() => addColor(hex)}>
           <Plus size={15} />
         </button>
       </div>
       {recentColors.length > 0 && (
         <>
           <h4>{t('colors.recent')}</h4>
-          <div className="swatches">
+          <div className="an-swatches">
             {recentColors.map((c) => (
-              <button key={c} type="button" className="swatch" style={{ background: c }} aria-label={c} title={c} onClick={() => engine.setColor(parseHexColor(c))} />
+              <button key={c} type="button" className="an-swatch" style={{ background: c }} aria-label={c} title={c} onClick={() => engine.setColor(parseHexColor(c))} />
             ))}
           </div>
         </>

@@ -52,7 +52,7 @@ export function CompareDialog({ characterId, a, b, onClose }: { characterId: str
       {failed && <p className="alert alert-error">{t('library.loadFailed')}</p>}
       {!result && !failed && <div className="spinner" aria-busy />}
       {result && view === 'side' && (
-        <div className="compare-side">
+        <div className="an-compare-side">
           <figure>
             <img src={result.a} alt={a.name} />
             <figcaption>{a.name}</figcaption>
@@ -64,7 +64,7 @@ export function CompareDialog({ characterId, a, b, onClose }: { characterId: str
         </div>
       )}
       {result && view === 'diff' && (
-        <figure className="compare-diff">
+        <figure className="an-compare-diff">
           <img src={result.diff} alt={t('versions.view.diff')} data-testid="diff-image" />
           <figcaption>{t('versions.changed', { percent: result.changedPercent.toFixed(1) })}</figcaption>
         </figure>

@@ -45,15 +45,15 @@ export function CustomizePanel({ background, setBackground, control, setControl 
   const mem = engine.memoryUsage();
 
   return (
-    <div className="customize-panel">
+    <div className="an-customize-panel">
       <h4>{t('customize.presets')}</h4>
       {BRUSH_CATEGORIES.map((cat) => {
         const list = BRUSH_PRESETS.filter((p) => p.category === cat && !p.basedOn);
         if (list.length === 0) return null;
         return (
-          <div key={cat} className="preset-group">
+          <div key={cat} className="an-preset-group">
             <small className="muted">{t(`customize.categories.${cat}`)}</small>
-            <div className="chips">
+            <div className="an-chips">
               {list.map((p) => (
                 <button key={p.id} type="button" className={`btn btn-sm ${snap.presetId === p.id ? 'btn-primary' : ''}`} aria-pressed={snap.presetId === p.id} title={`${p.minSize}-${p.maxSize} px`} onClick={() => pick(p.id)}>
                   {t(`brushes.${p.id}`)}
@@ -64,7 +64,7 @@ export function CustomizePanel({ background, setBackground, control, setControl 
         );
       })}
       <h4>{t('customize.detailTools')}</h4>
-      <div className="chips">
+      <div className="an-chips">
         {BRUSH_PRESETS.filter((p) => p.basedOn).map((p) => (
           <button key={p.id} type="button" className={`btn btn-sm ${snap.presetId === p.id ? 'btn-primary' : ''}`} aria-pressed={snap.presetId === p.id} onClick={() => pick(p.id)}>
             {t(`brushes.${p.id}`)}
@@ -93,7 +93,7 @@ export function CustomizePanel({ background, setBackground, control, setControl 
           ))}
         </select>
       </label>
-      <label className="switch-row">
+      <label className="an-switch-row">
         <input type="checkbox" checked={b.tapering.enabled} onChange={(e) => setBrush({ tapering: { ...b.tapering, enabled: e.target.checked, startTaper: b.tapering.startTaper || 20, endTaper: b.tapering.endTaper || 30 } })} />
         <span>{t('customize.settings.tapering')}</span>
       </label>
@@ -106,15 +106,15 @@ export function CustomizePanel({ background, setBackground, control, setControl 
             <input type="range" min={0} max={200} value={b.tapering[k]} onChange={(e) => setBrush({ tapering: { ...b.tapering, [k]: Number(e.target.value) } })} />
           </label>
         ))}
-      <label className="switch-row">
+      <label className="an-switch-row">
         <input type="checkbox" checked={!!b.texturePath} disabled={preset ? !preset.supportsTexture : false} onChange={(e) => setBrush(e.target.checked ? { texturePath: 'paper', textureStrength: b.textureStrength ?? 60 } : { texturePath: undefined })} />
         <span>{t('customize.settings.texture')}</span>
       </label>
-      <label className="switch-row">
+      <label className="an-switch-row">
         <input type="checkbox" checked={penOnly} onChange={(e) => set({ penOnly: e.target.checked })} />
         <span>{t('customize.penOnly')}</span>
       </label>
-      <p className="muted small">{t('customize.historyBudget', { used: formatBytes(mem.bytes), budget: formatBytes(mem.budgetBytes) })}</p>
+      <p className="muted an-small">{t('customize.historyBudget', { used: formatBytes(mem.bytes), budget: formatBytes(mem.budgetBytes) })}</p>
       <h4>{t('customize.generateVersions')}</h4>
       <GenerateVersions />
       <h4>{t('customize.background')}</h4>

@@ -35,7 +35,7 @@ export function ExportPanel() {
   };
 
   return (
-    <div className="export-panel">
+    <div className="an-export-panel">
       <div className="tabs-list" role="radiogroup" aria-label={t('export.format')}>
         {EXPORT_FORMATS.map((f) => (
           <button key={f} type="button" role="radio" aria-checked={exportFormat === f} className="tab" data-state={exportFormat === f ? 'active' : undefined} onClick={() => set({ exportFormat: f as ExportFormat })}>
@@ -55,7 +55,7 @@ export function ExportPanel() {
           <input type="range" min={1} max={400} value={exportSize} onChange={(e) => set({ exportSize: Number(e.target.value) })} />
         </label>
       )}
-      <p className="muted small">{t(`export.hint.${exportFormat}`)}</p>
+      <p className="muted an-small">{t(`export.hint.${exportFormat}`)}</p>
       <button type="button" className="btn btn-primary btn-block" disabled={busy} onClick={run}>
         <Download size={16} aria-hidden /> {busy ? t('export.working') : t('export.download')}
       </button>

@@ -73,21 +73,21 @@ export function GenerateVersions() {
   };
 
   return (
-    <div className="variants">
+    <div className="an-variants">
       <button type="button" className="btn btn-block" disabled={busy} onClick={generate}>
         <Sparkles size={16} aria-hidden /> {busy ? t('colour.analyzing') : t('variants.generate')}
       </button>
       {variants && (
-        <div className="variant-grid">
+        <div className="an-variant-grid">
           {variants.map((v) => (
-            <figure key={v.id} className={`variant ${v.type === 'main' ? 'is-main' : ''}`}>
+            <figure key={v.id} className={`an-variant ${v.type === 'main' ? 'is-main' : ''}`}>
               <img src={v.preview} alt={t(v.nameKey)} />
               <figcaption>
                 <strong>{t(v.nameKey)}</strong>
                 <small className="muted">
                   {t(`variants.${v.type}`)} · {t('variants.confidence', { value: v.confidence })}
                 </small>
-                <span className="row-buttons">
+                <span className="an-row-buttons">
                   <button type="button" className="btn btn-sm" onClick={() => apply(v, false)}>
                     {t('variants.apply')}
                   </button>

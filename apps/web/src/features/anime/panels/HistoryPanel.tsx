@@ -11,8 +11,8 @@ export function HistoryPanel() {
   const { undo, redo } = engine.history.labels();
   const mem = engine.memoryUsage();
   return (
-    <div className="history-panel">
-      <div className="row-buttons">
+    <div className="an-history-panel">
+      <div className="an-row-buttons">
         <button type="button" className="btn btn-sm" disabled={!snap.canUndo} onClick={() => engine.undo()}>
           ↶ {t('history.undo')}
         </button>
@@ -20,7 +20,7 @@ export function HistoryPanel() {
           ↷ {t('history.redo')}
         </button>
       </div>
-      <ol className="history-list">
+      <ol className="an-history-list">
         <li className="muted">{t('history.start')}</li>
         {undo.map((label, i) => (
           <li key={`u${i}`} className={i === undo.length - 1 ? 'is-current' : ''}>
@@ -33,8 +33,8 @@ export function HistoryPanel() {
           </li>
         ))}
       </ol>
-      <p className="muted small">{t('history.memory', { used: formatBytes(mem.bytes), budget: formatBytes(mem.budgetBytes), steps: mem.undoEntries })}</p>
-      <p className="muted small">{t('history.shortcuts')}</p>
+      <p className="muted an-small">{t('history.memory', { used: formatBytes(mem.bytes), budget: formatBytes(mem.budgetBytes), steps: mem.undoEntries })}</p>
+      <p className="muted an-small">{t('history.shortcuts')}</p>
     </div>
   );
 }

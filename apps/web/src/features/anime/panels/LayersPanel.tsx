@@ -17,7 +17,7 @@ function LayerThumb({ id, version }: { id: string; version: number }) {
     c.height = thumb.height;
     c.getContext('2d')!.drawImage(bufferToCanvas(thumb), 0, 0);
   }, [engine, id, version]);
-  return <canvas ref={ref} className="layer-thumb" aria-hidden />;
+  return <canvas ref={ref} className="an-layer-thumb" aria-hidden />;
 }
 
 /** Spec §3/§4 layers: visibility, lock, rename, opacity, blend mode, order, duplicate, merge, delete. */
@@ -34,20 +34,20 @@ export function LayersPanel() {
   };
 
   return (
-    <div className="layers-panel">
-      <ul className="layer-list" aria-label={t('layers.title')}>
+    <div className="an-layers-panel">
+      <ul className="an-layer-list" aria-label={t('layers.title')}>
         {top.map((l) => (
-          <li key={l.id} className={`layer-row ${l.id === snap.activeLayerId ? 'is-active' : ''}`} data-layer={l.name}>
-            <button type="button" className="icon-toggle" aria-pressed={l.visible} aria-label={l.visible ? t('layers.hide', { name: l.name }) : t('layers.show', { name: l.name })} onClick={() => engine.setLayerProps(l.id, { visible: !l.visible })}>
+          <li key={l.id} className={`an-layer-row ${l.id === snap.activeLayerId ? 'is-active' : ''}`} data-layer={l.name}>
+            <button type="button" className="an-icon-toggle" aria-pressed={l.visible} aria-label={l.visible ? t('layers.hide', { name: l.name }) : t('layers.show', { name: l.name })} onClick={() => engine.setLayerProps(l.id, { visible: !l.visible })}>
               {l.visible ? <Eye size={16} /> : <EyeOff size={16} />}
             </button>
-            <button type="button" className="icon-toggle" aria-pressed={l.locked} aria-label={l.locked ? t('layers.unlock', { name: l.name }) : t('layers.lock', { name: l.name })} onClick={() => engine.setLayerProps(l.id, { locked: !l.locked })}>
+            <button type="button" className="an-icon-toggle" aria-pressed={l.locked} aria-label={l.locked ? t('layers.unlock', { name: l.name }) : t('layers.lock', { name: l.name })} onClick={() => engine.setLayerProps(l.id, { locked: !l.locked })}>
               {l.locked ? <Lock size={16} /> : <LockOpen size={16} />}
             </button>
             <LayerThumb id={l.id} version={snap.version} />
             {renaming === l.id ? (
               <input
-                className="input layer-name-input"
+                className="input an-layer-name-input"
                 defaultValue={l.name}
                 autoFocus
                 maxLength={100}
@@ -62,7 +62,7 @@ export function LayersPanel() {
                 }}
               />
             ) : (
-              <button type="button" className="layer-name" aria-current={l.id === snap.activeLayerId} onClick={() => engine.setActiveLayer(l.id)} onDoubleClick={() => setRenaming(l.id)}>
+              <button type="button" className="an-layer-name" aria-current={l.id === snap.activeLayerId} onClick={() => engine.setActiveLayer(l.id)} onDoubleClick={() => setRenaming(l.id)}>
                 <span>{l.name}</span>
                 <small className="muted">
                   {t(`blend.${l.blendMode}`)} · {l.opacity}%
@@ -72,7 +72,7 @@ export function LayersPanel() {
           </li>
         ))}
       </ul>
-      <div className="layer-props">
+      <div className="an-layer-props">
         <label className="field">
           <span>{t('layers.opacity', { value: active.opacity })}</span>
           <input
@@ -97,7 +97,7 @@ export function LayersPanel() {
           </select>
         </label>
       </div>
-      <div className="layer-actions">
+      <div className="an-layer-actions">
         <button type="button" className="btn btn-sm btn-primary" onClick={() => engine.addLayer()}>
           <Plus size={15} aria-hidden /> {t('layers.add')}
         </button>

@@ -42,9 +42,9 @@ export function PhotoSearchPanel() {
   };
 
   return (
-    <div className="search-panel">
+    <div className="an-search-panel">
       <form
-        className="search-row"
+        className="an-search-row"
         onSubmit={(e) => {
           e.preventDefault();
           void search();
@@ -57,10 +57,10 @@ export function PhotoSearchPanel() {
       </form>
       {data && (
         <>
-          <p className="muted small">{data.openverse ? t('search.withOpenverse', { count: data.results.length }) : t('search.libraryOnly', { count: data.results.length })}</p>
-          <div className="search-grid">
+          <p className="muted an-small">{data.openverse ? t('search.withOpenverse', { count: data.results.length }) : t('search.libraryOnly', { count: data.results.length })}</p>
+          <div className="an-search-grid">
             {data.results.map((r) => (
-              <figure key={r.id} className="search-result">
+              <figure key={r.id} className="an-search-result">
                 <img
                   src={r.url}
                   alt={r.title}
@@ -70,7 +70,7 @@ export function PhotoSearchPanel() {
                   }}
                 />
                 <figcaption>
-                  <span className="ellipsis" title={r.title}>
+                  <span className="an-ellipsis" title={r.title}>
                     {r.title}
                   </span>
                   {r.license && (

@@ -8,7 +8,7 @@ import { useAnime } from '../store';
 
 export function PoseFigure({ pose }: { pose: Pose }) {
   return (
-    <svg viewBox="0 0 100 160" className="pose-figure" aria-hidden>
+    <svg viewBox="0 0 100 160" className="an-pose-figure" aria-hidden>
       {pose.figure.lines.map((line, i) => (
         <polyline key={i} points={line.map(([x, y]) => `${x},${y}`).join(' ')} fill="none" stroke="#f0abfc" strokeWidth={5} strokeLinecap="round" strokeLinejoin="round" />
       ))}
@@ -34,17 +34,17 @@ export function PosesPanel() {
   };
   const list = POSES.filter((p) => category === 'all' || p.category === category);
   return (
-    <div className="poses-panel">
-      <div className="tabs-list tabs-scroll" role="tablist">
+    <div className="an-poses-panel">
+      <div className="tabs-list an-tabs-scroll" role="tablist">
         {(['all', ...POSE_CATEGORIES] as const).map((c) => (
           <button key={c} type="button" role="tab" aria-selected={category === c} className="tab" data-state={category === c ? 'active' : undefined} onClick={() => setCategory(c)}>
             {t(`poses.categories.${c}`)}
           </button>
         ))}
       </div>
-      <div className="pose-grid">
+      <div className="an-pose-grid">
         {list.map((p) => (
-          <button key={p.id} type="button" className={`pose-card ${selected?.id === p.id ? 'is-selected' : ''}`} aria-pressed={selected?.id === p.id} onClick={() => (livePreview ? apply(p) : setSelected(p))} title={p.description}>
+          <button key={p.id} type="button" className={`an-pose-card ${selected?.id === p.id ? 'is-selected' : ''}`} aria-pressed={selected?.id === p.id} onClick={() => (livePreview ? apply(p) : setSelected(p))} title={p.description}>
             <PoseFigure pose={p} />
             <strong>{p.name}</strong>
             <small className="muted">{t(`poses.categories.${p.category}`)}</small>

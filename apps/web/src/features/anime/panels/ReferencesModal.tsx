@@ -32,9 +32,9 @@ export function ReferencesModal() {
           </button>
         ))}
       </div>
-      <div className="reference-grid">
+      <div className="an-reference-grid">
         {filterReferences(filter).map((r) => (
-          <figure key={r.id} className="reference-card card">
+          <figure key={r.id} className="an-reference-card card">
             <img
               src={r.src}
               alt={r.title}

@@ -10,8 +10,8 @@ export function SmartBrushPanel() {
   const { smartEnabled, smart, set } = useAnime();
   const patch = (p: Partial<SmartBrushSettings>) => set({ smart: { ...smart, ...p } });
   return (
-    <div className="smart-panel">
-      <label className="switch-row">
+    <div className="an-smart-panel">
+      <label className="an-switch-row">
         <input
           type="checkbox"
           role="switch"
@@ -23,10 +23,10 @@ export function SmartBrushPanel() {
         />
         <strong>{smartEnabled ? t('smart.on') : t('smart.off')}</strong>
       </label>
-      <p className="muted small">{t('smart.hint')}</p>
+      <p className="muted an-small">{t('smart.hint')}</p>
       {smartEnabled && (
         <>
-          <div className="chips">
+          <div className="an-chips">
             {SMART_BRUSH_PRESETS.map((p) => (
               <button key={p.id} type="button" className="btn btn-sm" onClick={() => set({ smart: { ...p.settings } })}>
                 {t(p.nameKey)}
@@ -50,7 +50,7 @@ export function SmartBrushPanel() {
             </label>
           ))}
           {(['preserveDetails', 'edgeDetection', 'colorBlending'] as const).map((k) => (
-            <label key={k} className="switch-row">
+            <label key={k} className="an-switch-row">
               <input type="checkbox" checked={smart[k]} onChange={(e) => patch({ [k]: e.target.checked })} />
               <span>{t(`smart.${k}`)}</span>
             </label>

@@ -13,7 +13,7 @@ function ProportionFigure({ t }: { t: StyleTemplate }) {
   const h = t.proportions.headRatio;
   const unit = 56 / h;
   return (
-    <svg viewBox="0 0 40 60" className="proportion-figure" aria-hidden>
+    <svg viewBox="0 0 40 60" className="an-proportion-figure" aria-hidden>
       {Array.from({ length: Math.ceil(h) + 1 }, (_, i) => (
         <line key={i} x1={6} x2={34} y1={2 + Math.min(i * unit, 56)} y2={2 + Math.min(i * unit, 56)} stroke="#475569" strokeWidth={0.5} />
       ))}
@@ -65,35 +65,35 @@ export function TemplatesPanel() {
   }
   const list = q.data.templates.filter((x) => x.category === category);
   return (
-    <div className="templates-panel">
-      <label className="switch-row">
+    <div className="an-templates-panel">
+      <label className="an-switch-row">
         <input type="checkbox" checked={livePreview} onChange={(e) => set({ livePreview: e.target.checked })} />
         <span>{t('templates.livePreview')}</span>
       </label>
-      <div className="tabs-list tabs-scroll" role="tablist">
+      <div className="tabs-list an-tabs-scroll" role="tablist">
         {TEMPLATE_CATEGORIES.map((c) => (
           <button key={c} type="button" role="tab" aria-selected={category === c} className="tab" data-state={category === c ? 'active' : undefined} onClick={() => setCategory(c)}>
             {t(`templates.categories.${c}`)}
           </button>
         ))}
       </div>
-      <div className="card-list">
+      <div className="an-card-list">
         {list.map((tpl) => (
           <button
             key={tpl.id}
             type="button"
-            className={`pick-card ${selected?.id === tpl.id ? 'is-selected' : ''}`}
+            className={`an-pick-card ${selected?.id === tpl.id ? 'is-selected' : ''}`}
             aria-pressed={selected?.id === tpl.id}
             data-template={tpl.id}
             onClick={() => (livePreview ? apply(tpl) : setSelected(tpl))}
           >
             <ProportionFigure t={tpl} />
-            <span className="pick-body">
+            <span className="an-pick-body">
               <strong>{tpl.name}</strong>
               <small className="muted">{tpl.description}</small>
-              <span className="chips">
+              <span className="an-chips">
                 {tpl.characteristics.map((c) => (
-                  <span key={c} className="chip">
+                  <span key={c} className="an-chip">
                     {c}
                   </span>
                 ))}

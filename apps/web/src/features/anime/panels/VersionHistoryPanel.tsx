@@ -80,15 +80,15 @@ export function VersionHistoryPanel() {
   const newestFirst = [...character.versions].reverse();
   const pair = selected.map((id) => character.versions.find((v) => v.id === id)).filter((v): v is VersionSummary => !!v);
   return (
-    <div className="versions-panel">
-      <div className="storage">
-        <div className="storage-bar" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={versionStoragePercent(count)}>
+    <div className="an-versions-panel">
+      <div className="an-storage">
+        <div className="an-storage-bar" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={versionStoragePercent(count)}>
           <span style={{ width: `${versionStoragePercent(count)}%` }} />
         </div>
         <small className="muted">{t('versions.storage', { count, max: MAX_VERSIONS, percent: versionStoragePercent(count), size: formatBytes(totalBytes) })}</small>
       </div>
       <form
-        className="save-form"
+        className="an-save-form"
         onSubmit={(e) => {
           e.preventDefault();
           void save();
@@ -96,32 +96,32 @@ export function VersionHistoryPanel() {
       >
         <input className="input" value={name} maxLength={100} onChange={(e) => setName(e.target.value)} placeholder={t('versions.namePlaceholder')} aria-label={t('versions.name')} required />
         <input className="input" value={description} maxLength={1000} onChange={(e) => setDescription(e.target.value)} placeholder={t('versions.descriptionPlaceholder')} aria-label={t('versions.description')} />
-        {full && <p className="alert alert-warning small">{t('versions.full', { max: MAX_VERSIONS })}</p>}
+        {full && <p className="alert alert-warning an-small">{t('versions.full', { max: MAX_VERSIONS })}</p>}
         <button type="submit" className="btn btn-primary btn-block" disabled={busy || full || !name.trim()}>
           {busy ? t('library.saving') : t('versions.save')}
         </button>
       </form>
-      <div className="compare-bar">
+      <div className="an-compare-bar">
         <small className="muted">{t('versions.compareHint', { count: selected.length })}</small>
         <button type="button" className="btn btn-sm" disabled={pair.length !== 2} onClick={() => setComparing(true)}>
           <Scale size={15} aria-hidden /> {t('versions.compare')}
         </button>
       </div>
-      <ul className="version-list">
+      <ul className="an-version-list">
         {newestFirst.map((v) => {
           const current = v.id === character.activeVersionId;
           return (
-            <li key={v.id} className={`version-row ${current ? 'is-current' : ''}`}>
+            <li key={v.id} className={`an-version-row ${current ? 'is-current' : ''}`}>
               <input type="checkbox" checked={selected.includes(v.id)} onChange={() => setSelected((s) => toggleCompareSelection(s, v.id))} aria-label={t('versions.select', { name: v.name })} />
-              {v.thumbnail ? <img src={v.thumbnail} alt="" /> : <span className="thumb-empty" aria-hidden><Image size={18} /></span>}
-              <span className="version-info">
-                <strong className="ellipsis">{v.name}</strong>
+              {v.thumbnail ? <img src={v.thumbnail} alt="" /> : <span className="an-thumb-empty" aria-hidden><Image size={18} /></span>}
+              <span className="an-version-info">
+                <strong className="an-ellipsis">{v.name}</strong>
                 <small className="muted">
                   {ago(v.timestamp)} · {formatBytes(v.size)}
                 </small>
-                {v.description && <small className="muted ellipsis">{v.description}</small>}
+                {v.description && <small className="muted an-ellipsis">{v.description}</small>}
               </span>
-              <span className="version-actions">
+              <span className="an-version-actions">
                 {current ? (
                   <span className="badge">{t('versions.current')}</span>
                 ) : (

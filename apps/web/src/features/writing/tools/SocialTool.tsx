@@ -7,18 +7,22 @@ import { ToolHeader } from './ToolHeader';
 /** Share the selection (or the whole text) to six kinds of sites, with each one's length limit. */
 export function SocialTool() {
   const { t } = useTranslation('writing');
-  const { editor, text } = useWriting();
-  const selected = editor.selectedText();
+  const { editor, text, selection } = useWriting();
+  const selected = text.slice(selection.start, selection.end);
   const shareText = (selected.trim() ? selected : text).trim();
 
   const share = async (platform: SocialPlatform) => {
-    if (!shareText) return toast('warning', t('social.empty'));
-    const { url, copy } = shareUrl(platform, shareText);
+    const picked = editor.selectedText().trim();
+    const toShare = picked || editor.getText().trim();
+    if (!toShare) return toast('warning', t('social.empty'));
+    const { url, copy } = shareUrl(platform, toShare);
     // Open first (synchronously, inside the click) so the pop-up is not blocked, then copy.
-    const win = window.open(url, '_blank', 'noopener,noreferrer');
+    // 'noopener' in the features string makes window.open return null, so the opener is cut by hand.
+    const win = window.open(url, '_blank');
+    if (win) win.opener = null;
     if (copy) {
       try {
-        await navigator.clipboard.writeText(shareText);
+        await navigator.clipboard.writeText(toShare);
         toast('success', t('social.copied', { site: SOCIAL_TARGETS[platform].site }));
       } catch {
         toast('error', t('social.copyFailed'));

@@ -1,4 +1,4 @@
-import { rubricPrompt, textStats, type TextStats } from '@yumi/core';
+import { countWords, rubricPrompt, textStats, type TextStats } from '@yumi/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { create } from 'zustand';
@@ -52,7 +52,7 @@ export function TestWritingTool() {
   const p = usePractice();
   const [now, setNow] = useState(() => Date.now());
   const { running, error, run, stop } = useAiRun();
-  const words = textStats(text.slice(0, 200_000)).words;
+  const words = countWords(text);
 
   const finish = () => p.set({ phase: 'done', stats: textStats(docs.doc?.id === p.docId ? text : '') });
 

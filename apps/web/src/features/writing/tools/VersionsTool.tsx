@@ -12,7 +12,7 @@ import {
   type Tone,
   type YumiPersonality,
 } from '@yumi/core';
-import { useMemo, useState } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../shared/ui/Button';
 import { Dialog } from '../../../shared/ui/Dialog';
@@ -31,7 +31,8 @@ export function VersionsTool() {
   const { editor, text, control, history, remember, ai, showVersions, setControl, setPersonality } = w;
   const { running, error, run, stop, setError } = useAiRun();
   const [refineOpen, setRefineOpen] = useState(false);
-  const questions = useMemo(() => buildRefinementQuestions(text.slice(0, 20_000), control, history), [text, control, history]);
+  const sample = useDeferredValue(text.slice(0, 20_000));
+  const questions = useMemo(() => buildRefinementQuestions(sample, control, history), [sample, control, history]);
   const chips = refinementChips(questions);
   const nudges = buildMemoryNudges(history, control.memoryNudges);
   const blank = !text.trim();

@@ -1,0 +1,166 @@
+import { REWARDS, type ReviewItem } from '@yumi/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { api, ApiError } from '../../shared/api/client';
+import { useCurrentUser } from '../../shared/hooks/useCurrentUser';
+import { Button } from '../../shared/ui/Button';
+import { Dialog } from '../../shared/ui/Dialog';
+import { toast } from '../../shared/ui/toast';
+import './admin.css';
+
+type Status = 'pending' | 'approved' | 'rejected';
+const STATUSES: Status[] = ['pending', 'approved', 'rejected'];
+
+function RejectDialog({ item, onClose, onDone }: { item: ReviewItem | null; onClose(): void; onDone(): void }) {
+  const { t } = useTranslation('billing');
+  const id = useId();
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+  async function submit() {
+    if (!item || !reason.trim()) return;
+    setBusy(true);
+    try {
+      await api.post(`/api/art/review/${item.id}`, { decision: 'reject', reason: reason.trim() });
+      toast('info', t('admin.rejectedToast', { title: item.title }));
+      setReason('');
+      onDone();
+    } catch (err) {
+      toast('error', (err as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <Dialog open={!!item} onOpenChange={(o) => !o && onClose()} title={t('admin.rejectTitle')} description={item?.title}>
+      <div className="field">
+        <label htmlFor={id}>{t('admin.reason')}</label>
+        <textarea id={id} className="textarea" rows={3} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} placeholder={t('admin.reasonPlaceholder')} />
+      </div>
+      <div className="dialog-actions">
+        <Button onClick={onClose}>{t('upload.cancel')}</Button>
+        <Button variant="danger" disabled={!reason.trim() || busy} onClick={() => void submit()}>
+          {t('admin.reject')}
+        </Button>
+      </div>
+    </Dialog>
+  );
+}
+
+/** /admin: the contribution review queue (admins from ADMIN_EMAILS). */
+export default function AdminReviewPage() {
+  const { t, i18n } = useTranslation('billing');
+  const { user, isLoading } = useCurrentUser();
+  const client = useQueryClient();
+  const [status, setStatus] = useState<Status>('pending');
+  const [rejecting, setRejecting] = useState<ReviewItem | null>(null);
+  const [busyId, setBusyId] = useState<string | null>(null);
+  const isAdmin = user?.role === 'admin';
+  const queue = useQuery({
+    queryKey: ['art', 'review', status],
+    queryFn: () => api.get<{ items: ReviewItem[] }>(`/api/art/review?status=${status}`),
+    enabled: isAdmin,
+  });
+  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const refresh = () => client.invalidateQueries({ queryKey: ['art', 'review'] });
+
+  async function approve(item: ReviewItem, exceptional: boolean) {
+    setBusyId(item.id);
+    try {
+      const res = await api.post<{ rewardGranted: number }>(`/api/art/review/${item.id}`, { decision: 'approve', exceptional });
+      toast('success', t('admin.approvedToast', { title: item.title, amount: res.rewardGranted.toLocaleString() }));
+    } catch (err) {
+      toast('error', err instanceof ApiError && err.code === 'ALREADY_REVIEWED' ? t('admin.alreadyReviewed') : (err as Error).message);
+    } finally {
+      setBusyId(null);
+      void refresh();
+    }
+  }
+
+  if (isLoading) {
+    return (
+      <div className="center-page" aria-busy="true">
+        <div className="spinner" />
+      </div>
+    );
+  }
+  if (!isAdmin) {
+    return (
+      <div className="center-page">
+        <div className="card" style={{ maxWidth: 460 }}>
+          <h1>{t('admin.title')}</h1>
+          <p className="muted">{user ? t('admin.notAdmin') : t('admin.signIn')}</p>
+          <Link className="btn btn-primary" to={user ? '/' : '/login?from=%2Fadmin'}>
+            {user ? t('return.backHome') : t('balance.signIn')}
+          </Link>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div className="page admin-page">
+      <header className="admin-head">
+        <div>
+          <h1>
+            <span className="gradient-text">{t('admin.title')}</span>
+          </h1>
+          <p className="muted">{t('admin.subtitle', { reward: REWARDS.approvedArtwork, first: REWARDS.firstContributionBonus, exceptional: REWARDS.exceptionalBonus })}</p>
+        </div>
+        <div className="tabs-list" role="tablist" aria-label={t('admin.filter')}>
+          {STATUSES.map((s) => (
+            <button key={s} type="button" role="tab" className="tab" aria-selected={status === s} onClick={() => setStatus(s)}>
+              {t(`contributions.status.${s}`)}
+            </button>
+          ))}
+        </div>
+      </header>
+      {queue.isError && <p className="alert alert-error">{(queue.error as Error).message}</p>}
+      {queue.isLoading && (
+        <div className="center-page" style={{ minHeight: 200 }}>
+          <div className="spinner" />
+        </div>
+      )}
+      {queue.data && queue.data.items.length === 0 && <p className="card muted empty-note">{t('admin.empty')}</p>}
+      <div className="review-grid">
+        {queue.data?.items.map((item) => (
+          <article key={item.id} className="card review-card" data-testid="review-item">
+            <a href={item.imageUrl} target="_blank" rel="noreferrer" className="review-image">
+              <img src={item.imageUrl} alt={item.title} loading="lazy" />
+            </a>
+            <div className="review-body">
+              <h2>{item.title}</h2>
+              <p className="muted review-meta">
+                {t('admin.by', { user: item.username })} · {date.format(new Date(item.createdAt))} · {item.width}×{item.height}
+              </p>
+              <p className="review-consent">{item.consentToShow ? t('admin.consentYes') : t('admin.consentNo')}</p>
+              {item.status === 'rejected' && item.rejectionReason && <p className="muted">{t('contributions.reason', { reason: item.rejectionReason })}</p>}
+              {item.status === 'approved' && item.exceptional && <span className="badge">{t('contributions.exceptional')}</span>}
+            </div>
+            {item.status === 'pending' && (
+              <div className="review-actions">
+                <Button variant="primary" size="sm" disabled={busyId === item.id} onClick={() => void approve(item, false)}>
+                  {t('admin.approve')}
+                </Button>
+                <Button size="sm" disabled={busyId === item.id} onClick={() => void approve(item, true)}>
+                  {t('admin.approveExceptional')}
+                </Button>
+                <Button variant="danger" size="sm" disabled={busyId === item.id} onClick={() => setRejecting(item)}>
+                  {t('admin.reject')}
+                </Button>
+              </div>
+            )}
+          </article>
+        ))}
+      </div>
+      <RejectDialog
+        item={rejecting}
+        onClose={() => setRejecting(null)}
+        onDone={() => {
+          setRejecting(null);
+          void refresh();
+        }}
+      />
+    </div>
+  );
+}

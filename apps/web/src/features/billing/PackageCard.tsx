@@ -1,0 +1,72 @@
+import { formatShards, formatUsd, type PackagesResponse } from '@yumi/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Button } from '../../shared/ui/Button';
+import type { useCheckout } from './useCheckout';
+
+type Pkg = PackagesResponse['packages'][number];
+
+export function PayButtons({
+  id,
+  kind,
+  priceCents,
+  alipayPriceCents,
+  signedIn,
+  checkout,
+  primary,
+}: {
+  id: string;
+  kind: 'package' | 'subscription';
+  priceCents: number;
+  alipayPriceCents: number;
+  signedIn: boolean;
+  checkout: ReturnType<typeof useCheckout>;
+  primary?: boolean;
+}) {
+  const { t } = useTranslation('billing');
+  if (!signedIn) {
+    return (
+      <Link className="btn btn-block" to="/login?from=%2Fcharge">
+        {t('packages.signInToBuy')}
+      </Link>
+    );
+  }
+  const busy = checkout.processing;
+  const isBusy = (method: 'stripe' | 'alipay') => busy?.id === id && busy.method === method;
+  return (
+    <div className="pay-buttons">
+      <Button
+        variant={primary ? 'primary' : 'secondary'}
+        block
+        disabled={!!busy}
+        aria-busy={isBusy('stripe')}
+        onClick={() => void checkout.start({ id, kind }, 'stripe')}
+      >
+        {isBusy('stripe') ? t('packages.processing') : t('packages.payCard', { price: formatUsd(priceCents) })}
+      </Button>
+      <Button block disabled={!!busy} aria-busy={isBusy('alipay')} onClick={() => void checkout.start({ id, kind }, 'alipay')}>
+        {isBusy('alipay') ? t('packages.processing') : t('packages.payAlipay', { price: formatUsd(alipayPriceCents) })}
+      </Button>
+    </div>
+  );
+}
+
+/** One timeshard package: amount as K/M, the card price and the Alipay price with its 10 % tax. */
+export function PackageCard({ pkg, signedIn, checkout }: { pkg: Pkg; signedIn: boolean; checkout: ReturnType<typeof useCheckout> }) {
+  const { t } = useTranslation('billing');
+  return (
+    <article className={`card package-card ${pkg.recommended ? 'is-recommended' : ''}`} data-testid={`package-${pkg.id}`} aria-label={t(`packages.names.${pkg.id}`)}>
+      {pkg.recommended && <span className="badge package-ribbon">{t('packages.recommended')}</span>}
+      <h3 className="package-name">{t(`packages.names.${pkg.id}`)}</h3>
+      <p className="package-amount">
+        <span className="gradient-text">{formatShards(pkg.tokens)}</span>
+        <span className="package-unit">{t('units.timeshards')}</span>
+      </p>
+      <p className="package-price">
+        {formatUsd(pkg.priceCents)} <span className="muted">USD</span>
+      </p>
+      <p className="muted package-desc">{t(`packages.descriptions.${pkg.id}`)}</p>
+      <PayButtons id={pkg.id} kind="package" priceCents={pkg.priceCents} alipayPriceCents={pkg.alipayPriceCents} signedIn={signedIn} checkout={checkout} primary={pkg.recommended} />
+    </article>
+  );
+}

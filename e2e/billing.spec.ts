@@ -1,0 +1,173 @@
+import { expect, test, type Page } from '@playwright/test';
+import { newAccount, shot, signUpViaApi } from './support';
+
+// A tiny valid PNG (8x8, purple), generated once; the server re-encodes it.
+const PNG_8x8 = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEUlEQVQImWNYEfodK2IYWhIAw9h9AbxkOpEAAAAASUVORK5CYII=',
+  'base64',
+);
+
+async function balanceOf(page: Page) {
+  const token = await page.evaluate(() => localStorage.getItem('auth_token'));
+  const res = await page.request.get('/api/billing/info', { headers: { authorization: `Bearer ${token}` } });
+  return (await res.json()).balance as number;
+}
+
+test.describe('billing', () => {
+  test('anonymous visitors see the seven packages, the Blessing and the TEST MODE notice', async ({ page }) => {
+    await page.goto('/charge');
+    await expect(page.getByRole('heading', { name: 'Timeshards', level: 1 })).toBeVisible();
+    const cards = page.locator('.package-card');
+    await expect(cards).toHaveCount(7);
+    await expect(cards.locator('.package-amount .gradient-text')).toHaveText(['100K', '300K', '700K', '1.3M', '1.9M', '4.5M', '10M']);
+    await expect(page.getByTestId('package-creator')).toContainText('Recommended');
+    await expect(page.getByTestId('blessing-card')).toContainText('Popular');
+    await expect(page.getByTestId('test-mode-notice')).toContainText('TEST MODE');
+    await expect(page.getByTestId('package-taster').getByRole('link', { name: 'Sign in to buy' })).toBeVisible();
+    await shot(page, 'charge-anonymous');
+  });
+
+  test('buy by card through the TEST MODE checkout: Processing, Pay, the balance rises exactly once', async ({ page }) => {
+    await signUpViaApi(page, 'buyer');
+    await page.goto('/charge');
+    const creator = page.getByTestId('package-creator');
+    await expect(creator.getByRole('button', { name: 'Card · $10.00' })).toBeVisible();
+    await expect(creator.getByRole('button', { name: 'Alipay · $11.00' })).toBeVisible();
+    await shot(page, 'charge-signed-in');
+    await page.route('**/api/billing/checkout/stripe', async (route) => {
+      await new Promise((r) => setTimeout(r, 500));
+      await route.continue();
+    });
+    await creator.getByRole('button', { name: 'Card · $10.00' }).click();
+    await expect(creator.getByRole('button', { name: 'Processing...' })).toBeVisible();
+    await expect(page.getByTestId('test-checkout')).toBeVisible();
+    await expect(page.getByTestId('test-checkout')).toContainText('TEST MODE');
+    await expect(page.getByTestId('would-charge')).toHaveText('$10.00 USD');
+    await shot(page, 'test-checkout');
+    await page.getByRole('button', { name: 'Pay $10.00' }).click();
+    await expect(page.getByTestId('return-success')).toContainText('700K timeshards have been added');
+    await shot(page, 'checkout-return');
+    await expect(page.getByTestId('balance-badge')).toHaveText(/700K/);
+    // Reloading the return page never grants twice.
+    await page.reload();
+    await expect(page.getByTestId('return-success')).toBeVisible();
+    expect(await balanceOf(page)).toBe(700_000);
+    await page.getByRole('link', { name: 'Back to billing' }).click();
+    await expect(page.getByTestId('purchase-row')).toHaveCount(1);
+    await expect(page.getByTestId('purchase-row')).toContainText('Paid');
+  });
+
+  test('Alipay shows price x 1.1; cancel charges nothing; a failed checkout is selectable again', async ({ page }) => {
+    await signUpViaApi(page, 'alipay');
+    await page.goto('/charge');
+    const artist = page.getByTestId('package-artist');
+    await artist.getByRole('button', { name: 'Alipay · $16.50' }).click();
+    await expect(page.getByTestId('would-charge')).toHaveText('$16.50 USD');
+    await expect(page.getByTestId('test-checkout')).toContainText('$15.00 + $1.50');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByTestId('return-failed')).toContainText('The payment was cancelled');
+    expect(await balanceOf(page)).toBe(0);
+
+    await page.goto('/charge');
+    await page.route('**/api/billing/checkout/stripe', (route) => route.fulfill({ status: 502, contentType: 'application/json', body: JSON.stringify({ error: 'down', code: 'PAYMENT_PROVIDER_ERROR' }) }));
+    await page.getByTestId('package-taster').getByRole('button', { name: 'Card · $1.00' }).click();
+    await expect(page.getByTestId('payment-error')).toContainText('Failed to process payment. Please try again.');
+    await expect(page.getByTestId('package-taster').getByRole('button', { name: 'Card · $1.00' })).toBeEnabled();
+    await shot(page, 'charge-payment-failed');
+  });
+
+  test('another user’s purchase id on the return page is refused', async ({ page, browser }) => {
+    const owner = await browser.newPage();
+    const a = await signUpViaApi(owner, 'owner');
+    const res = await owner.request.post('/api/billing/checkout/stripe', { headers: { authorization: `Bearer ${a.token}` }, data: { packageId: 'taster' } });
+    const { purchaseId } = await res.json();
+    await signUpViaApi(page, 'snoop');
+    await page.goto(`/charge/return?purchase=${purchaseId}`);
+    await expect(page.getByRole('alert')).toContainText('We could not find this purchase.');
+    await owner.close();
+  });
+
+  test('the Yumi Blessing: buy, claim today once', async ({ page }) => {
+    await signUpViaApi(page, 'blessed');
+    await page.goto('/charge');
+    await page.getByTestId('blessing-card').getByRole('button', { name: 'Card · $10.00' }).click();
+    await page.getByRole('button', { name: 'Pay $10.00' }).click();
+    await expect(page.getByTestId('return-success')).toBeVisible();
+    await page.getByRole('link', { name: 'Back to billing' }).click();
+    const status = page.getByTestId('blessing-status');
+    await expect(status).toContainText('Day 1 of 30');
+    await status.getByRole('button', { name: "Claim today's 35K" }).click();
+    await expect(page.getByText('+35K timeshards claimed')).toBeVisible();
+    await expect(status.getByRole('button', { name: 'Claimed today. See you tomorrow!' })).toBeDisabled();
+    await expect(page.getByTestId('charge-balance')).toHaveText('35K');
+    await shot(page, 'charge-blessing');
+  });
+
+  test('token usage modal opens with the chart area and free allowances', async ({ page }) => {
+    await signUpViaApi(page, 'usage');
+    await page.goto('/charge');
+    await page.getByRole('button', { name: 'Token usage' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText('free tokens left today');
+    await expect(dialog).toContainText('No tokens used in the last 30 days.');
+    await shot(page, 'token-usage');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+  });
+
+  test('upload artwork, admin approves as exceptional, rewards arrive once', async ({ page, browser }) => {
+    const artist = await signUpViaApi(page, 'painter');
+    await page.goto('/charge');
+    await page.getByRole('button', { name: 'Upload artwork' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Artwork image').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+    await expect(dialog.getByRole('alert')).toHaveText('Please select an image file.');
+    await dialog.getByLabel('Artwork image').setInputFiles({ name: 'sakura.png', mimeType: 'image/png', buffer: PNG_8x8 });
+    await dialog.getByLabel('Title').fill('Sakura witch');
+    await dialog.getByLabel('Tags (comma separated)').fill('sakura, witch');
+    await expect(dialog.getByRole('button', { name: 'Submit for review' })).toBeDisabled();
+    await dialog.getByText('I made this artwork').click();
+    await shot(page, 'upload-dialog');
+    await dialog.getByRole('button', { name: 'Submit for review' }).click();
+    await expect(dialog.getByTestId('upload-success')).toContainText("You'll receive 1,000 timeshards once it is approved, plus a +500 bonus");
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await expect(page.getByTestId('pending-count')).toHaveText('1');
+    await expect(page.getByTestId('contribution')).toContainText('Pending review');
+
+    // Non-admins see no queue.
+    await page.goto('/admin');
+    await expect(page.getByText('This page is for administrators only.')).toBeVisible();
+
+    const adminPage = await browser.newPage();
+    const admin = { ...newAccount('admin'), email: 'admin@e2e.test' };
+    let res = await adminPage.request.post('/api/auth/signup', { data: admin });
+    if (res.status() === 409) res = await adminPage.request.post('/api/auth/login', { data: { email: admin.email, password: admin.password } });
+    const { token } = await res.json();
+    await adminPage.addInitScript((t) => localStorage.setItem('auth_token', t), token);
+    await adminPage.goto('/admin');
+    const item = adminPage.getByTestId('review-item').filter({ hasText: 'Sakura witch' }).filter({ hasText: artist.username });
+    await expect(item).toBeVisible();
+    await shot(adminPage, 'admin-review');
+    await item.getByRole('button', { name: 'Approve as exceptional' }).click();
+    await expect(adminPage.getByText('1,750 timeshards granted')).toBeVisible();
+    await adminPage.close();
+
+    await page.goto('/charge');
+    await expect(page.getByTestId('contribution')).toContainText('Approved');
+    await expect(page.getByTestId('charge-balance')).toHaveText('1.8K');
+    expect(await balanceOf(page)).toBe(1750);
+    await shot(page, 'charge-contributions');
+  });
+
+  test('phone layout', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signUpViaApi(page, 'phone');
+    await page.goto('/charge');
+    await expect(page.locator('.package-card')).toHaveCount(7);
+    await shot(page, 'charge-phone');
+    await page.getByTestId('package-pro').scrollIntoViewIfNeeded();
+    await shot(page, 'charge-phone-packages');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+});
