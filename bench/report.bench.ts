@@ -33,12 +33,13 @@ async function plagiarism(): Promise<BenchResult[]> {
   const database = await openDatabase({ dataDir: 'memory://' });
   await migrate(database);
   const db = database.db;
-  const [{ id: userId }] = (await db.execute(sql`INSERT INTO users (email, username, password_hash) VALUES ('bench@example.com', 'bench', 'x') RETURNING id::text AS id`) as unknown as { rows: Array<{ id: string }> }).rows;
+  const inserted = (await db.execute(sql`INSERT INTO users (email, username, password_hash) VALUES ('bench@example.com', 'bench', 'x') RETURNING id::text AS id`)) as unknown as { rows: Array<{ id: string }> };
+  const userId = inserted.rows[0]!.id;
   const corpus: string[] = [];
   for (let i = 0; i < 2000; i += 1) {
     const body = text(1000 + i, 300 + (i % 400));
     corpus.push(body);
-    await indexSource(db, { ownerId: i % 2 ? userId! : null, kind: i % 2 ? 'upload' : 'reference', refKey: `doc-${i}`, title: `Corpus document ${i}`, body });
+    await indexSource(db, { ownerId: i % 2 ? userId : null, kind: i % 2 ? 'upload' : 'reference', refKey: `doc-${i}`, title: `Corpus document ${i}`, body });
   }
   // A 5,000-word report with passages copied from five corpus documents.
   const parts = [text(7, 1000)];
@@ -49,14 +50,14 @@ async function plagiarism(): Promise<BenchResult[]> {
   let similarity = 0;
   for (let run = 0; run < 5; run += 1) {
     let t = performance.now();
-    const res = await checkAgainstCorpus(db, userId!, { text: report, threshold: 15 }, new Date());
+    const res = await checkAgainstCorpus(db, userId, { text: report, threshold: 15 }, new Date());
     checks.push(performance.now() - t);
     similarity = res.similarity;
     t = performance.now();
-    await readAllFingerprints(db, userId!);
+    await readAllFingerprints(db, userId);
     reads.push(performance.now() - t);
   }
-  const fps = await readAllFingerprints(db, userId!);
+  const fps = await readAllFingerprints(db, userId);
   await database.close();
   console.log(`  report ${report.split(' ').length} words, corpus 2000 documents / ${fps} fingerprints, similarity ${similarity}%`);
   return [

@@ -9,7 +9,8 @@ import { gzipSync } from 'node:zlib';
 import type { ViteManifest } from '../packages/core/src/modes';
 import type { BenchResult } from './types';
 
-const root = join(import.meta.dirname, '..');
+// WEB_BENCH_ROOT: measure a build made elsewhere (a checkout whose apps/*/dist nobody else rewrites).
+const root = process.env.WEB_BENCH_ROOT ?? join(import.meta.dirname, '..');
 const dist = join(root, 'apps/web/dist');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -56,7 +57,7 @@ async function lighthouseScores(url: string, preset: 'mobile' | 'desktop') {
 }
 
 export default async function run(): Promise<BenchResult[]> {
-  const manifestPath = join(dist, '.vite/manifest.json');
+  const manifestPath = join(dist, 'build-manifest.json');
   if (!existsSync(manifestPath)) throw new Error('apps/web/dist is missing: run `npm run build` first');
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as ViteManifest;
   const { shell, launcher } = initialChunks(manifest);

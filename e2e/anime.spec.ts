@@ -1,5 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
+import type { PaintEngine } from '@yumi/paint';
+import { writePsdBuffer } from 'ag-psd';
+import { readFileSync } from 'node:fs';
 import { shot, signUpViaApi } from './support';
+
+/** Create mode exposes its engine to tests that set localStorage yumi_e2e. */
+type YumiWindow = { __yumiPaint: PaintEngine };
 
 type Pt = [number, number];
 
@@ -7,7 +13,8 @@ type Pt = [number, number];
 async function openCreate(page: Page) {
   await page.addInitScript(() => localStorage.setItem('yumi_e2e', '1'));
   await page.goto('/anime-chara');
-  await expect(page.getByTestId('paint-stage')).toBeVisible();
+  // The first visit after a server start also loads the i18n files and the lazy chunk: allow for a busy machine.
+  await expect(page.getByTestId('paint-stage')).toBeVisible({ timeout: 30_000 });
   await page.waitForFunction(() => !!(window as unknown as { __yumiPaint?: unknown }).__yumiPaint);
 }
 
@@ -15,11 +22,11 @@ async function openCreate(page: Page) {
 async function penStroke(page: Page, points: Pt[], pointerType = 'pen') {
   await page.evaluate(
     ({ points, pointerType }) => {
-      const engine = (window as any).__yumiPaint;
+      const engine = (window as unknown as YumiWindow).__yumiPaint;
       const stage = document.querySelector('[data-testid="paint-stage"]') as HTMLElement;
       const box = stage.getBoundingClientRect();
       const at = (p: number[], i: number) => {
-        const s = engine.viewport.documentToScreen({ x: p[0], y: p[1] });
+        const s = engine.viewport.documentToScreen({ x: p[0]!, y: p[1]! });
         return { clientX: box.left + s.x, clientY: box.top + s.y, pressure: 0.6 + 0.3 * Math.sin(i), pointerId: 7, pointerType, isPrimary: true, bubbles: true, button: 0, buttons: 1 };
       };
       // Dense samples along the polyline, like a real pen.
@@ -41,14 +48,14 @@ async function penStroke(page: Page, points: Pt[], pointerType = 'pen') {
 async function pixel(page: Page, x: number, y: number, layerName?: string): Promise<number[]> {
   return page.evaluate(
     ({ x, y, layerName }) => {
-      const engine = (window as any).__yumiPaint;
+      const engine = (window as unknown as YumiWindow).__yumiPaint;
       if (!layerName) {
         engine.render();
         const o = engine.output;
         const i = (y * o.width + x) * 4;
-        return [o.data[i], o.data[i + 1], o.data[i + 2], o.data[i + 3]];
+        return Array.from(o.data.subarray(i, i + 4));
       }
-      const layer = engine.document.layers.find((l: { name: string }) => l.name === layerName);
+      const layer = engine.document.layers.find((l: { name: string }) => l.name === layerName)!;
       return Array.from(layer.surface.readRect({ x, y, width: 1, height: 1 })) as number[];
     },
     { x, y, layerName },
@@ -58,9 +65,9 @@ async function pixel(page: Page, x: number, y: number, layerName?: string): Prom
 /** A hash of every layer's pixels, to prove undo restores them exactly. */
 async function layersHash(page: Page): Promise<string> {
   return page.evaluate(async () => {
-    const engine = (window as any).__yumiPaint;
+    const engine = (window as unknown as YumiWindow).__yumiPaint;
     const doc = engine.document;
-    const parts: Uint8Array[] = doc.layers.map((l: any) => new Uint8Array(l.surface.readRect({ x: 0, y: 0, width: doc.width, height: doc.height })));
+    const parts: Uint8Array[] = doc.layers.map((l) => new Uint8Array(l.surface.readRect({ x: 0, y: 0, width: doc.width, height: doc.height })));
     const all = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
     let o = 0;
     for (const p of parts) {
@@ -80,7 +87,7 @@ test.describe('anime Create mode', () => {
   test('strokes land on the active layer only, a locked layer is untouched, undo is exact', async ({ page }) => {
     await openCreate(page);
     await shot(page, 'anime-create-empty');
-    await page.evaluate(() => (window as any).__yumiPaint.setBrush({ size: 14, hardness: 100 }));
+    await page.evaluate(() => (window as unknown as YumiWindow).__yumiPaint.setBrush({ size: 14, hardness: 100 }));
 
     // A pen stroke on the Background layer.
     await penStroke(page, [
@@ -132,7 +139,7 @@ test.describe('anime Create mode', () => {
     await openCreate(page);
     // Red on the Background, blue on Layer 1 over it, both opaque and wide.
     await page.evaluate(() => {
-      const engine = (window as any).__yumiPaint;
+      const engine = (window as unknown as YumiWindow).__yumiPaint;
       engine.setColor('#ff0000');
       engine.setBrush({ size: 40, hardness: 100 });
     });
@@ -142,7 +149,7 @@ test.describe('anime Create mode', () => {
     ], 'mouse');
     await openPanel(page, 'layers');
     await page.getByRole('button', { name: 'New layer' }).click();
-    await page.evaluate(() => (window as any).__yumiPaint.setColor('#0000ff'));
+    await page.evaluate(() => (window as unknown as YumiWindow).__yumiPaint.setColor('#0000ff'));
     await penStroke(page, [
       [200, 200],
       [200, 400],
@@ -173,7 +180,7 @@ test.describe('anime Create mode', () => {
     await page.getByRole('tab', { name: 'Classic' }).click();
     await page.locator('[data-template="chibi"]').click();
     await expect(page.locator('[data-layer="Template guide: Chibi"]')).toHaveCount(0); // panel switched; check via engine
-    const names = await page.evaluate(() => (window as any).__yumiPaint.document.layers.map((l: { name: string }) => l.name));
+    const names = await page.evaluate(() => (window as unknown as YumiWindow).__yumiPaint.document.layers.map((l: { name: string }) => l.name));
     expect(names).toContain('Template guide: Chibi');
     await shot(page, 'anime-templates');
 
@@ -196,18 +203,18 @@ test.describe('anime Create mode', () => {
     await expect(page.getByText('Sensitivity 75')).toBeVisible();
     await shot(page, 'anime-smart-brush');
     await page.evaluate(() => {
-      const engine = (window as any).__yumiPaint;
-      engine.setActiveLayer(engine.document.layers[0].id);
+      const engine = (window as unknown as YumiWindow).__yumiPaint;
+      engine.setActiveLayer(engine.document.layers[0]!.id);
       engine.setColor('#22aa44');
     });
     const filled = await page.evaluate(() => {
-      const engine = (window as any).__yumiPaint;
+      const engine = (window as unknown as YumiWindow).__yumiPaint;
       const stage = document.querySelector('[data-testid="paint-stage"]') as HTMLElement;
       const box = stage.getBoundingClientRect();
       const s = engine.viewport.documentToScreen({ x: 20, y: 580 });
       stage.dispatchEvent(new PointerEvent('pointerdown', { clientX: box.left + s.x, clientY: box.top + s.y, pointerType: 'mouse', button: 0, buttons: 1, bubbles: true, pointerId: 3 }));
       stage.dispatchEvent(new PointerEvent('pointerup', { clientX: box.left + s.x, clientY: box.top + s.y, pointerType: 'mouse', bubbles: true, pointerId: 3 }));
-      return Array.from(engine.document.layers[0].surface.readRect({ x: 20, y: 580, width: 1, height: 1 }));
+      return Array.from(engine.document.layers[0]!.surface.readRect({ x: 20, y: 580, width: 1, height: 1 }));
     });
     expect(filled.slice(0, 3)).toEqual([0x22, 0xaa, 0x44]);
     await page.getByRole('switch').uncheck();
@@ -266,9 +273,47 @@ test.describe('anime Create mode', () => {
     const hash = await layersHash(page);
     await page.waitForTimeout(1200);
     await page.reload();
-    await page.waitForFunction(() => !!(window as any).__yumiPaint);
+    await page.waitForFunction(() => !!(window as unknown as YumiWindow).__yumiPaint);
     await expect(page.getByText('Your unsaved drawing was recovered.')).toBeVisible();
     expect(await layersHash(page)).toBe(hash);
+  });
+
+  test('upload images as layers, PSD export and import with layers, refusals with a message', async ({ page }) => {
+    await openCreate(page);
+    // A 2x2 red PNG.
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAYAAABytg0kAAAAEklEQVR42mP8z8DwnwEIGBEMACvKA/0I1XyEAAAAAElFTkSuQmCC', 'base64');
+    await page.getByTestId('anime-upload').setInputFiles([
+      { name: 'sketch.png', mimeType: 'image/png', buffer: png },
+      { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') },
+    ]);
+    await expect(page.getByText('sketch.png added.')).toBeVisible();
+    await expect(page.getByText('notes.txt is not an image this app can open.')).toBeVisible();
+    const names = () => page.evaluate(() => (window as unknown as YumiWindow).__yumiPaint.document.layers.map((l) => l.name));
+    expect(await names()).toEqual(['Background', 'sketch']);
+
+    // Export a PSD and open it again: the layers come back with their names.
+    await page.evaluate(() => {
+      const e = (window as unknown as YumiWindow).__yumiPaint;
+      e.setLayerProps(e.document.activeLayerId, { blendMode: 'multiply', opacity: 70 });
+    });
+    await openPanel(page, 'export');
+    await page.getByRole('radio', { name: 'PSD' }).click();
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download', exact: true }).click();
+    const psdPath = await (await download).path();
+    page.on('dialog', (d) => void d.accept());
+    await page.evaluate(() => (window as unknown as YumiWindow).__yumiPaint.addLayer('Extra'));
+    await page.getByTestId('anime-upload').setInputFiles({ name: 'round.psd', mimeType: 'image/vnd.adobe.photoshop', buffer: readFileSync(psdPath) });
+    await expect(page.getByText('round.psd added.')).toBeVisible();
+    expect(await names()).toEqual(['Background', 'sketch']);
+    const props = await page.evaluate(() => (window as unknown as YumiWindow).__yumiPaint.document.layers[1]!);
+    expect(props).toMatchObject({ blendMode: 'multiply', opacity: 70 });
+
+    // A PSD with 500 layers is refused with a message; the drawing stays.
+    const big = Buffer.from(writePsdBuffer({ width: 10, height: 10, children: Array.from({ length: 500 }, (_, i) => ({ name: `L${i}` })) }));
+    await page.getByTestId('anime-upload').setInputFiles({ name: 'huge.psd', mimeType: 'image/vnd.adobe.photoshop', buffer: big });
+    await expect(page.getByText('huge.psd has 500 layers; at most 100 can be imported.')).toBeVisible();
+    expect(await names()).toEqual(['Background', 'sketch']);
   });
 
   test('phone: toolbar along the bottom, touch drawing, panels as sheets', async ({ browser }) => {

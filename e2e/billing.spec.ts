@@ -147,6 +147,8 @@ test.describe('billing', () => {
     await adminPage.goto('/admin');
     const item = adminPage.getByTestId('review-item').filter({ hasText: 'Sakura witch' }).filter({ hasText: artist.username });
     await expect(item).toBeVisible();
+    // The upload is shown to the reviewer (re-encoded by the server).
+    await expect.poll(() => item.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
     await shot(adminPage, 'admin-review');
     await item.getByRole('button', { name: 'Approve as exceptional' }).click();
     await expect(adminPage.getByText('1,750 timeshards granted')).toBeVisible();
@@ -156,6 +158,8 @@ test.describe('billing', () => {
     await expect(page.getByTestId('contribution')).toContainText('Approved');
     await expect(page.getByTestId('charge-balance')).toHaveText('1.8K');
     expect(await balanceOf(page)).toBe(1750);
+    await page.getByRole('heading', { name: 'Artwork contributions' }).scrollIntoViewIfNeeded();
+    await expect.poll(() => page.getByTestId('contribution').locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
     await shot(page, 'charge-contributions');
   });
 

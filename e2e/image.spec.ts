@@ -1,6 +1,15 @@
 import { expect, test, type Page } from '@playwright/test';
 import { shot, signUpViaApi } from './support';
 
+/** What the Create-mode page exposes for tests (localStorage yumi_e2e): just the parts used here. */
+interface PaintHandle {
+  render(): void;
+  output: { width: number; data: Uint8ClampedArray };
+  viewport: { documentToScreen(p: { x: number; y: number }): { x: number; y: number } };
+  setColor(hex: string): void;
+  document: { layers: Array<{ name: string }> };
+}
+
 const EXHAUSTED = "You've used all your free trials. Please purchase access to continue using image generation.";
 
 /** Uses up a user's free trials through the API, the way three generations would. */
@@ -146,11 +155,11 @@ test.describe('AI canvas tools (/anime-chara, Create mode)', () => {
     await expect(page.getByTestId('paint-stage')).toBeVisible();
     await page.waitForFunction(() => !!(window as unknown as { __yumiPaint?: unknown }).__yumiPaint);
 
-    // A thick black line across the middle of the canvas, painted through the engine like a stroke.
+    // A short black stroke that the 100x100 region around the click fully contains.
     const composite = (x: number, y: number) =>
       page.evaluate(
         ({ x, y }) => {
-          const engine = (window as any).__yumiPaint;
+          const engine = (window as unknown as { __yumiPaint: PaintHandle }).__yumiPaint;
           engine.render();
           const o = engine.output;
           const i = (y * o.width + x) * 4;
@@ -161,7 +170,7 @@ test.describe('AI canvas tools (/anime-chara, Create mode)', () => {
     const at = (x: number, y: number) =>
       page.evaluate(
         ({ x, y }) => {
-          const engine = (window as any).__yumiPaint;
+          const engine = (window as unknown as { __yumiPaint: PaintHandle }).__yumiPaint;
           const stage = document.querySelector('[data-testid="paint-stage"]') as HTMLElement;
           const box = stage.getBoundingClientRect();
           const s = engine.viewport.documentToScreen({ x, y });
@@ -170,11 +179,11 @@ test.describe('AI canvas tools (/anime-chara, Create mode)', () => {
         { x, y },
       );
     await page.evaluate(() => {
-      const engine = (window as any).__yumiPaint;
+      const engine = (window as unknown as { __yumiPaint: PaintHandle }).__yumiPaint;
       engine.setColor('#000000');
     });
-    const a = await at(330, 300);
-    const b = await at(470, 300);
+    const a = await at(370, 300);
+    const b = await at(430, 300);
     await page.mouse.move(a.x, a.y);
     await page.mouse.down();
     for (let i = 1; i <= 20; i++) await page.mouse.move(a.x + ((b.x - a.x) * i) / 20, a.y);
@@ -187,13 +196,13 @@ test.describe('AI canvas tools (/anime-chara, Create mode)', () => {
     const response = page.waitForResponse('**/api/anime-chara/ai-draw');
     await page.mouse.click(p.x, p.y);
     expect((await response).status()).toBe(200);
-    await page.waitForFunction(() => (window as any).__yumiPaint.document.layers.some((l: { name: string }) => l.name === 'AI Drawing'));
+    await page.waitForFunction(() => (window as unknown as { __yumiPaint: PaintHandle }).__yumiPaint.document.layers.some((l: { name: string }) => l.name === 'AI Drawing'));
     const after = await composite(400, 300);
     expect(after[0]!).toBeGreaterThan(150);
     await shot(page, 'ai-eraser');
 
     await page.keyboard.press('Control+z');
-    await page.waitForFunction(() => !(window as any).__yumiPaint.document.layers.some((l: { name: string }) => l.name === 'AI Drawing'));
+    await page.waitForFunction(() => !(window as unknown as { __yumiPaint: PaintHandle }).__yumiPaint.document.layers.some((l: { name: string }) => l.name === 'AI Drawing'));
     expect((await composite(400, 300))[0]!).toBeLessThan(80);
   });
 });

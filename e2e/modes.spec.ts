@@ -51,6 +51,10 @@ test.describe('offline modes', () => {
     expect(html).not.toContain('ERR_INTERNET_DISCONNECTED');
     await page.goto('/');
     await expect(page.getByTestId('stat-modes').locator('.stat-value')).toHaveText('3');
+    await page.getByTestId('mode-image').click();
+    await expect(page.getByText('Image is not installed for offline use.')).toBeVisible();
+    await page.waitForTimeout(3500);
+    expect(new URL(page.url()).pathname).toBe('/');
     await context.setOffline(false);
 
     await page.reload();

@@ -8,8 +8,9 @@ export default defineConfig({
     proxy: { '/api': 'http://localhost:3000', '/installers': 'http://localhost:3000' },
   },
   build: {
-    // The mode manager reads the manifest to find each mode's chunks for offline install.
-    manifest: true,
+    // The mode manager reads the manifest to find each mode's chunks for offline install; outside .vite/
+    // because the server does not serve dot-folders.
+    manifest: 'build-manifest.json',
     sourcemap: false,
     chunkSizeWarningLimit: 1500,
   },

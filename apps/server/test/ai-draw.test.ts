@@ -50,6 +50,19 @@ describe('AI canvas tools', () => {
     expect(layer.at(349, 300)[3]).toBe(0);
   });
 
+  it('AI eraser on a transparent canvas covers the line with opaque paper, and nothing else', async () => {
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="200" height="200"><path d="M70 100H130" stroke="#000" stroke-width="8"/></svg>';
+    const png = await sharp(Buffer.from(svg)).png().toBuffer();
+    const res = await draw({ imageData: `data:image/png;base64,${png.toString('base64')}`, mode: 'ai-eraser', region: regionAround(100, 100, 200, 200) });
+    expect(res.statusCode).toBe(200);
+    const layer = await pixels(res.json().imageData);
+    const [r, g, b, a] = layer.at(100, 100);
+    expect(a).toBe(255);
+    expect(Math.min(r!, g!, b!)).toBeGreaterThan(200);
+    // Empty canvas inside the region stays empty: only what was drawn gets covered.
+    expect(layer.at(100, 60)[3]).toBe(0);
+  });
+
   it('AI brush redraws the region in the style around it, blended by strength', async () => {
     const res = await draw({ imageData: await canvas(), mode: 'ai-brush', strength: 0.5, region: { x: 350, y: 250, width: 100, height: 100 } });
     expect(res.statusCode).toBe(200);

@@ -1,4 +1,8 @@
+import { DAILY_FREE_TOKENS } from '@yumi/core';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppContext } from '../src/context';
+import { recordTokenUsage } from '../src/modules/billing/usage';
 import { createTestApp, errorBody, signUp, type TestApp } from './helpers';
 import { alipayKeys, signAlipayNotify, startFakeStripe, stripeDelivery, stripeEvent, WEBHOOK_SECRET } from './payment-fakes';
 
@@ -76,6 +80,40 @@ describe('billing info', () => {
     expect(errorBody(anon).code).toBe('UNAUTHORIZED');
     const usage = await offline.app.inject({ url: '/api/billing/token-usage', headers: u.auth });
     expect(usage.json()).toEqual({ days: 30, usage: [], totals: { tokens: 0, timeshards: 0 } });
+  });
+});
+
+describe('token usage', () => {
+  it('reads per-model usage and the AI module counters, and the free allowance left today', async () => {
+    const u = await signUp(offline.app);
+    const ctx = { db: offline.database.db, clock: offline.clock } as unknown as AppContext;
+    await recordTokenUsage(ctx, { userId: u.user.id, provider: 'openai', model: 'gpt-4o', tokens: 1200, timeshards: 960 });
+    await recordTokenUsage(ctx, { userId: u.user.id, provider: 'openai', model: 'gpt-4o', tokens: 800, timeshards: 640 });
+    await recordTokenUsage(ctx, { userId: u.user.id, provider: 'qwen', model: 'qwen-turbo', tokens: 3000, freeTokens: 3000 });
+    await expect(recordTokenUsage(ctx, { userId: u.user.id, provider: 'qwen', model: 'qwen-turbo', tokens: -5 })).rejects.toMatchObject({ code: 'INVALID_AMOUNT' });
+    // The AI module counts per provider and day; days without per-model rows come from there.
+    const today = offline.clock.now().toISOString().slice(0, 10);
+    await offline.database.db.execute(sql`INSERT INTO ai_usage_daily (subject, provider, day, tokens, free_tokens) VALUES (${`user:${u.user.id}`}, 'claude', ${today}::date, 700, 700)`);
+    const usage = (await offline.app.inject({ url: '/api/billing/token-usage', headers: u.auth })).json();
+    expect(usage.usage).toEqual([
+      { day: today, provider: 'claude', model: '', tokens: 700, timeshards: 0 },
+      { day: today, provider: 'openai', model: 'gpt-4o', tokens: 2000, timeshards: 1600 },
+      { day: today, provider: 'qwen', model: 'qwen-turbo', tokens: 3000, timeshards: 0 },
+    ]);
+    expect(usage.totals).toEqual({ tokens: 5700, timeshards: 1600 });
+    const body = await info(offline, u.auth);
+    expect(body.totalTokensUsed).toEqual({ openai: 2000, claude: 700, qwen: 3000 });
+    expect(body.freeTokensRemaining.qwen).toBe(DAILY_FREE_TOKENS.qwen - 3000);
+    expect(body.freeTokensRemaining.claude).toBe(DAILY_FREE_TOKENS.claude - 700);
+    // Tomorrow the allowance is whole again, and usage older than 30 days drops out of the modal.
+    offline.clock.advance(86_400_000);
+    expect((await info(offline, u.auth)).freeTokensRemaining.qwen).toBe(DAILY_FREE_TOKENS.qwen);
+    offline.clock.advance(30 * 86_400_000);
+    const login = await offline.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: u.email, password: u.password } });
+    const fresh = { authorization: `Bearer ${login.json().token}` };
+    expect((await offline.app.inject({ url: '/api/billing/token-usage', headers: fresh })).json().usage).toEqual([]);
+    expect((await info(offline, fresh)).totalTokensUsed.openai).toBe(2000);
+    offline.clock.advance(-31 * 86_400_000);
   });
 });
 

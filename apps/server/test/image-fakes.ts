@@ -25,7 +25,7 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-async function start(handler: (fake: FakeServer, req: IncomingMessage, res: ServerResponse, body: Buffer) => Promise<void>): Promise<FakeServer> {
+async function start(handler: (fake: FakeServer, req: IncomingMessage, res: ServerResponse, body: Buffer) => Promise<unknown>): Promise<FakeServer> {
   const sockets = new Set<Socket>();
   const fake: FakeServer = {
     url: '',

@@ -56,7 +56,7 @@ describe('AI outline generator', () => {
   });
 
   it('draws more lines at a higher strength', async () => {
-    const photo = await sharp({ create: { width: 120, height: 90, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 30 } } }).png().toBuffer();
+    const photo = await sharp({ create: { width: 120, height: 90, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 30 } } }).png().toBuffer();
     const image = `data:image/png;base64,${photo.toString('base64')}`;
     const count = async (strength: number) => {
       const a = await alphaOf((await outline({ type: 'image', image, strength, detailLevel: 1 })).json().outlineUrl);

@@ -16,7 +16,7 @@ const SHARED =
 const filler = (seed: number, n: number) =>
   Array.from({ length: n }, (_, i) => ['alpha', 'river', 'stone', 'quiet', 'lamp', 'orbit', 'maple', 'signal', 'copper', 'meadow'][(i * 7 + seed * 3 + (i >> 2)) % 10] + String((i * seed) % 13)).join(' ');
 
-async function check(auth: Record<string, string>, payload: unknown) {
+async function check(auth: Record<string, string>, payload: object) {
   return t.app.inject({ method: 'POST', url: '/api/plagiarism/check', headers: auth, payload });
 }
 

@@ -39,7 +39,7 @@ async function figure() {
   return { id: 'chart1', caption: 'Monthly results', image: `data:image/png;base64,${png.toString('base64')}` };
 }
 
-async function exportPdf(auth: Record<string, string>, payload: unknown) {
+async function exportPdf(auth: Record<string, string>, payload: object) {
   return t.app.inject({ method: 'POST', url: '/api/report/export/pdf', headers: auth, payload });
 }
 
@@ -97,6 +97,16 @@ describe('PDF export', () => {
     const plain = await exportPdf(u.auth, { markdown: MARKDOWN, references: REFS, style: 'mla' });
     expect(plain.rawPayload.toString('latin1')).toContain('Helvetica');
     expect(pdfText(plain.rawPayload)).toContain('Smith, Anna, and Bob Jones.');
+  });
+
+  it('labels the PDF in the interface language', async () => {
+    const u = await signUp(t.app);
+    const res = await exportPdf(u.auth, { markdown: MARKDOWN, references: REFS, figures: [await figure()], language: 'ja' });
+    const text = pdfText(res.rawPayload);
+    expect(text).toContain('要旨');
+    expect(text).toContain('図 1. Monthly results');
+    expect(text).toContain('参考文献');
+    expect((await exportPdf(u.auth, { markdown: 'x', language: 'fr' })).statusCode).toBe(422);
   });
 
   it('keeps going on math it cannot parse and reports how many', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { alipayPriceCents, centsToAmount, formatShards, PACKAGES, tokenCost, YUMI_BLESSING } from './billing';
+import { DAILY_FREE_TOKENS, MODEL_TOKEN_PRICES, alipayPriceCents, centsToAmount, formatShards, PACKAGES, tokenCost, YUMI_BLESSING } from './billing';
 
 describe('timeshard catalogue', () => {
   it('has the seven packages of the spec, 10 USD recommended', () => {
@@ -39,7 +39,10 @@ describe('timeshard catalogue', () => {
   });
   it('prices tokens per model, rounding up', () => {
     expect(tokenCost('qwen', 'qwen-turbo', 5000)).toBe(0);
-    expect(tokenCost('openai', 'gpt-4o', 1)).toBe(1);
-    expect(tokenCost('openai', 'gpt-4o', 2000)).toBe(2000);
+    const paid = Object.entries(MODEL_TOKEN_PRICES).find(([, p]) => p > 0)!;
+    const [provider, model] = paid[0].split(':') as [string, string];
+    expect(tokenCost(provider, model, 1)).toBe(1);
+    expect(tokenCost(provider, model, 2000)).toBe(paid[1] * 2);
+    expect(DAILY_FREE_TOKENS.qwen).toBeGreaterThan(0);
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MODEL_CATALOGUE } from './ai/models';
 
 /*
  * Timeshards: the catalogue (second document §9), the K/M formatter and the billing contract.
@@ -71,31 +72,19 @@ export function centsToAmount(cents: number): string {
 /** Per-image price of a premium generation. */
 export const IMAGE_GENERATION_PRICE = 2_000;
 
-/** Daily free token allowance per provider (the free turbo-class models). */
-export const DAILY_FREE_TOKENS = { openai: 10_000, claude: 10_000, qwen: 50_000 } as const;
 export const METERED_PROVIDERS = ['openai', 'claude', 'qwen'] as const;
 export type MeteredProvider = (typeof METERED_PROVIDERS)[number];
 
-/** Timeshards per 1,000 tokens of each paid model (100K timeshards = 1 USD). Free models are 0. */
-export const MODEL_TOKEN_PRICES: Record<string, number> = {
-  'openai:gpt-4': 4_500,
-  'openai:gpt-4-turbo': 2_000,
-  'openai:gpt-4o': 1_000,
-  'openai:gpt-4o-mini': 60,
-  'openai:gpt-3.5-turbo': 0,
-  'qwen:qwen-turbo': 0,
-  'qwen:qwen-plus': 120,
-  'qwen:qwen-max': 600,
-  'qwen:qwen-vl-plus': 200,
-  'qwen:qwen-vl-max': 500,
-  'claude:opus-4': 6_000,
-  'claude:sonnet-4': 1_200,
-  'claude:3-opus': 6_000,
-  'claude:3-5-sonnet': 1_200,
-  'claude:3-sonnet': 1_200,
-  'claude:3-haiku': 100,
-};
-/** Timeshards for `tokens` tokens of a model, rounded up so a call never costs nothing by rounding. */
+/** Daily free token allowance per provider: its free model's allowance in the model catalogue (ai/models.ts). */
+export const DAILY_FREE_TOKENS: Record<MeteredProvider, number> = Object.fromEntries(
+  METERED_PROVIDERS.map((p) => [p, Math.max(0, ...MODEL_CATALOGUE.filter((m) => m.provider === p).map((m) => m.dailyFreeTokens ?? 0))]),
+) as Record<MeteredProvider, number>;
+
+/** Timeshards per 1,000 tokens of each paid model, from the model catalogue (free models are 0). */
+export const MODEL_TOKEN_PRICES: Record<string, number> = Object.fromEntries(
+  MODEL_CATALOGUE.map((m) => [`${m.provider}:${m.id}`, m.pricePer1kTokens ?? 0]),
+);
+/** Timeshards for `tokens` tokens of a model, rounded up so a paid call never costs nothing by rounding. */
 export function tokenCost(provider: string, model: string, tokens: number): number {
   const per1k = MODEL_TOKEN_PRICES[`${provider}:${model}`] ?? 0;
   return per1k === 0 ? 0 : Math.ceil((Math.max(0, tokens) * per1k) / 1000);

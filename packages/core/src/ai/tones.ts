@@ -64,10 +64,11 @@ function applySwaps(text: string, swaps: Swap[]): string {
   for (const [pattern, to] of swaps) {
     out = out.replace(pattern, (m) => {
       marks.push(matchCase(m, to));
-      return `\u0000${marks.length - 1}\u0000`;
+      return `\uE000${marks.length - 1}\uE001`;
     });
   }
-  return out.replace(/\u0000(\d+)\u0000/g, (_, i: string) => marks[Number(i)]!);
+  // Private-use characters mark replaced spans, so later rules never rewrite them again.
+  return out.replace(/\uE000(\d+)\uE001/g, (_, i: string) => marks[Number(i)]!);
 }
 
 const capitaliseSentences = (text: string) => text.replace(/(^|[.!?]\s+)([a-z])/g, (_, lead: string, c: string) => lead + c.toUpperCase());

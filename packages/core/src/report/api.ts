@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES, type Language } from '../i18n';
 import { CITATION_STYLES, cslItemSchema, MAX_REFERENCES } from './references';
 
 // ---------- Scientific Search ----------
@@ -162,6 +163,8 @@ export const pdfExportRequestSchema = z.strictObject({
   figures: z.array(reportFigureSchema).max(EXPORT_MAX_FIGURES).default([]),
   options: pdfExportOptionsSchema.default({ includeReferences: true, includeFigures: true, includeAppendices: true, academicFormat: false }),
   author: z.string().max(300).optional(),
+  /** Language of the PDF's own labels (Abstract, Figure, References). */
+  language: z.enum(LANGUAGES).default('en'),
 });
 export type PdfExportRequest = z.input<typeof pdfExportRequestSchema>;
 
@@ -172,3 +175,11 @@ export const reportMetaSchema = z.object({
   figures: z.array(reportFigureSchema).max(EXPORT_MAX_FIGURES).default([]),
 });
 export type ReportMeta = z.infer<typeof reportMetaSchema>;
+
+/** The PDF's own words in each interface language. */
+export const PDF_LABELS: Record<Language, { abstract: string; figure: string; references: string; untitled: string }> = {
+  en: { abstract: 'Abstract', figure: 'Figure', references: 'References', untitled: 'Untitled Report' },
+  ja: { abstract: '要旨', figure: '図', references: '参考文献', untitled: '無題のレポート' },
+  zh: { abstract: '摘要', figure: '图', references: '参考文献', untitled: '未命名报告' },
+  ko: { abstract: '초록', figure: '그림', references: '참고문헌', untitled: '제목 없는 보고서' },
+};

@@ -36,37 +36,76 @@ export async function recordTokenUsage(ctx: AppContext, u: TokenUsageInput): Pro
 type PerProvider = Record<MeteredProvider, number>;
 const zero = (): PerProvider => ({ openai: 0, claude: 0, qwen: 0 });
 
+interface UsageRow {
+  day: string;
+  provider: string;
+  model: string;
+  tokens: string;
+  free_tokens: string;
+  timeshards: string;
+}
+
+let aiTableKnown: boolean | undefined;
+/** The AI module's per-provider counters (ai_usage_daily), when that module is installed. */
+async function hasAiUsageTable(ctx: AppContext): Promise<boolean> {
+  if (aiTableKnown === undefined || !aiTableKnown) {
+    const rows = await queryRows<{ present: boolean }>(ctx.db, sql`SELECT to_regclass('ai_usage_daily') IS NOT NULL AS present`);
+    aiTableKnown = !!rows[0]?.present;
+  }
+  return aiTableKnown;
+}
+
+/**
+ * Usage rows since `from`: per-model rows recorded here, plus the AI module's per-provider daily counters
+ * for the days and providers that have no per-model rows (model '' = not broken down by model).
+ */
+async function usageRows(ctx: AppContext, userId: string, from: string): Promise<UsageRow[]> {
+  const own = sql`SELECT day::text AS day, provider, model, tokens::text AS tokens, free_tokens::text AS free_tokens, timeshards::text AS timeshards
+                  FROM token_usage WHERE user_id = ${userId} AND day >= ${from}::date`;
+  if (!(await hasAiUsageTable(ctx))) return queryRows<UsageRow>(ctx.db, own);
+  return queryRows<UsageRow>(
+    ctx.db,
+    sql`${own}
+        UNION ALL
+        SELECT a.day::text, a.provider, '' AS model, a.tokens::text, (a.free_tokens + a.free_reserved)::text, '0'
+        FROM ai_usage_daily a
+        WHERE a.subject = ${`user:${userId}`} AND a.day >= ${from}::date
+          AND NOT EXISTS (SELECT 1 FROM token_usage t WHERE t.user_id = ${userId} AND t.day = a.day AND t.provider = a.provider)`,
+  );
+}
+
 /** Free tokens left today and tokens used in total, per provider. */
 export async function tokenSummary(ctx: AppContext, userId: string): Promise<{ freeTokensRemaining: PerProvider; totalTokensUsed: PerProvider }> {
   const today = dayOf(ctx.clock.now());
-  const rows = await queryRows<{ provider: string; total: string; free_today: string }>(
-    ctx.db,
-    sql`SELECT provider, sum(tokens) AS total, sum(CASE WHEN day = ${today}::date THEN free_tokens ELSE 0 END) AS free_today
-        FROM token_usage WHERE user_id = ${userId} GROUP BY provider`,
-  );
+  const rows = await usageRows(ctx, userId, '2000-01-01');
   const totalTokensUsed = zero();
   const freeUsed = zero();
   for (const r of rows) {
-    if ((METERED_PROVIDERS as readonly string[]).includes(r.provider)) {
-      totalTokensUsed[r.provider as MeteredProvider] = Number(r.total);
-      freeUsed[r.provider as MeteredProvider] = Number(r.free_today);
-    }
+    if (!(METERED_PROVIDERS as readonly string[]).includes(r.provider)) continue;
+    const p = r.provider as MeteredProvider;
+    totalTokensUsed[p] += Number(r.tokens);
+    if (r.day.slice(0, 10) === today) freeUsed[p] += Number(r.free_tokens);
   }
   const freeTokensRemaining = zero();
   for (const p of METERED_PROVIDERS) freeTokensRemaining[p] = Math.max(0, DAILY_FREE_TOKENS[p] - freeUsed[p]);
   return { freeTokensRemaining, totalTokensUsed };
 }
 
-/** Usage per day, provider and model for the last 30 days (today included). */
+/** Usage per day, provider and model for the last 30 days (today included); paid AI calls add their timeshards. */
 export async function tokenUsageByDay(ctx: AppContext, userId: string) {
-  const today = ctx.clock.now();
-  const from = dayOf(new Date(today.getTime() - (USAGE_DAYS - 1) * 86_400_000));
-  const rows = await queryRows<{ day: string; provider: string; model: string; tokens: string; timeshards: string }>(
+  const now = ctx.clock.now();
+  const from = dayOf(new Date(now.getTime() - (USAGE_DAYS - 1) * 86_400_000));
+  const rows = await usageRows(ctx, userId, from);
+  const usage = rows
+    .map((r) => ({ day: r.day.slice(0, 10), provider: r.provider, model: r.model, tokens: Number(r.tokens), timeshards: Number(r.timeshards) }))
+    .sort((a, b) => a.day.localeCompare(b.day) || a.provider.localeCompare(b.provider) || a.model.localeCompare(b.model));
+  // What paid model calls cost, from the ledger (settled AI reservations), so the total is exact.
+  const charged = await queryRows<{ total: string | null }>(
     ctx.db,
-    sql`SELECT day::text AS day, provider, model, tokens, timeshards FROM token_usage
-        WHERE user_id = ${userId} AND day >= ${from}::date ORDER BY day, provider, model`,
+    sql`SELECT sum(charged) AS total FROM credit_reservations
+        WHERE user_id = ${userId} AND source_type = 'ai-call' AND status = 'settled' AND created_at >= ${from}::date`,
   );
-  const usage = rows.map((r) => ({ day: r.day.slice(0, 10), provider: r.provider, model: r.model, tokens: Number(r.tokens), timeshards: Number(r.timeshards) }));
-  const totals = usage.reduce((acc, r) => ({ tokens: acc.tokens + r.tokens, timeshards: acc.timeshards + r.timeshards }), { tokens: 0, timeshards: 0 });
+  const recorded = usage.reduce((s, r) => s + r.timeshards, 0);
+  const totals = { tokens: usage.reduce((s, r) => s + r.tokens, 0), timeshards: Math.max(recorded, Number(charged[0]?.total ?? 0)) };
   return { days: USAGE_DAYS, usage, totals };
 }

@@ -43,7 +43,7 @@ function crop(image: RgbaImage, r: Region): RgbaImage {
 
 /**
  * Transparent canvas reads as white paper. The result is a layer laid over the drawing, so an eraser must
- * produce opaque paper where the line was: a transparent fill would leave the line showing through.
+ * lay opaque paper over what was drawn: a transparent fill would leave the line showing through.
  */
 function onPaper(image: RgbaImage): RgbaImage {
   const out = createImage(image.width, image.height);
@@ -64,7 +64,23 @@ function fillFromSurroundings(source: RgbaImage, inner: Region, strength: number
   const mask = new Uint8Array(context.width * context.height);
   for (let y = inner.y; y < inner.y + inner.height; y++) mask.fill(1, y * context.width + inner.x, y * context.width + inner.x + inner.width);
   // A stronger stroke looks further out for the texture it continues.
-  return inpaint(context, mask, { radius: Math.round(3 + strength * 9) });
+  const filled = inpaint(context, mask, { radius: Math.round(3 + strength * 9) });
+  // Cover only what was drawn (alpha grown by one pixel for anti-aliased edges): empty canvas stays empty.
+  const { width, height } = source;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      let cover = 0;
+      for (let dy = -1; dy <= 1; dy++) {
+        for (let dx = -1; dx <= 1; dx++) {
+          const nx = x + dx;
+          const ny = y + dy;
+          if (nx >= 0 && ny >= 0 && nx < width && ny < height) cover = Math.max(cover, source.data[(ny * width + nx) * 4 + 3]!);
+        }
+      }
+      filled.data[(y * width + x) * 4 + 3] = cover;
+    }
+  }
+  return filled;
 }
 
 /** Offline AI brush: a detail-preserving clean-up (median denoise, then unsharp mask), blended in by strength. */

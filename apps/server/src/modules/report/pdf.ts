@@ -1,5 +1,5 @@
 import { orderReferences, formatBibliography, formatInText } from '@yumi/core/report/citations';
-import { parseReport, type Block, type Inline, type PdfExportOptions, type CslItem, type CitationStyle, type ReportFigure, type Section } from '@yumi/core';
+import { parseReport, PDF_LABELS, type Language, type Block, type Inline, type PdfExportOptions, type CslItem, type CitationStyle, type ReportFigure, type Section } from '@yumi/core';
 import PDFDocument from 'pdfkit';
 import { cjkOrder } from './cjk-fonts';
 import { Layout, Region } from './pdf-layout';
@@ -11,6 +11,7 @@ export interface PdfInput {
   figures: ReportFigure[];
   options: PdfExportOptions;
   author?: string;
+  language?: Language;
   /** The export's date, from the app clock. */
   date: Date;
 }
@@ -33,6 +34,7 @@ export async function renderReportPdf(input: PdfInput): Promise<PdfOutput> {
   const report = parseReport(input.markdown);
   const { options } = input;
   const academic = options.academicFormat;
+  const labels = PDF_LABELS[input.language ?? 'en'];
   const margin = academic ? 54 : 64;
   const doc = new PDFDocument({ size: 'A4', margins: { top: margin, bottom: margin + 14, left: margin, right: margin }, bufferPages: true, autoFirstPage: true, info: { Title: report.title || 'Report', Author: input.author ?? '', Creator: 'Yumi Studio Report Helper' } });
   const chunks: Buffer[] = [];
@@ -70,7 +72,7 @@ export async function renderReportPdf(input: PdfInput): Promise<PdfOutput> {
         const cited = groups.get(i.keys.join(';')) ?? '';
         if (input.style !== 'ieee') layout.space();
         layout.text(cited, { size, italic: base.italic });
-      } else layout.text(`Figure ${report.figures.get(i.id) ?? '?'}`, { size, italic: base.italic });
+      } else layout.text(`${labels.figure} ${report.figures.get(i.id) ?? '?'}`, { size, italic: base.italic });
     }
   };
 
@@ -104,7 +106,7 @@ export async function renderReportPdf(input: PdfInput): Promise<PdfOutput> {
           if (!options.includeFigures) break;
           const fig = figures.get(b.id);
           if (!fig) {
-            layout.text(`[Figure ${b.number}: image not available]`, { size, italic: true, colour: '#6b7280' });
+            layout.text(`[${labels.figure} ${b.number}]`, { size, italic: true, colour: '#6b7280' });
             layout.flushParagraph(region, { align: 'center' });
             break;
           }
@@ -117,7 +119,7 @@ export async function renderReportPdf(input: PdfInput): Promise<PdfOutput> {
           region.ensure(h + 40);
           doc.image(image as unknown as Buffer, region.x + (region.width - w) / 2, region.y + 4, { width: w, height: h });
           region.y += h + 10;
-          layout.text(`Figure ${b.number}.`, { size: size - 1, bold: true });
+          layout.text(`${labels.figure} ${b.number}.`, { size: size - 1, bold: true });
           layout.space();
           layout.text(b.caption || fig.caption, { size: size - 1 });
           layout.flushParagraph(region, { align: 'center' });
@@ -143,7 +145,7 @@ export async function renderReportPdf(input: PdfInput): Promise<PdfOutput> {
 
   // ---- Title block (full width) ----
   const full = new Region(doc, margin, contentW, margin, doc.page.height - doc.page.margins.bottom, { count: 1, gap: 0, left: margin, fullWidth: contentW });
-  layout.text(report.title || 'Untitled Report', { size: academic ? 18 : 22, bold: true });
+  layout.text(report.title || labels.untitled, { size: academic ? 18 : 22, bold: true });
   layout.flushParagraph(full, { align: academic ? 'center' : 'left', lineGap: 4 });
   full.y += 4;
   const byline = [input.author, input.date.toISOString().slice(0, 10)].filter(Boolean).join(' · ');
@@ -152,7 +154,7 @@ export async function renderReportPdf(input: PdfInput): Promise<PdfOutput> {
   full.y += 10;
   if (report.abstract.length) {
     const indent = academic ? 36 : 0;
-    layout.text('Abstract', { size: body, bold: true });
+    layout.text(labels.abstract, { size: body, bold: true });
     layout.flushParagraph(full, { indent, align: academic ? 'center' : 'left' });
     full.y += 2;
     for (const b of report.abstract) {
@@ -190,7 +192,7 @@ export async function renderReportPdf(input: PdfInput): Promise<PdfOutput> {
     if (options.includeReferences && ordered.length) {
       region.ensure(body * 5);
       region.y += body;
-      layout.text('References', { size: body + 3, bold: true });
+      layout.text(labels.references, { size: body + 3, bold: true });
       layout.flushParagraph(region);
       region.y += 4;
       for (const entry of formatBibliography(ordered, input.style, 'text')) {

@@ -1,4 +1,4 @@
-import { reportMetaSchema, type CslItem, type PdfExportOptions, type ReportFigure, type ReportMeta, type User } from '@yumi/core';
+import { reportMetaSchema, type Language, type CslItem, type PdfExportOptions, type ReportFigure, type ReportMeta, type User } from '@yumi/core';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { documents, reportMeta } from '../../db/schema';
@@ -8,7 +8,7 @@ import { renderReportPdf } from './pdf';
 export async function exportPdf(
   ctx: AppContext,
   user: User,
-  body: { markdown: string; references: CslItem[]; style: 'apa' | 'mla' | 'ieee' | 'chicago'; figures: ReportFigure[]; options: PdfExportOptions; author?: string },
+  body: { markdown: string; references: CslItem[]; style: 'apa' | 'mla' | 'ieee' | 'chicago'; figures: ReportFigure[]; options: PdfExportOptions; author?: string; language?: Language },
 ) {
   const now = ctx.clock.now();
   const out = await renderReportPdf({ ...body, author: body.author ?? user.username, date: now });

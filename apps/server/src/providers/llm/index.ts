@@ -4,6 +4,7 @@ import { compatibleModel, findModel, LLM_PROVIDERS, MODEL_CATALOGUE, type LlmPro
 import type { LanguageModel } from 'ai';
 import type { Config } from '../../config';
 import { HttpError } from '../../lib/http-error';
+import { httpFetch } from './http-fetch';
 
 /** Whether this server can reach a provider: `local` always, the others once their key or URL is set. */
 export function isProviderConfigured(config: Config, provider: LlmProvider): boolean {
@@ -51,13 +52,13 @@ function factoryFor(config: Config, provider: LlmProvider): Factory {
   let factory: Factory;
   switch (provider) {
     case 'openai': {
-      const p = createOpenAI({ apiKey: config.OPENAI_API_KEY, baseURL: config.OPENAI_BASE_URL });
+      const p = createOpenAI({ apiKey: config.OPENAI_API_KEY, baseURL: config.OPENAI_BASE_URL, fetch: httpFetch });
       factory = (id) => p.chat(id);
       break;
     }
     case 'qwen': {
       // DashScope speaks the OpenAI chat-completions protocol at its compatible-mode endpoint.
-      const p = createOpenAI({ apiKey: config.QWEN_API_KEY, baseURL: config.QWEN_BASE_URL, name: 'qwen' });
+      const p = createOpenAI({ apiKey: config.QWEN_API_KEY, baseURL: config.QWEN_BASE_URL, name: 'qwen', fetch: httpFetch });
       factory = (id) => p.chat(id);
       break;
     }
@@ -67,12 +68,13 @@ function factoryFor(config: Config, provider: LlmProvider): Factory {
         apiKey: config.OPENAI_COMPATIBLE_API_KEY ?? 'none',
         baseURL: config.OPENAI_COMPATIBLE_BASE_URL,
         name: 'openai-compatible',
+        fetch: httpFetch,
       });
       factory = (id) => p.chat(id);
       break;
     }
     case 'claude': {
-      const p = createAnthropic({ apiKey: config.ANTHROPIC_API_KEY, baseURL: config.ANTHROPIC_BASE_URL });
+      const p = createAnthropic({ apiKey: config.ANTHROPIC_API_KEY, baseURL: config.ANTHROPIC_BASE_URL, fetch: httpFetch });
       factory = (id) => p(id);
       break;
     }

@@ -15,7 +15,9 @@ export function PersonalityTab() {
         <PersonaAvatar persona={selected.key} size={60} />
         <div>
           <p className="eyebrow">{t('personality.selected')}</p>
-          <h3 id="persona-preview-name">{t(`personas.${selected.key}.name`)}</h3>
+          <h3 id="persona-preview-name">
+            {t(`personas.${selected.key}.name`)} <span aria-hidden="true">{selected.emoji}</span>
+          </h3>
           <p className="muted">{t(`personas.${selected.key}.description`)}</p>
           <ul className="trait-list">
             {traits.map((trait) => (
@@ -41,9 +43,7 @@ export function PersonalityTab() {
             onClick={() => setPersonality(key)}
             data-testid={`persona-${key}`}
           >
-            <span className="persona-emoji" aria-hidden="true">
-              {PERSONAS[key].emoji}
-            </span>
+            <PersonaAvatar persona={key} size={34} />
             <span className="persona-name">{t(`personas.${key}.name`)}</span>
             <span className="persona-desc">{t(`personas.${key}.short`)}</span>
           </button>

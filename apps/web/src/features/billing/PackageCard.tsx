@@ -5,6 +5,8 @@ import { Button } from '../../shared/ui/Button';
 import type { useCheckout } from './useCheckout';
 
 type Pkg = PackagesResponse['packages'][number];
+/** Prices are in US dollars (the currency code is not translated). */
+const CURRENCY = 'USD';
 
 export function PayButtons({
   id,
@@ -63,7 +65,7 @@ export function PackageCard({ pkg, signedIn, checkout }: { pkg: Pkg; signedIn: b
         <span className="package-unit">{t('units.timeshards')}</span>
       </p>
       <p className="package-price">
-        {formatUsd(pkg.priceCents)} <span className="muted">USD</span>
+        {formatUsd(pkg.priceCents)} <span className="muted">{CURRENCY}</span>
       </p>
       <p className="muted package-desc">{t(`packages.descriptions.${pkg.id}`)}</p>
       <PayButtons id={pkg.id} kind="package" priceCents={pkg.priceCents} alipayPriceCents={pkg.alipayPriceCents} signedIn={signedIn} checkout={checkout} primary={pkg.recommended} />

@@ -76,7 +76,7 @@ export function TestCheckoutPage() {
               )}
               <div className="checkout-total">
                 <dt>{t('testCheckout.wouldCharge')}</dt>
-                <dd data-testid="would-charge">{formatUsd(p.amountCents)} USD</dd>
+                <dd data-testid="would-charge">{`${formatUsd(p.amountCents)} ${p.currency}`}</dd>
               </div>
             </dl>
             {p.status !== 'pending' ? (

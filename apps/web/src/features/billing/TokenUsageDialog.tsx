@@ -116,13 +116,21 @@ export function TokenUsageDialog({ open, onOpenChange }: { open: boolean; onOpen
                   {byModel.map((r) => (
                     <tr key={`${r.provider}:${r.model}`}>
                       <td>
-                        <span className="usage-dot" style={{ background: COLORS[r.provider] ?? fallbackColor }} aria-hidden="true" /> {r.model}
+                        <span className="usage-dot" style={{ background: COLORS[r.provider] ?? fallbackColor }} aria-hidden="true" />{' '}
+                        {r.model || t('usage.allModels', { provider: t(`usage.providers.${r.provider}`, { defaultValue: r.provider }) })}
                       </td>
                       <td>{r.tokens.toLocaleString()}</td>
-                      <td>{r.timeshards === 0 ? t('usage.free') : formatShards(r.timeshards)}</td>
+                      <td>{r.model === '' ? '—' : r.timeshards === 0 ? t('usage.free') : formatShards(r.timeshards)}</td>
                     </tr>
                   ))}
                 </tbody>
+                <tfoot>
+                  <tr>
+                    <th scope="row">{t('usage.total')}</th>
+                    <td>{usage.data.totals.tokens.toLocaleString()}</td>
+                    <td>{formatShards(usage.data.totals.timeshards)}</td>
+                  </tr>
+                </tfoot>
               </table>
             </>
           )}

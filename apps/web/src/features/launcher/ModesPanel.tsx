@@ -2,7 +2,9 @@ import { MODE_IDS, MODE_LOADING_MS, MODE_ROUTES, MODE_SELECTION_MS, type ModeId 
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { loadMode } from '../modes/manager';
 import { useModes } from '../modes/store';
+import { toast } from '../../shared/ui/toast';
 import { BrushIcon, ImageIcon, PenIcon, ReportIcon } from '../../shared/ui/icons';
 
 const ICONS: Record<ModeId, () => ReactNode> = { writing: PenIcon, report: ReportIcon, anime: BrushIcon, image: ImageIcon };
@@ -20,6 +22,12 @@ export function ModesPanel() {
 
   const choose = (id: ModeId) => {
     timers.current.forEach(clearTimeout);
+    // Offline, only installed modes can load (§4: loading a mode that is not installed warns, returns nothing).
+    if (!navigator.onLine && !loadMode(installed, id)) {
+      setPhase(null);
+      toast('warning', t('modes.offlineNotInstalled', { mode: t(`modes.${id}.name`) }));
+      return;
+    }
     setPhase({ id, stage: 'selected' });
     timers.current = [
       setTimeout(() => setPhase({ id, stage: 'loading' }), MODE_SELECTION_MS),

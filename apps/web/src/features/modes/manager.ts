@@ -23,9 +23,9 @@ export type InstallStep = keyof typeof INSTALL_PROGRESS;
 export type ProgressListener = (progress: number, step: InstallStep) => void;
 
 let manifestPromise: Promise<ViteManifest> | null = null;
-/** The Vite manifest of the running build (build.manifest: true writes it to dist/.vite/). */
+/** The Vite manifest of the running build (vite.config.ts writes it to dist/build-manifest.json). */
 export function loadViteManifest(): Promise<ViteManifest> {
-  manifestPromise ??= fetch('/.vite/manifest.json', { cache: 'no-cache' }).then(async (res) => {
+  manifestPromise ??= fetch('/build-manifest.json', { cache: 'no-cache' }).then(async (res) => {
     if (!res.ok) throw new Error(`build manifest: HTTP ${res.status}`);
     return (await res.json()) as ViteManifest;
   });

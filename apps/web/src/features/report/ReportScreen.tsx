@@ -21,6 +21,8 @@ import { citationView } from './citations';
 import { ReportContext, type ReportCtx } from './context';
 import { Preview } from './Preview';
 import { useReportMeta } from './useReportMeta';
+import { useReportProfile } from './useReportProfile';
+import { useDeclareAssistantMode } from '../../shared/ai';
 import './report.css';
 import { CitationsTool } from './tools/Citations';
 import { PdfTool } from './tools/Pdf';
@@ -69,9 +71,11 @@ export default function ReportScreen({ onBack }: { onBack(): void }) {
   const { t } = useTranslation('report');
   const { user } = useCurrentUser();
   const docs = useDocumentAutosave('report', t('untitled'));
+  // The assistant's quick questions and persona follow this screen, not the /writing route.
+  useDeclareAssistantMode('report-helper');
   const [background, setBg] = useState<BackgroundSettings>(() => readJson(BG_KEY, defaultBackground(0.95)));
   const [sidebar, setSb] = useState<{ side: SidebarSide; collapsed: boolean }>(() => readJson(SIDEBAR_KEY, { side: 'right' as SidebarSide, collapsed: window.innerWidth < 700 }));
-  const [control, setControl] = useState({ level: 'balanced', yumiPersonality: 'teacher', allowSuggestions: true, memoryNudges: true, iterativeMode: true } as Parameters<typeof CreativeControlPanel>[0]['value']);
+  const { controlSettings: control, setControl, setPersonality } = useReportProfile();
   const [activeTool, setActiveTool] = useState<string | null>(null);
   const [customise, setCustomise] = useState(false);
   const [versions, setVersions] = useState<Version[]>([]);
@@ -134,7 +138,7 @@ export default function ReportScreen({ onBack }: { onBack(): void }) {
       case 'databases': return <DatabasesTool />;
       case 'latex': return <LatexTool />;
       case 'equation': return <EquationBuilder onInsert={(latex) => insertAtCursor(` $${latex}$ `)} />;
-      case 'versions': return <VersionsTool onVersions={setVersions} allowSuggestions={control.allowSuggestions} iterative={control.iterativeMode} />;
+      case 'versions': return <VersionsTool control={control} onVersions={setVersions} />;
       case 'plagiarism': return <PlagiarismTool />;
       case 'citations': return <CitationsTool />;
       case 'chart': return <ChartTool />;
@@ -168,7 +172,7 @@ export default function ReportScreen({ onBack }: { onBack(): void }) {
               <Button size="sm" onClick={() => setSidebar({ side: sidebar.side === 'left' ? 'right' : 'left' })}>{t('sidebarSide', { side: t(sidebar.side === 'left' ? 'right' : 'left') })}</Button>
               <Button size="sm" onClick={() => setSidebar({ collapsed: !sidebar.collapsed })}>{sidebar.collapsed ? t('expand') : t('collapse')}</Button>
             </div>
-            <CreativeControlPanel value={control} onChange={setControl} onPersonalityChange={(p) => setControl({ ...control, yumiPersonality: p })} />
+            <CreativeControlPanel value={control} onChange={setControl} onPersonalityChange={setPersonality} />
           </section>
         )}
         <div className="report-body">

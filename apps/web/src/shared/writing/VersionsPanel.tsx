@@ -1,5 +1,5 @@
 import './writing-shared.css';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../ui/Button';
 import { diffWords } from './diff';
@@ -26,6 +26,8 @@ export function VersionsPanel({
   const [draft, setDraft] = useState('');
   useEffect(() => setSelectedId(versions[0]?.id), [versions]);
   const selected = versions.find((v) => v.id === selectedId) ?? versions[0];
+  // The comparison is computed once per version, not on every render.
+  const parts = useMemo(() => (mode === 'compare' && selected ? diffWords(currentText, selected.content) : []), [mode, selected, currentText]);
   if (!selected) return null;
   return (
     <section className="versions-panel card" aria-label={t('versions.title')}>
@@ -72,7 +74,7 @@ export function VersionsPanel({
       {mode === 'read' && <div className="version-text">{selected.content}</div>}
       {mode === 'compare' && (
         <div className="version-text diff" aria-label={t('versions.modes.compare')}>
-          {diffWords(currentText, selected.content).map((part, i) =>
+          {parts.map((part, i) =>
             part.kind === 'same' ? (
               <span key={i}>{part.text}</span>
             ) : part.kind === 'added' ? (

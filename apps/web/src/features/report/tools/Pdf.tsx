@@ -9,7 +9,7 @@ import { download } from './download';
 
 /** PDF Export: the server renders the report (see docs/adr/0001-pdf-export.md). */
 export function PdfTool() {
-  const { t } = useTranslation('report');
+  const { t, i18n } = useTranslation('report');
   const r = useReport();
   const [opts, setOpts] = useState<PdfExportOptions>({ includeReferences: true, includeFigures: true, includeAppendices: true, academicFormat: false });
   const [busy, setBusy] = useState(false);
@@ -21,7 +21,7 @@ export function PdfTool() {
         method: 'POST',
         retries: 0,
         timeoutMs: 120_000,
-        body: { markdown: r.text, references: r.meta.references, style: r.meta.style, figures: r.meta.figures.filter((f) => used.has(f.id)), options: opts },
+        body: { language: ['en', 'ja', 'zh', 'ko'].includes(i18n.language) ? i18n.language : 'en', markdown: r.text, references: r.meta.references, style: r.meta.style, figures: r.meta.figures.filter((f) => used.has(f.id)), options: opts },
       });
       const blob = await res.blob();
       const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'report.pdf';

@@ -1,5 +1,5 @@
 import { EDIT_TEXT_MAX_CHARS } from '@yumi/core';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../shared/ui/Button';
 import { diffWords } from '../../../shared/writing';
@@ -16,6 +16,7 @@ export function InstructionsTool() {
   const [instructions, setInstructions] = useState('');
   const [preview, setPreview] = useState<{ start: number; end: number; before: string; after: string } | null>(null);
   const { running, error, run, stop, setError } = useAiRun();
+  const parts = useMemo(() => (preview ? diffWords(preview.before, preview.after) : []), [preview]);
 
   const apply = () =>
     run(async (signal) => {
@@ -76,7 +77,7 @@ export function InstructionsTool() {
         <div className="preview card" data-testid="instructions-preview">
           <h4 className="small">{t('instructions.preview')}</h4>
           <div className="version-text diff small">
-            {diffWords(preview.before, preview.after).map((p, i) =>
+            {parts.map((p, i) =>
               p.kind === 'same' ? <span key={i}>{p.text}</span> : p.kind === 'added' ? <ins key={i}>{p.text}</ins> : <del key={i}>{p.text}</del>,
             )}
           </div>
