@@ -316,6 +316,22 @@ test.describe('anime Create mode', () => {
     expect(await names()).toEqual(['Background', 'sketch']);
   });
 
+  test('AI Generate mode hides the drawing tools and keeps the drawing', async ({ page }) => {
+    await signUpViaApi(page, 'animeai');
+    await openCreate(page);
+    await penStroke(page, [
+      [100, 100],
+      [400, 300],
+    ]);
+    await page.getByRole('tab', { name: 'AI Generate' }).click();
+    await expect(page.locator('[data-tool="brush"]')).toHaveCount(0);
+    await expect(page.locator('[data-tool="templates"]')).toBeVisible();
+    await expect(page.locator('[data-tool="export"]')).toBeVisible();
+    await shot(page, 'anime-ai-generate');
+    await page.getByRole('tab', { name: 'Create' }).click();
+    expect((await pixel(page, 250, 200, 'Background'))[3]).toBeGreaterThan(0);
+  });
+
   test('phone: toolbar along the bottom, touch drawing, panels as sheets', async ({ browser }) => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
     const page = await context.newPage();

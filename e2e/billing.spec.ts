@@ -113,6 +113,24 @@ test.describe('billing', () => {
     await shot(page, 'token-usage');
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
+
+    // With usage, the chart and the per-model table render (usage served by the route stub below).
+    const day = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+    const usage = [
+      { day: day(3), provider: 'qwen', model: 'qwen-turbo', tokens: 12_000, timeshards: 0 },
+      { day: day(2), provider: 'openai', model: 'gpt-4o', tokens: 4_000, timeshards: 3_200 },
+      { day: day(1), provider: 'claude', model: '', tokens: 6_500, timeshards: 0 },
+      { day: day(0), provider: 'qwen', model: 'qwen-turbo', tokens: 20_000, timeshards: 0 },
+    ];
+    await page.route('**/api/billing/token-usage', (route) =>
+      route.fulfill({ json: { days: 30, usage, totals: { tokens: 42_500, timeshards: 3_200 } } }),
+    );
+    await page.reload();
+    await page.getByRole('button', { name: 'Token usage' }).click();
+    await expect(dialog.getByRole('img', { name: 'Tokens per day, stacked by provider' })).toBeVisible();
+    await expect(dialog.getByRole('row', { name: /qwen-turbo/ })).toContainText('32,000');
+    await expect(dialog.getByRole('row', { name: /Claude \(all models\)/ })).toBeVisible();
+    await shot(page, 'token-usage-chart');
   });
 
   test('upload artwork, admin approves as exceptional, rewards arrive once', async ({ page, browser }) => {

@@ -153,3 +153,48 @@ test('search offline shows external links; versions need a model; the phone layo
   await page.locator('section.tool-panel').getByRole('button', { name: 'Sample data' }).click();
   await shot(page, 'report-phone-chart');
 });
+
+test('nature links, equation builder, uploads (CSV with a million mixed rows) into a chart, customisation', async ({ page }) => {
+  await signUpViaApi(page, 'tools');
+  const editor = await openReport(page);
+  await editor.fill('# Tools\n\n## Data\n');
+
+  const db = await openTool(page, 'Nature/Physics DB');
+  const links = db.getByRole('link');
+  await expect(links).toHaveCount(4);
+  for (const link of await links.all()) await expect(link).toHaveAttribute('target', '_blank');
+
+  const eq = await openTool(page, 'Equation Builder');
+  await eq.getByRole('button', { name: 'Fraction' }).click();
+  await eq.getByRole('button', { name: 'Insert into document' }).click();
+  await expect(editor).toHaveValue(/\$\\frac\{a\}\{b\}\$/);
+  await expect(page.getByTestId('report-preview').locator('.katex').first()).toBeVisible();
+
+  // A CSV of 1,000,000 rows with mixed types: only the first 10,000 are read, and the tab stays responsive.
+  const rows = ['month,value,note'];
+  for (let i = 0; i < 1_000_000; i += 1) rows.push(`m${i},${i % 7 === 3 ? 'n/a' : i % 100},x`);
+  const upload = await openTool(page, 'Upload Files');
+  const started = Date.now();
+  await upload.getByLabel('Choose files').setInputFiles({ name: 'big.csv', mimeType: 'text/csv', buffer: Buffer.from(rows.join('\n')) });
+  await expect(upload.getByTestId('uploaded-files')).toContainText('Only the first 10,000 rows were read.');
+  await expect(upload.getByTestId('uploaded-files')).toContainText(/big\.csv \d+\.\d KB/);
+  expect(Date.now() - started).toBeLessThan(20_000);
+  await upload.getByLabel('Choose files').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('Some uploaded notes for the corpus.') });
+  await expect(upload.getByTestId('uploaded-files')).toContainText('Added to your plagiarism corpus.');
+
+  const chart = await openTool(page, 'Chart Generator');
+  await expect(chart).toContainText('Table big.csv (10000 rows)');
+  await chart.getByLabel('Value column').selectOption({ label: 'value' });
+  await chart.getByRole('button', { name: 'Use these columns' }).click();
+  await expect(chart.getByLabel('Title')).toHaveValue('value');
+  await expect(chart.locator('canvas')).toBeVisible();
+  await chart.getByLabel('Chart type').selectOption('pie');
+  await expect(chart.locator('canvas')).toBeVisible();
+
+  // Customisation: gradient background, sidebar to the left.
+  await page.getByRole('button', { name: 'Customise' }).click();
+  await page.getByRole('radio', { name: 'Gradient' }).check().catch(async () => page.getByText('Gradient', { exact: true }).first().click());
+  await page.getByRole('button', { name: /Move sidebar to the left/ }).click();
+  await expect(page.getByTestId('report-screen')).toHaveClass(/sidebar-left/);
+  await shot(page, 'report-customise');
+});

@@ -13,8 +13,8 @@ beforeAll(async () => {
   t = await createTestApp({ ...fakeProviderConfig(fake), AI_RATE_LIMIT_PER_MINUTE: '1000' });
 });
 afterAll(async () => {
-  await t.close();
-  await fake.close();
+  await t?.close();
+  await fake?.close();
 });
 beforeEach(() => fake.reset());
 
@@ -197,6 +197,9 @@ describe('usage and quotas', () => {
     const ask = () => t.app.inject({ method: 'POST', url: '/api/chat', headers: u.auth, payload: { message: 'hi', context: { provider: 'qwen', model: 'qwen-turbo', personality: 'otaku', mode: 'main' } } });
     const first = await ask();
     expect(first.json().usage.freeTokensRemaining).toBe(5_000);
+    // The billing page reads the same counters.
+    const info = await t.app.inject({ url: '/api/billing/info', headers: u.auth });
+    expect(info.json().freeTokensRemaining.qwen).toBe(5_000);
     const second = await ask();
     expect(second.statusCode).toBe(200);
     // The second answer was capped to what was left.

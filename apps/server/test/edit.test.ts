@@ -11,8 +11,8 @@ beforeAll(async () => {
   [t, offline] = await Promise.all([createTestApp({ ...fakeProviderConfig(fake), AI_RATE_LIMIT_PER_MINUTE: '1000' }), createTestApp()]);
 });
 afterAll(async () => {
-  await Promise.all([t.close(), offline.close()]);
-  await fake.close();
+  await Promise.all([t?.close(), offline?.close()]);
+  await fake?.close();
 });
 beforeEach(() => fake.reset());
 

@@ -12,7 +12,7 @@ let ctx: AppContext;
 let sd: FakeServer;
 beforeAll(async () => {
   sd = await fakeSdWebui();
-  t = await createTestApp({ SD_WEBUI_URL: sd.url, IMAGE_PROVIDER_TIMEOUT_MS: '3000', IMAGE_CONCURRENCY_REMOTE: '1' });
+  t = await createTestApp({ SD_WEBUI_URL: sd.url, IMAGE_PROVIDER_TIMEOUT_MS: '6000', IMAGE_CONCURRENCY_REMOTE: '1' });
   ctx = { config: t.config, database: t.database, db: t.database.db, clock: t.clock, log: t.app.log } as unknown as AppContext;
 });
 afterAll(async () => {
@@ -232,7 +232,7 @@ describe('queue, progress and gallery', () => {
         const jobs = await Promise.all([first, second, third].map((j) => t.app.inject({ url: `/api/anime-chara-helper/jobs/${j.jobId}`, headers: u.auth }).then((r) => r.json())));
         maxRunning = Math.max(maxRunning, jobs.filter((j) => j.status === 'running').length);
         if (jobs.every((j) => j.status === 'succeeded' || j.status === 'failed')) {
-          expect(jobs.map((j) => j.status)).toEqual(['succeeded', 'succeeded', 'succeeded']);
+          expect(jobs.map((j) => [j.status, j.error])).toEqual([['succeeded', null], ['succeeded', null], ['succeeded', null]]);
           break;
         }
         await new Promise((r) => setTimeout(r, 30));

@@ -10,8 +10,8 @@ beforeAll(async () => {
   t = await createTestApp({ ...fakeProviderConfig(fake), AI_TIMEOUT_MS: '400', AI_RATE_LIMIT_PER_MINUTE: '1000' });
 });
 afterAll(async () => {
-  await t.close();
-  await fake.close();
+  await t?.close();
+  await fake?.close();
 });
 beforeEach(() => fake.reset());
 

@@ -17,8 +17,8 @@ beforeAll(async () => {
   [bare, configured] = await Promise.all([createTestApp(), createTestApp(fakeProviderConfig(fake))]);
 });
 afterAll(async () => {
-  await Promise.all([bare.close(), configured.close()]);
-  await fake.close();
+  await Promise.all([bare?.close(), configured?.close()]);
+  await fake?.close();
 });
 
 interface Listed {

@@ -323,3 +323,17 @@ describe('rendering', () => {
     expect(e.sampleColor(200, 150)).toEqual({ r: 0, g: 0, b: 0, a: 255 });
   });
 });
+
+describe('history labels', () => {
+  it('lists undoable steps oldest first and redoable ones next first', () => {
+    const e = new PaintEngine({ width: 64, height: 64 });
+    e.setBrush({ size: 6, pressureSensitivity: 0 });
+    drawStroke(e, line(5, 5, 50, 5, 10));
+    e.addLayer();
+    e.renameLayer(e.document.activeLayerId, 'Ink');
+    expect(e.history.labels()).toEqual({ undo: ['Brush stroke', 'Add layer', 'Rename layer'], redo: [] });
+    e.undo();
+    e.undo();
+    expect(e.history.labels()).toEqual({ undo: ['Brush stroke'], redo: ['Add layer', 'Rename layer'] });
+  });
+});

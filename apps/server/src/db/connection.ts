@@ -91,7 +91,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     db,
     kind: 'pglite',
     exec: async (text) => {
-      await client.exec(text);
+      try {
+        await client.exec(text);
+      } catch (err) {
+        // Same contract as PostgreSQL above: a failed script leaves no aborted transaction behind.
+        await client.exec('ROLLBACK').catch(() => undefined);
+        throw err;
+      }
     },
     ping: async () => {
       try {

@@ -2,6 +2,7 @@ import { priceOf, type ModelInfo } from '@yumi/core';
 import type { AppContext } from '../../context';
 import { HttpError } from '../../lib/http-error';
 import * as ledger from '../billing/ledger';
+import { recordTokenUsage } from '../billing/usage';
 import * as repo from './repository';
 
 /** Smallest answer worth starting; below it the call is refused instead of cut off mid-word. */
@@ -39,10 +40,19 @@ const outOfAllowance = (model: ModelInfo) =>
     `Today's free allowance for ${model.name} is used up. It renews at midnight UTC; paid models use timeshards.`,
   );
 
+/** Per-model usage for the billing page's token usage view (signed-in users); never fails a chat. */
+export async function recordUsage(ctx: AppContext, req: { userId: string | null; provider: string; model: string }, tokens: number, freeTokens: number, timeshards: number) {
+  if (!req.userId) return;
+  await recordTokenUsage(ctx, { userId: req.userId, provider: req.provider, model: req.model, tokens, freeTokens, timeshards }).catch((err: unknown) =>
+    ctx.log.warn({ err: (err as Error).message }, 'token usage not recorded'),
+  );
+}
+
 export async function openMeter(ctx: AppContext, req: MeterRequest): Promise<Meter> {
   const { model } = req;
   const cap = Math.min(model.maxOutputTokens, req.maxOutputTokens ?? model.maxOutputTokens);
   const day = repo.dayOf(ctx.clock.now());
+  const usageKey = { userId: req.userId, provider: model.provider, model: model.id };
   let done = false;
   const once = async <T>(fn: () => Promise<T>, fallback: T): Promise<T> => {
     if (done) return fallback;
@@ -63,6 +73,7 @@ export async function openMeter(ctx: AppContext, req: MeterRequest): Promise<Met
         once(async () => {
           const total = usage.inputTokens + usage.outputTokens;
           const nowUsed = await repo.settleFreeTokens(ctx.db, req.subject, model.provider, day, held, total);
+          await recordUsage(ctx, usageKey, total, total, 0);
           return { charged: 0, freeTokensRemaining: Math.max(0, allowance - nowUsed) as number | null };
         }, { charged: 0, freeTokensRemaining: null }),
       release: () => once(async () => void (await repo.settleFreeTokens(ctx.db, req.subject, model.provider, day, held, 0)), undefined),
@@ -76,6 +87,7 @@ export async function openMeter(ctx: AppContext, req: MeterRequest): Promise<Met
       settle: (usage) =>
         once(async () => {
           await repo.countTokens(ctx.db, req.subject, model.provider, day, usage.inputTokens + usage.outputTokens);
+          await recordUsage(ctx, usageKey, usage.inputTokens + usage.outputTokens, 0, 0);
           return { charged: 0, freeTokensRemaining: null };
         }, { charged: 0, freeTokensRemaining: null }),
       release: async () => undefined,
@@ -103,6 +115,7 @@ export async function openMeter(ctx: AppContext, req: MeterRequest): Promise<Met
         const charged = Math.min(amount, priceOf(model, total));
         await ledger.settle(ctx, reservationId, charged);
         await repo.countTokens(ctx.db, req.subject, model.provider, day, total);
+        await recordUsage(ctx, usageKey, total, 0, charged);
         return { charged, freeTokensRemaining: null };
       }, { charged: 0, freeTokensRemaining: null }),
     release: () => once(async () => void (await ledger.release(ctx, reservationId)), undefined),

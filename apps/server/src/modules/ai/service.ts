@@ -20,6 +20,7 @@ import { allModels, isProviderConfigured, resolveModel } from '../../providers/l
 import { answerOffline, editOffline, wordDeltas } from '../../providers/llm/local';
 import type { StoredChatMessage } from '../../db/schema';
 import { generateText, limitAiCalls, modelRequired, startGeneration, subjectOf } from './generate';
+import { recordUsage } from './metering';
 import * as repo from './repository';
 
 export interface Caller {
@@ -106,6 +107,7 @@ export async function prepareChat(ctx: AppContext, caller: Caller, input: ChatIn
         const inputTokens = estimateTokens(input.message);
         const outputTokens = estimateTokens(answer);
         await repo.countTokens(ctx.db, subject, 'local', repo.dayOf(ctx.clock.now()), inputTokens + outputTokens);
+        await recordUsage(ctx, { userId: caller.userId, provider: 'local', model: model.id }, inputTokens + outputTokens, 0, 0);
         await archive(answer);
         const usage = { provider: model.provider, model: model.id, inputTokens, outputTokens, totalTokens: inputTokens + outputTokens, charged: 0, freeTokensRemaining: null };
         return { message: answer, conversationId, usage };

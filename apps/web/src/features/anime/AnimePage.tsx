@@ -227,7 +227,7 @@ export default function AnimePage({ onBack }: { onBack?: () => void }) {
         <div className="anime-workspace" style={{ display: mode === 'creative' ? undefined : 'none' }}>
           <div className="anime-bg" style={backgroundLayerStyle(customize.background)} aria-hidden />
           <PaintCanvas />
-          <Toolbar onBack={back} onUpload={() => fileRef.current?.click()} onOutline={outline} />
+          {mode === 'creative' && <Toolbar onBack={back} onUpload={() => fileRef.current?.click()} onOutline={outline} />}
           {panels.context && (
             <PanelFrame title={t(`toolbar.items.${panels.context}`)} onClose={() => toggle(panels.context!)}>
               {context[panels.context]}

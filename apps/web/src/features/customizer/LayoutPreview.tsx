@@ -15,9 +15,10 @@ export function LayoutPreview({ editing }: { editing: boolean }) {
   const layout = useLayoutStore((s) => s.layout);
   const panels = useLayoutStore((s) => s.panels);
   const setLayout = useLayoutStore((s) => s.setLayout);
-  const { width, containerRef, mounted } = useContainerWidth();
+  const { width, containerRef, mounted } = useContainerWidth({ measureBeforeMount: true });
   const visible = useMemo(
-    () => layout.filter((item) => panels[item.i]).map((item) => ({ ...item, static: editing ? false : true })),
+    () =>
+      layout.filter((item) => panels[item.i]).map((item) => ({ ...item, static: editing ? false : true })),
     [layout, panels, editing],
   );
   const onLayoutChange = (next: Layout) => {
@@ -32,25 +33,37 @@ export function LayoutPreview({ editing }: { editing: boolean }) {
     );
   };
   return (
-    <div ref={containerRef} className={`layout-preview${editing ? ' is-editing' : ''}`} data-testid="layout-preview">
-      {mounted && (
-        <GridLayout
-          // A fresh grid per mode: toggling drag on a mounted grid left it ignoring later drags.
-          key={editing ? 'editing' : 'locked'}
-          width={width}
-          layout={visible}
-          gridConfig={{ cols: GRID_COLS.lg, rowHeight: GRID_ROW_HEIGHT, margin: GRID_MARGIN, containerPadding: GRID_PADDING }}
-          dragConfig={{ enabled: editing }}
-          resizeConfig={{ enabled: editing }}
-          onLayoutChange={onLayoutChange}
-        >
-          {visible.map((item) => (
-            <div key={item.i} className={`preview-panel preview-${item.i}`} data-testid={`preview-${item.i}`}>
-              <span>{t(`customizer.panels.${item.i}`)}</span>
-            </div>
-          ))}
-        </GridLayout>
-      )}
+    <div className={`layout-preview${editing ? ' is-editing' : ''}`} data-testid="layout-preview">
+      {/* measured without the frame's padding, so the grid never overflows it */}
+      <div ref={containerRef} className="layout-preview-inner">
+        {mounted && width > 0 && (
+          <GridLayout
+            // A fresh grid per mode: toggling drag on a mounted grid left it ignoring later drags.
+            key={editing ? 'editing' : 'locked'}
+            width={width}
+            layout={visible}
+            gridConfig={{
+              cols: GRID_COLS.lg,
+              rowHeight: GRID_ROW_HEIGHT,
+              margin: GRID_MARGIN,
+              containerPadding: GRID_PADDING,
+            }}
+            dragConfig={{ enabled: editing }}
+            resizeConfig={{ enabled: editing }}
+            onLayoutChange={onLayoutChange}
+          >
+            {visible.map((item) => (
+              <div
+                key={item.i}
+                className={`preview-panel preview-${item.i}`}
+                data-testid={`preview-${item.i}`}
+              >
+                <span>{t(`customizer.panels.${item.i}`)}</span>
+              </div>
+            ))}
+          </GridLayout>
+        )}
+      </div>
       {visible.length === 0 && <p className="muted preview-empty">{t('customizer.previewEmpty')}</p>}
     </div>
   );

@@ -137,7 +137,8 @@ export default function ReportScreen({ onBack }: { onBack(): void }) {
       case 'search': return <SearchTool />;
       case 'databases': return <DatabasesTool />;
       case 'latex': return <LatexTool />;
-      case 'equation': return <EquationBuilder onInsert={(latex) => insertAtCursor(` $${latex}$ `)} />;
+      // The builder hands over display math ($$...$$), which goes on its own lines.
+      case 'equation': return <EquationBuilder onInsert={(latex) => insertAtCursor(latex.startsWith('$$') ? `\n\n${latex}\n\n` : latex)} />;
       case 'versions': return <VersionsTool control={control} onVersions={setVersions} />;
       case 'plagiarism': return <PlagiarismTool />;
       case 'citations': return <CitationsTool />;

@@ -1,4 +1,4 @@
-import { CHART_TYPES, chartFileName, chartFromColumns, datasetColours, numericColumns, parseChartInput, SAMPLE_CHART, type ChartType } from '@yumi/core';
+import { CHART_MAX_POINTS, CHART_TYPES, chartFileName, chartFromColumns, datasetColours, numericColumns, parseChartInput, SAMPLE_CHART, type ChartType } from '@yumi/core';
 import { Chart, registerables } from 'chart.js';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -63,7 +63,8 @@ export function ChartTool() {
     setData(out.data);
     setLabels(out.labels);
     if (!title) setTitle(table.rows[0]?.[cols.value] ?? table.name);
-    if (out.truncated || out.skipped) toast('info', t('chart.fromTable', { skipped: out.skipped, truncated: out.truncated ? 1 : 0 }));
+    const notes = [out.skipped ? t('chart.skipped', { count: out.skipped }) : '', out.truncated ? t('chart.truncatedPoints', { max: CHART_MAX_POINTS }) : ''].filter(Boolean);
+    if (notes.length) toast('info', notes.join(' '));
   };
   return (
     <div className="rt-panel">

@@ -1,0 +1,14 @@
+import { chromium } from '@playwright/test';
+const b = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+const p = await (await b.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1 })).newPage();
+await p.goto('http://127.0.0.1:3197/');
+await p.getByRole('button', { name: 'Settings and layout' }).click();
+await p.waitForTimeout(800);
+await p.screenshot({ path: '/tmp/p3/customizer-phone.png' });
+await p.getByRole('dialog').getByTestId('layout-preview').scrollIntoViewIfNeeded();
+await p.screenshot({ path: '/tmp/p3/customizer-phone2.png' });
+await p.keyboard.press('Escape');
+await p.evaluate(() => document.getElementById('download').scrollIntoView());
+await p.waitForTimeout(800);
+await p.screenshot({ path: '/tmp/p3/download-phone.png' });
+await b.close();
