@@ -73,10 +73,15 @@ test.describe('the Yumi assistant', () => {
     await page.goto('/');
     const panel = await openAssistant(page);
     const input = panel.getByLabel('Message to Yumi');
+    // A provider that never answers: the typing indicator shows until the user stops it.
+    await page.route('**/api/chat', () => undefined);
     await input.fill('What can you do?');
     await input.press('Enter');
+    await expect(panel.getByTestId('typing')).toBeVisible();
     await panel.getByTestId('assistant-stop').click();
     await expect(panel.getByText('Stopped.')).toBeVisible();
+    await expect(panel.getByTestId('typing')).toBeHidden();
+    await page.unroute('**/api/chat');
 
     await page.route('**/api/chat', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"boom","code":"INTERNAL"}' }));
     await input.fill('Hello again');

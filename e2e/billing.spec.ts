@@ -181,6 +181,15 @@ test.describe('billing', () => {
     await shot(page, 'charge-contributions');
   });
 
+  test('reads naturally in Japanese', async ({ page }) => {
+    await signUpViaApi(page, 'nihongo');
+    await page.goto('/charge?lng=ja');
+    await expect(page.getByRole('heading', { name: 'タイムシャード', level: 1 })).toBeVisible();
+    await expect(page.getByTestId('package-creator')).toContainText('おすすめ');
+    await expect(page.getByTestId('blessing-card')).toContainText('ユミの祝福');
+    await shot(page, 'charge-ja');
+  });
+
   test('phone layout', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await signUpViaApi(page, 'phone');

@@ -139,7 +139,8 @@ test('search offline shows external links; versions need a model; the phone layo
   await expect(search.locator('.rt-status a').first()).toHaveAttribute('href', /^https:\/\//, { timeout: 30_000 });
   const versions = await openTool(page, 'Generate Versions');
   await versions.getByRole('button', { name: 'Generate Academic Versions' }).click();
-  await expect(versions.getByRole('alert')).toContainText('This needs a language model');
+  // With no model configured the server says which model is missing and where to choose another.
+  await expect(versions.getByRole('alert')).toContainText(/language model|Models tab/);
   await editor.fill('   ');
   await expect(versions.getByRole('button', { name: 'Generate Academic Versions' })).toBeDisabled();
   await shot(page, 'report-desktop');
@@ -197,4 +198,19 @@ test('nature links, equation builder, uploads (CSV with a million mixed rows) in
   await page.getByRole('button', { name: /Move sidebar to the left/ }).click();
   await expect(page.getByTestId('report-screen')).toHaveClass(/sidebar-left/);
   await shot(page, 'report-customise');
+});
+
+test('the Report Helper in Japanese, with CJK text in the preview', async ({ page }) => {
+  await signUpViaApi(page, 'ja');
+  await page.goto('/writing?screen=report&lng=ja');
+  await expect(page.getByRole('heading', { name: 'レポートヘルパー' })).toBeVisible({ timeout: 30_000 });
+  const editor = page.getByPlaceholder('科学レポートを書き始めましょう...');
+  await expect(editor).toBeEnabled();
+  await editor.fill('# 深層学習によるタンパク質構造予測\n\n## 要旨\n本研究では深層学習を用いる。\n\n## 序論\nエネルギーは $E = mc^2$ である。\n\n## 부록 A\n한국어 문장.');
+  const preview = page.getByTestId('report-preview');
+  await expect(preview.locator('.rp-abstract')).toContainText('本研究では深層学習を用いる。');
+  await expect(preview.getByRole('heading', { name: '1 序論' })).toBeVisible();
+  await page.getByRole('button', { name: 'PDF エクスポート', exact: true }).first().click();
+  await expect(page.getByRole('button', { name: 'PDF として書き出し' })).toBeEnabled();
+  await shot(page, 'report-ja');
 });

@@ -219,11 +219,9 @@ test.describe('the ten tools', () => {
     await opened.close();
     await expect(page.getByText('The new tab was blocked')).toHaveCount(0);
     // With a passage selected, only that passage is measured and shared.
-    await page.getByTestId('editor').evaluate((el: HTMLTextAreaElement) => {
-      el.focus();
-      el.setSelectionRange(0, 5);
-      el.dispatchEvent(new Event('select', { bubbles: true }));
-    });
+    await page.getByTestId('editor').focus();
+    await page.keyboard.press('Control+Home');
+    for (let i = 0; i < 5; i += 1) await page.keyboard.press('Shift+ArrowRight');
     await expect(page.getByText('Sharing the selected text.')).toBeVisible();
     await expect(page.getByTestId('limit-microblog')).toHaveText('5 / 280 characters');
     await shot(page, 'writing-tool-social');

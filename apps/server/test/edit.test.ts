@@ -8,7 +8,8 @@ let t: TestApp;
 let offline: TestApp;
 beforeAll(async () => {
   fake = await new FakeLlm().start();
-  [t, offline] = await Promise.all([createTestApp({ ...fakeProviderConfig(fake), AI_RATE_LIMIT_PER_MINUTE: '1000' }), createTestApp()]);
+  t = await createTestApp({ ...fakeProviderConfig(fake), AI_RATE_LIMIT_PER_MINUTE: '1000' });
+  offline = await createTestApp();
 });
 afterAll(async () => {
   await Promise.all([t?.close(), offline?.close()]);

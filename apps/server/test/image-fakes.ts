@@ -25,7 +25,7 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-async function start(handler: (fake: FakeServer, req: IncomingMessage, res: ServerResponse, body: Buffer) => Promise<unknown>): Promise<FakeServer> {
+async function start(handler: (fake: FakeServer, req: IncomingMessage, res: ServerResponse, body: unknown) => Promise<unknown>): Promise<FakeServer> {
   const sockets = new Set<Socket>();
   const fake: FakeServer = {
     url: '',
@@ -51,7 +51,7 @@ async function start(handler: (fake: FakeServer, req: IncomingMessage, res: Serv
         }
       }
       fake.requests.push({ method: req.method ?? 'GET', path: req.url ?? '/', body: parsed, contentType });
-      await handler(fake, req, res, body);
+      await handler(fake, req, res, parsed);
     })().catch(() => {
       res.statusCode = 500;
       res.end();
@@ -95,7 +95,7 @@ const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** AUTOMATIC1111 / Forge WebUI: /sdapi/v1/txt2img, /img2img, /progress, /sd-models, /samplers. */
 export function fakeSdWebui(): Promise<FakeServer> {
-  return start(async (fake, req, res) => {
+  return start(async (fake, req, res, sent) => {
     const path = (req.url ?? '').split('?')[0];
     if (path === '/sdapi/v1/progress') return json(res, 200, { progress: 0.5, eta_relative: 1, state: {} });
     if (path === '/sdapi/v1/sd-models') return json(res, 200, [{ title: 'animagine-xl.safetensors [abc]', model_name: 'animagine-xl' }]);
@@ -103,7 +103,7 @@ export function fakeSdWebui(): Promise<FakeServer> {
     if (path === '/sdapi/v1/txt2img' || path === '/sdapi/v1/img2img') {
       if (await misbehave(fake, res, { error: 'OutOfMemoryError', detail: 'CUDA out of memory' })) return;
       await wait(fake.delayMs);
-      const body = fake.requests[fake.requests.length - 1]!.body as { width: number; height: number; batch_size: number; seed: number };
+      const body = sent as { width: number; height: number; batch_size: number; seed: number };
       if (fake.behaviour === 'garbage') return json(res, 200, { images: [Buffer.from('definitely not a png').toString('base64')], info: '{}' });
       const png = await solidPng(body.width, body.height);
       const images = Array.from({ length: body.batch_size }, () => png.toString('base64'));
@@ -153,13 +153,13 @@ export function fakeComfyUi(): Promise<FakeServer> {
 
 /** OpenAI Images: POST /v1/images/generations (JSON) and /v1/images/edits (multipart). */
 export function fakeOpenAiImages(): Promise<FakeServer> {
-  return start(async (fake, req, res) => {
+  return start(async (fake, req, res, sent) => {
     const path = (req.url ?? '').split('?')[0];
     if (req.headers.authorization !== 'Bearer sk-test') return json(res, 401, { error: { message: 'Incorrect API key provided', type: 'invalid_request_error' } });
     if (path === '/v1/images/generations' || path === '/v1/images/edits') {
       if (await misbehave(fake, res, { error: { message: 'Your request was rejected by the safety system', type: 'invalid_request_error', code: 'content_policy_violation' } })) return;
       if (fake.behaviour === 'garbage') return json(res, 200, { created: 1, data: [{ b64_json: Buffer.from('nope nope nope nope').toString('base64') }] });
-      const body = fake.requests[fake.requests.length - 1]!.body as { n?: number };
+      const body = sent as { n?: number };
       const n = typeof body === 'object' && body && typeof body.n === 'number' ? body.n : 1;
       const png = (await solidPng(1024, 1024, '#22aa66')).toString('base64');
       return json(res, 200, { created: 1, data: Array.from({ length: n }, () => ({ b64_json: png })) });

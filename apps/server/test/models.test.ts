@@ -14,7 +14,9 @@ let fake: FakeLlm;
 let configured: TestApp;
 beforeAll(async () => {
   fake = await new FakeLlm().start();
-  [bare, configured] = await Promise.all([createTestApp(), createTestApp(fakeProviderConfig(fake))]);
+  // One after the other: two apps starting at once on a busy machine can hit Fastify's plugin timeout.
+  bare = await createTestApp();
+  configured = await createTestApp(fakeProviderConfig(fake));
 });
 afterAll(async () => {
   await Promise.all([bare?.close(), configured?.close()]);

@@ -32,6 +32,8 @@ describe('report structure', () => {
     expect(r.sections.map((s) => `${s.number} ${s.title}`)).toEqual(['1 Introduction', '1.1 Detail']);
     expect(r.appendices.map((s) => s.number)).toEqual(['']);
     expect(parseReport('# T\n\n## Appendix\nx\n\n## Tables\ny').appendices.map((s) => s.number)).toEqual(['A', 'B']);
+    expect(parseReport('# T\n\n## 序論\nx\n\n## 부록 A\ny').appendices.map((s) => s.title)).toEqual(['부록 A']);
+    expect(parseReport('# T\n\n## Appendicitis\nx').appendices).toHaveLength(0);
     expect(r.figures.get('c1')).toBe(1);
     expect(r.citedKeys).toEqual(['a', 'b']);
     expect(r.sections[0]!.blocks.map((b) => b.t)).toEqual(['paragraph', 'math', 'figure']);

@@ -40,7 +40,8 @@ export interface ReportStructure {
 }
 
 const ABSTRACT_TITLES = /^(abstract|summary|要旨|概要|摘要|초록|요약)$/i;
-const APPENDIX_TITLES = /^(appendix|appendices|付録|附录|附錄|부록)\b/i;
+// No \b: it only knows ASCII word characters, and 付録 or 부록 are followed by a space or nothing.
+const APPENDIX_TITLES = /^(appendix|appendices|付録|附录|附錄|부록)(?![a-z])/i;
 
 const INLINE_RE =
   /\\\$|\$([^$\n]+?)\$|\[(@[^\]\n]+)\]|@fig:([\w-]+)|\*\*([^*\n]+?)\*\*|(?<![\w*])\*([^*\n]+?)\*(?![\w*])|`([^`\n]+)`/g;
