@@ -328,6 +328,19 @@ test.describe('anime Create mode', () => {
     await expect(page.locator('[data-tool="templates"]')).toBeVisible();
     await expect(page.locator('[data-tool="export"]')).toBeVisible();
     await shot(page, 'anime-ai-generate');
+
+    // The AI brush sends the region around the pointer and adds the answer as an undoable 'AI Drawing' layer.
+    await page.locator('[data-tool="ai-brush"]').click();
+    await expect(page.getByRole('tab', { name: 'Create' })).toHaveAttribute('aria-selected', 'true');
+    await penStroke(page, [
+      [250, 200],
+      [251, 200],
+    ], 'mouse');
+    const layerNames = () => page.evaluate(() => (window as unknown as YumiWindow).__yumiPaint.document.layers.map((l) => l.name));
+    await expect.poll(layerNames, { timeout: 20_000 }).toContain('AI Drawing');
+    await page.keyboard.press('Control+z');
+    expect(await layerNames()).not.toContain('AI Drawing');
+    await page.getByRole('tab', { name: 'AI Generate' }).click();
     await page.getByRole('tab', { name: 'Create' }).click();
     expect((await pixel(page, 250, 200, 'Background'))[3]).toBeGreaterThan(0);
   });

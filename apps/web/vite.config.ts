@@ -1,8 +1,37 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
+
+/** Writes .br and .gz beside every text asset so the server sends them precompressed (no CPU per request). */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'yumi-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    closeBundle() {
+      const walk = (dir: string) => {
+        for (const name of readdirSync(dir)) {
+          const file = join(dir, name);
+          if (statSync(file).isDirectory()) walk(file);
+          else if (/\.(js|css|html|svg|json|webmanifest|txt)$/.test(name) && statSync(file).size > 1024) {
+            const data = readFileSync(file);
+            writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
+            writeFileSync(`${file}.br`, brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+          }
+        }
+      };
+      walk(outDir);
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:3000', '/installers': 'http://localhost:3000' },

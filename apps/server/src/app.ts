@@ -149,7 +149,19 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const webRoot = webDistDir;
   const serveWeb = (deps.serveWeb ?? true) && existsSync(join(webRoot, 'index.html'));
   if (serveWeb) {
-    await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: false, maxAge: '1h' });
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      // Hashed build assets never change; everything else is revalidated.
+      setHeaders: (res, filePath) => {
+        res.setHeader(
+          'cache-control',
+          filePath.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';

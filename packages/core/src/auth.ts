@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// Zod-free on purpose (the sign-in dialog is in the initial bundle); the schemas are in auth-schemas.ts.
+import type { User } from './auth-schemas';
 
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 128;
@@ -6,6 +7,16 @@ export const EMAIL_MAX = 254;
 export const USERNAME_MIN = 2;
 export const USERNAME_MAX = 32;
 export const SESSION_DAYS = 30;
+/** One email rule for the client form and the server schema. */
+export const EMAIL_PATTERN = /^(?!\.)(?!.*\.\.)[A-Za-z0-9_'+\-.]*[A-Za-z0-9_+-]@([A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
+export const USERNAME_PATTERN = /^[\p{L}\p{N}_.-]+$/u;
+export const ROLES = ['user', 'admin'] as const;
+export type { User };
+
+export function isValidEmail(email: string): boolean {
+  const trimmed = email.trim();
+  return trimmed.length <= EMAIL_MAX && EMAIL_PATTERN.test(trimmed);
+}
 
 /** Messages of the sign-in dialog (first document §8); the client translates them by key. */
 export const AUTH_MESSAGES = {
@@ -14,47 +25,6 @@ export const AUTH_MESSAGES = {
   unexpected: 'An unexpected error occurred',
   passwordsDoNotMatch: 'Passwords do not match',
 } as const;
-
-export const emailSchema = z.string().trim().max(EMAIL_MAX).pipe(z.email());
-export const passwordSchema = z.string().min(PASSWORD_MIN).max(PASSWORD_MAX);
-export const usernameSchema = z
-  .string()
-  .trim()
-  .min(USERNAME_MIN)
-  .max(USERNAME_MAX)
-  .regex(/^[\p{L}\p{N}_.-]+$/u, 'Letters, digits, dot, dash and underscore only');
-
-export const signupRequestSchema = z.strictObject({
-  email: emailSchema,
-  username: usernameSchema,
-  password: passwordSchema,
-});
-export type SignupRequest = z.infer<typeof signupRequestSchema>;
-
-export const loginRequestSchema = z.strictObject({
-  email: emailSchema,
-  password: passwordSchema,
-});
-export type LoginRequest = z.infer<typeof loginRequestSchema>;
-
-export const ROLES = ['user', 'admin'] as const;
-export const userSchema = z.object({
-  id: z.string(),
-  email: z.string(),
-  username: z.string(),
-  role: z.enum(ROLES),
-  createdAt: z.string(),
-});
-export type User = z.infer<typeof userSchema>;
-
-export const authSuccessSchema = z.object({ success: z.literal(true), user: userSchema, token: z.string() });
-export const authFailureSchema = z.object({
-  success: z.literal(false),
-  error: z.string(),
-  code: z.string(),
-  details: z.unknown().optional(),
-});
-export type AuthSuccess = z.infer<typeof authSuccessSchema>;
 
 /** Client-side form rules of the sign-in dialog (first document §5); returns message keys. */
 export type AuthFormMode = 'signin' | 'signup';
@@ -69,14 +39,15 @@ export type AuthFormErrors = Partial<Record<keyof AuthForm, 'required' | 'invali
 export function validateAuthForm(mode: AuthFormMode, form: AuthForm): AuthFormErrors {
   const errors: AuthFormErrors = {};
   if (!form.email.trim()) errors.email = 'required';
-  else if (!emailSchema.safeParse(form.email).success) errors.email = 'invalidEmail';
+  else if (!isValidEmail(form.email)) errors.email = 'invalidEmail';
   if (!form.password) errors.password = 'required';
   else if (form.password.length < PASSWORD_MIN) errors.password = 'tooShort';
   else if (form.password.length > PASSWORD_MAX) errors.password = 'tooLong';
   if (mode === 'signup') {
     const username = form.username?.trim() ?? '';
     if (!username) errors.username = 'required';
-    else if (!usernameSchema.safeParse(username).success) errors.username = 'tooShort';
+    else if (username.length < USERNAME_MIN || username.length > USERNAME_MAX || !USERNAME_PATTERN.test(username))
+      errors.username = 'tooShort';
     const confirm = form.confirmPassword ?? '';
     if (!confirm) errors.confirmPassword = 'required';
     else if (confirm.length < PASSWORD_MIN) errors.confirmPassword = 'tooShort';

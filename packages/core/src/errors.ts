@@ -1,12 +1,4 @@
-import { z } from 'zod';
-
-/** The one JSON error shape every API error answers with. */
-export const apiErrorSchema = z.object({
-  error: z.string(),
-  code: z.string(),
-  details: z.unknown().optional(),
-});
-export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
+// Zod-free on purpose: the web shell imports these rules, and zod stays out of its initial bundle.
 
 /** Client-side error types of the spec's retry client (first document §8). */
 export const ERROR_TYPES = ['NETWORK', 'RATE_LIMIT', 'AUTH', 'PERMISSION', 'SERVER', 'VALIDATION', 'UNKNOWN'] as const;

@@ -1,5 +1,7 @@
 export * from './errors';
+export * from './api-error';
 export * from './auth';
+export * from './auth-schemas';
 export * from './health';
 export * from './i18n';
 export * from './billing';

@@ -1,0 +1,89 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
+import { testConfig } from '../src/config';
+import { openDatabase, type Database } from '../src/db/connection';
+import { migrate } from '../src/db/migrate';
+
+/** Runs the child until it dies; answers what it printed and how it ended. */
+function runChild(env: Record<string, string>): Promise<{ out: string; signal: NodeJS.Signals | null }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(__dirname, 'kill-fulfilment.child.ts')], {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.on('data', (c) => (out += c));
+    child.on('exit', (_code, signal) => resolve({ out, signal }));
+  });
+}
+
+describe('kill the server during fulfilment', () => {
+  it('after a SIGKILL mid-fulfilment the purchase is still pending, and the retry grants exactly once', async () => {
+    const adminUrl = process.env.TEST_DATABASE_URL;
+    let env: Record<string, string>;
+    let reopen: () => Promise<Database>;
+    let cleanup: () => Promise<void>;
+    if (adminUrl) {
+      const name = `yumi_kill_${randomBytes(5).toString('hex')}`;
+      const admin = new pg.Client({ connectionString: adminUrl });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE ${name}`);
+      await admin.end();
+      const url = new URL(adminUrl);
+      url.pathname = `/${name}`;
+      env = { KILL_DATABASE_URL: url.toString() };
+      reopen = () => openDatabase({ databaseUrl: url.toString(), dataDir: 'unused' });
+      cleanup = async () => {
+        const c = new pg.Client({ connectionString: adminUrl });
+        await c.connect();
+        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await c.end();
+      };
+    } else {
+      // PGlite on disk: the restarted process recovers the files the killed one left behind.
+      const dir = mkdtempSync(join(tmpdir(), 'yumi-kill-'));
+      env = { KILL_DATA_DIR: dir };
+      reopen = () => openDatabase({ dataDir: dir });
+      cleanup = async () => rmSync(dir, { recursive: true, force: true });
+    }
+    try {
+      const { out, signal } = await runChild(env);
+      expect(signal).toBe('SIGKILL');
+      expect(out).not.toContain('not killed');
+      const { token, purchaseId } = JSON.parse(out.trim().split('\n')[0]!) as { token: string; purchaseId: string };
+
+      // Restart: a new server process on the same database.
+      const database = await reopen();
+      await migrate(database);
+      const app = await buildApp(testConfig(), { database, serveWeb: false });
+      try {
+        const auth = { authorization: `Bearer ${token}` };
+        const status = await database.db.execute(sql`SELECT status FROM purchases WHERE id = ${purchaseId}`);
+        expect((status as unknown as { rows: Array<{ status: string }> }).rows[0]!.status).toBe('pending');
+        expect((await app.inject({ url: '/api/billing/info', headers: auth })).json().balance).toBe(0);
+        // The provider retries: granted once, however many retries arrive.
+        const retries = await Promise.all(
+          [1, 2, 3].map(() => app.inject({ method: 'POST', url: `/api/billing/test-checkout/${purchaseId}`, headers: auth, payload: { action: 'pay' } })),
+        );
+        expect(retries.every((r) => r.json().status === 'paid')).toBe(true);
+        const balance = (await app.inject({ url: '/api/billing/info', headers: auth })).json().balance;
+        expect(balance).toBe(4_500_000);
+        const entries = await database.db.execute(sql`SELECT count(*)::int AS n FROM credit_ledger WHERE source_type = 'purchase' AND source_id = ${purchaseId}`);
+        expect(Number((entries as unknown as { rows: Array<{ n: number }> }).rows[0]!.n)).toBe(1);
+        console.log(`[kill] ${database.kind}: SIGKILL during fulfilment -> pending, balance 0; after restart 3 retries -> balance ${balance} (one ledger entry)`);
+      } finally {
+        await app.close();
+        await database.close();
+      }
+    } finally {
+      await cleanup();
+    }
+  });
+});
