@@ -240,6 +240,9 @@ test.describe('anime Create mode', () => {
     await page.getByLabel('Character name').fill('Sakura');
     await page.getByRole('button', { name: 'Save as new character' }).click();
     await expect(page.locator('.an-character-card').filter({ hasText: 'Sakura' })).toBeVisible();
+    await page.getByLabel('Character name').fill('Sakura Haruno');
+    await page.getByRole('button', { name: 'Update name, tags and brief' }).click();
+    await expect(page.locator('.an-character-card').filter({ hasText: 'Sakura Haruno' })).toBeVisible();
     await shot(page, 'anime-library');
 
     await penStroke(page, [

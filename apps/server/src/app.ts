@@ -155,11 +155,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       index: false,
       preCompressed: true,
       // Hashed build assets never change; everything else is revalidated.
-      setHeaders: (res, filePath) => {
-        res.setHeader(
-          'cache-control',
-          filePath.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
+      setHeaders: (reply, filePath) => {
+        reply.header('cache-control', filePath.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }

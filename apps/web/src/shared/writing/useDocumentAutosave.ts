@@ -16,6 +16,7 @@ interface Working {
 }
 
 const SAVE_DELAY_MS = 800;
+const RETRY_DELAY_MS = 5000;
 const currentKey = (source: string, kind: DocumentKind) => `writing.current.${source}.${kind}`;
 /** A synchronous copy of unsaved edits, written on every change, so a reload or crash between saves loses nothing. */
 const backupKey = (id: string) => `writing.unsaved.${id}`;
@@ -116,6 +117,9 @@ export function useDocumentAutosave(kind: DocumentKind, defaultTitle: string) {
         } else {
           setError((err as Error).message);
           setStatus(navigator.onLine === false ? 'offline' : 'error');
+          // Keep trying in the background; the local backup holds the text meanwhile.
+          clearTimeout(timer.current);
+          timer.current = setTimeout(() => void saveRef.current(), RETRY_DELAY_MS);
         }
       }
     })();
@@ -123,6 +127,9 @@ export function useDocumentAutosave(kind: DocumentKind, defaultTitle: string) {
     await run;
     saving.current = null;
   }, [source, refreshList]);
+
+  const saveRef = useRef(save);
+  saveRef.current = save;
 
   const schedule = useCallback(() => {
     clearTimeout(timer.current);
@@ -246,9 +253,11 @@ export function useDocumentAutosave(kind: DocumentKind, defaultTitle: string) {
     };
     const hidden = () => document.visibilityState === 'hidden' && flush();
     window.addEventListener('beforeunload', flush);
+    window.addEventListener('online', flush);
     document.addEventListener('visibilitychange', hidden);
     return () => {
       window.removeEventListener('beforeunload', flush);
+      window.removeEventListener('online', flush);
       document.removeEventListener('visibilitychange', hidden);
       clearTimeout(timer.current);
       flush();

@@ -79,12 +79,33 @@ export function CharacterLibraryPanel() {
     }
   };
 
+  /** Saves the name, tags and design brief of the open character (its drawing is saved as versions). */
+  const updateDetails = async () => {
+    if (!characterId) return;
+    const trimmed = name.trim();
+    if (!trimmed) return setError(t('library.nameRequired'));
+    setError(null);
+    setBusy(true);
+    try {
+      const c = await charactersApi.update(characterId, { name: trimmed, brief, ...(tags.trim() ? { tags: splitList(tags).slice(0, 20) } : {}) });
+      store(c);
+      set({ characterName: c.name });
+      toast('success', t('library.updated', { name: c.name }));
+    } catch (err) {
+      console.error('Character update failed', err);
+      setError(saveError(err, t('library.saveFailed')));
+    } finally {
+      setBusy(false);
+    }
+  };
+
   const open = async (c: Character) => {
     if (!c.activeVersionId) return;
     try {
       await openVersion(engine, c.id, c.activeVersionId);
       set({ characterId: c.id, characterName: c.name, brief: c.brief });
       setName(c.name);
+      setTags(c.tags.join(', '));
       toast('success', t('library.opened', { name: c.name }));
     } catch (err) {
       console.error('Character load failed', err);
@@ -157,6 +178,11 @@ export function CharacterLibraryPanel() {
         <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
           {busy ? t('library.saving') : t('library.saveNew')}
         </button>
+        {characterId && q.data?.some((c) => c.id === characterId) && (
+          <button type="button" className="btn btn-block" disabled={busy} onClick={() => void updateDetails()}>
+            {t('library.update')}
+          </button>
+        )}
       </form>
       <h4>{t('library.yours')}</h4>
       {q.isPending && <div className="spinner" aria-busy />}
