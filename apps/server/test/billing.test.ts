@@ -143,6 +143,18 @@ describe('TEST MODE checkout', () => {
     expect((await info(offline, u.auth)).balance).toBe(1_300_000);
   });
 
+  it('caps checkout attempts per user (429 with Retry-After)', async () => {
+    const u = await signUp(offline.app);
+    const codes: number[] = [];
+    for (let i = 0; i < 31; i += 1) {
+      codes.push((await offline.app.inject({ method: 'POST', url: '/api/billing/checkout/stripe', headers: u.auth, payload: { packageId: 'taster' } })).statusCode);
+    }
+    expect(codes.slice(0, 30).every((c) => c === 200)).toBe(true);
+    const last = await offline.app.inject({ method: 'POST', url: '/api/billing/checkout/stripe', headers: u.auth, payload: { packageId: 'taster' } });
+    expect(last.statusCode).toBe(429);
+    expect(last.headers['retry-after']).toBeDefined();
+  });
+
   it('cancel marks the purchase failed and grants nothing', async () => {
     const u = await signUp(offline.app);
     const { purchaseId } = (await offline.app.inject({ method: 'POST', url: '/api/billing/checkout/stripe', headers: u.auth, payload: { packageId: 'taster' } })).json();

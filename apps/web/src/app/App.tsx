@@ -37,10 +37,11 @@ function useApiEvents() {
 
 export function App() {
   useApiEvents();
+  const { t } = useTranslation('common');
   return (
     <>
       <a href="#main" className="visually-hidden">
-        Skip to content
+        {t('skipToContent')}
       </a>
       <TopBar />
       <main id="main">
