@@ -85,6 +85,7 @@ test.describe('Image mode (/image)', () => {
 
 test.describe('AI Generate mode (/anime-chara)', () => {
   async function openGenerate(page: Page) {
+    await page.addInitScript(() => localStorage.setItem('yumi_e2e', '1'));
     await page.goto('/anime-chara');
     await page.getByRole('tab', { name: /AI Generate/ }).click();
     await expect(page.getByRole('heading', { name: /AI Generate/ })).toBeVisible();
@@ -111,8 +112,14 @@ test.describe('AI Generate mode (/anime-chara)', () => {
     const download = page.waitForEvent('download');
     await overlay.getByRole('button', { name: 'Export' }).click();
     expect((await download).suggestedFilename()).toMatch(/\.png$/);
-    await page.keyboard.press('Escape');
     await expect(page.getByText('1 of 3 free trials used').first()).toBeVisible();
+
+    // Edit in Creation Mode: back to the canvas with the character as a new layer.
+    await overlay.getByRole('button', { name: 'Edit in Creation Mode' }).click();
+    await expect(page.getByTestId('paint-stage')).toBeVisible();
+    await page.waitForFunction(() =>
+      (window as unknown as { __yumiPaint: PaintHandle }).__yumiPaint.document.layers.some((l) => l.name === 'AI Generated'),
+    );
   });
 
   test('exhausted trials: info alert, disabled generate and the unlock dialog', async ({ page }) => {

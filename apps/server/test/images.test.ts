@@ -28,7 +28,8 @@ function generate(u: User, prompt: string, settings: Record<string, unknown> = {
 }
 
 async function waitForJob(u: User, id: string) {
-  for (let i = 0; i < 400; i++) {
+  // Generous: the shared test machines can be slow, and a hanging provider takes its full timeout.
+  for (const end = Date.now() + 45_000; Date.now() < end; ) {
     const res = await t.app.inject({ url: `/api/anime-chara-helper/jobs/${id}`, headers: u.auth });
     const job = res.json();
     if (job.status === 'succeeded' || job.status === 'failed') return job;

@@ -31,7 +31,12 @@ const bearer = [{ bearer: [] }];
 export const imagesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const engine = images.engineOf(ctx);
   engine.queue.start();
-  app.addHook('onClose', () => engine.queue.close());
+  // Open event streams end on shutdown, so closing the server never waits on a browser tab.
+  const streams = new Set<() => void>();
+  app.addHook('onClose', async () => {
+    for (const end of streams) end();
+    await engine.queue.close();
+  });
 
   app.post(
     '/anime-chara-helper/generate',
@@ -115,11 +120,13 @@ export const imagesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       function finish() {
         if (ended) return;
         ended = true;
+        streams.delete(finish);
         unsubscribe();
         clearInterval(poll);
         clearInterval(keepAlive);
         res.end();
       }
+      streams.add(finish);
       request.raw.on('close', finish);
       await push();
     },

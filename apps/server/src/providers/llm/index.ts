@@ -1,7 +1,6 @@
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { createOpenAI } from '@ai-sdk/openai';
 import { compatibleModel, findModel, LLM_PROVIDERS, MODEL_CATALOGUE, type LlmProvider, type ModelInfo } from '@yumi/core';
-import type { LanguageModel } from 'ai';
 import type { Config } from '../../config';
 import { HttpError } from '../../lib/http-error';
 import { httpFetch } from './http-fetch';
@@ -40,7 +39,9 @@ export function resolveModel(config: Config, provider: string, model: string): M
   return info;
 }
 
-type Factory = (modelId: string) => LanguageModel;
+/** A model of the provider specification (what `streamText` drives, used directly for speed). */
+export type SpecModel = ReturnType<ReturnType<typeof createOpenAI>['chat']>;
+type Factory = (modelId: string) => SpecModel;
 const factories = new WeakMap<Config, Map<LlmProvider, Factory>>();
 
 /** Builds (once per config) the Vercel AI SDK provider for a configured provider. Keys stay inside. */
@@ -85,6 +86,6 @@ function factoryFor(config: Config, provider: LlmProvider): Factory {
   return factory;
 }
 
-export function languageModelFor(config: Config, model: ModelInfo): LanguageModel {
+export function languageModelFor(config: Config, model: ModelInfo): SpecModel {
   return factoryFor(config, model.provider)(model.apiModel ?? model.id);
 }
