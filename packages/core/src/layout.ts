@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MASCOT_IMAGE_URL } from './assets';
 
 /** Launcher panels and the Layout and Theme Customizer (first document §2, §3, §4, §5, §9). */
 export const PANEL_IDS = ['modes', 'charge', 'header', 'footer'] as const;
@@ -76,7 +77,6 @@ export interface BackgroundOption {
   preview: string;
 }
 
-export const MASCOT_IMAGE_URL = '/yumi-mascot.svg';
 
 /** The nine background options (§3): the mascot image, five gradients, two solids and the custom upload. */
 export const BACKGROUND_OPTIONS: readonly BackgroundOption[] = [

@@ -32,6 +32,8 @@ export interface DatabaseOptions {
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle client losing its connection emits 'error'; unhandled, that would crash the process.
+    pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     let listener: pg.Client | undefined;
     const handlers = new Map<string, (payload: string) => void>();
