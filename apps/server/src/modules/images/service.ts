@@ -209,13 +209,16 @@ export async function assertJobOwner(ctx: AppContext, userId: string, id: string
   if (!row || row.userId !== userId) throw notFound('Generation job');
 }
 
-/** Fails a job once and gives its payment back. */
+/**
+ * Fails a job once and gives its payment back. The payment goes back first, so whoever sees the job as
+ * failed also sees the trial or credits returned; both returns are idempotent and do nothing after a
+ * success has kept the trial or settled the reservation.
+ */
 async function failJob(ctx: AppContext, job: JobRow, message: string, code: string): Promise<void> {
-  const closed = await repo.finishJob(ctx.db, job.id, { status: 'failed', error: message, errorCode: code, finishedAt: ctx.clock.now() });
-  if (!closed) return;
   if (job.payment === 'credits' && job.reservationId) await release(ctx, job.reservationId);
   if (job.payment === 'trial') await repo.returnTrial(ctx.db, job.id, ctx.clock.now());
-  engines.get(ctx)?.queue.notify(job.id);
+  const closed = await repo.finishJob(ctx.db, job.id, { status: 'failed', error: message, errorCode: code, finishedAt: ctx.clock.now() });
+  if (closed) engines.get(ctx)?.queue.notify(job.id);
 }
 
 interface JobParams extends Omit<GenerationSettings, 'referenceImage'> {
