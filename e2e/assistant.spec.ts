@@ -48,7 +48,7 @@ test.describe('the Yumi assistant', () => {
     const body = (await request).postDataJSON();
     expect(body.context).toEqual({ provider: 'local', model: 'yumi-local', personality: 'otaku', mode: 'main' });
     expect((await request).headers()['accept']).toBe('text/event-stream');
-    await expect(panel.getByTestId('assistant-stop')).toBeVisible();
+    // (Stopping mid-stream is its own test; here the answer may finish before a slow runner looks.)
     await expect(lastAnswer(page)).toContainText('Chart Generator');
     await expect(lastAnswer(page)).toContainText(/Ganbatte|Kawaii|opening theme/);
     // Streaming: the answer was rendered piece by piece, not all at once.
