@@ -8,6 +8,7 @@ import {
   type GenerationSettingsInput,
 } from '@yumi/core';
 import { ApiError, api, requestRaw } from '../../shared/api/client';
+import { sseEvents } from '../../shared/api/sse';
 
 /** The spec's generation error types (§8): billing, service (retried), trials, anything else. */
 export type GenerationErrorType = 'BILLING_ERROR' | 'API_ERROR' | 'TRIALS_EXHAUSTED' | 'VALIDATION' | 'OTHER';
@@ -58,32 +59,13 @@ export interface GenerationProgress {
   position: number;
 }
 
-async function* sseEvents(body: ReadableStream<Uint8Array>): AsyncGenerator<GenerationEvent> {
-  const reader = body.pipeThrough(new TextDecoderStream() as unknown as ReadableWritablePair<string, Uint8Array>).getReader();
-  let buffer = '';
-  try {
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) return;
-      buffer += value;
-      let cut: number;
-      while ((cut = buffer.indexOf('\n\n')) >= 0) {
-        const block = buffer.slice(0, cut);
-        buffer = buffer.slice(cut + 2);
-        for (const line of block.split('\n')) if (line.startsWith('data:')) yield JSON.parse(line.slice(5).trim()) as GenerationEvent;
-      }
-    }
-  } finally {
-    reader.releaseLock();
-  }
-}
 
 /** Follows a job to its end: SSE first, polling if the stream breaks. */
 async function followJob(jobId: string, onProgress: (p: GenerationProgress) => void, signal?: AbortSignal): Promise<GenerationJob> {
   try {
     const res = await requestRaw(`/api/anime-chara-helper/jobs/${jobId}/events`, { headers: { Accept: 'text/event-stream' }, retries: 0, signal, timeoutMs: 15 * 60_000 });
     if (res.body) {
-      for await (const event of sseEvents(res.body)) {
+      for await (const event of sseEvents<GenerationEvent>(res.body)) {
         if (event.type === 'error') break;
         onProgress({ status: event.job.status, progress: event.job.progress, position: event.job.position });
         if (event.type === 'done') return event.job;

@@ -1,5 +1,6 @@
 import type { ChatContext, ChatResponse, ChatStreamEvent, ChatTurn } from '@yumi/core';
 import { ApiError, api, requestRaw } from '../api/client';
+import { sseEvents } from '../api/sse';
 
 export interface ChatBody {
   message: string;
@@ -15,28 +16,6 @@ export interface StreamOptions {
   onDone?(done: Omit<ChatResponse, 'message'>): void;
 }
 
-/** Reads `data:` events of an SSE body, one JSON object each. */
-async function* sseEvents(body: ReadableStream<Uint8Array>): AsyncGenerator<ChatStreamEvent> {
-  const reader = body.pipeThrough(new TextDecoderStream() as unknown as ReadableWritablePair<string, Uint8Array>).getReader();
-  let buffer = '';
-  try {
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) return;
-      buffer += value;
-      let cut: number;
-      while ((cut = buffer.indexOf('\n\n')) >= 0) {
-        const block = buffer.slice(0, cut);
-        buffer = buffer.slice(cut + 2);
-        for (const line of block.split('\n')) {
-          if (line.startsWith('data:')) yield JSON.parse(line.slice(5).trim()) as ChatStreamEvent;
-        }
-      }
-    }
-  } finally {
-    reader.releaseLock();
-  }
-}
 
 /**
  * Streams a chat answer (shared contract): `onDelta` gets each piece as it arrives; resolves with the
@@ -60,7 +39,7 @@ export async function streamChat(body: ChatBody, { onDelta, signal, onDone }: St
     return json.message;
   }
   let full = '';
-  for await (const event of sseEvents(res.body)) {
+  for await (const event of sseEvents<ChatStreamEvent>(res.body)) {
     if (event.type === 'delta') {
       full += event.text;
       onDelta(event.text);
