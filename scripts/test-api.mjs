@@ -1,7 +1,7 @@
 // Runs the API suite on PGlite, then again on a throwaway PostgreSQL cluster when `initdb` and `postgres`
 // are installed (as a non-root user, in a temp dir, on a loopback port).
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -56,7 +56,15 @@ for (let i = 0; i < 100; i += 1) {
 }
 console.log(`\n== API tests on PostgreSQL (port ${port}) ==`);
 code = await run('npx', vitest, { TEST_DATABASE_URL: url });
-server.kill('SIGINT');
-await new Promise((r) => server.on('exit', r));
+// runuser does not forward signals, so stop the postmaster itself (its pid heads postmaster.pid).
+const exited = new Promise((r) => server.on('exit', r));
+try {
+  const pid = Number(readFileSync(join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  process.kill(pid, 'SIGINT');
+} catch {
+  server.kill('SIGINT');
+}
+await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
+server.kill('SIGKILL');
 rmSync(dir, { recursive: true, force: true });
 process.exit(code);
