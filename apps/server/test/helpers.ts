@@ -11,6 +11,24 @@ import { migrate } from '../src/db/migrate';
 import { ManualClock } from '../src/lib/clock';
 import { FileBlobStore } from '../src/providers/blob';
 
+/** A fresh database on the PostgreSQL server of `adminUrl`, and how to drop it. */
+export async function createThrowawayDatabase(adminUrl: string, prefix: string) {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const drop = async () => {
+    const c = new pg.Client({ connectionString: adminUrl });
+    await c.connect();
+    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await c.end();
+  };
+  return { url: url.toString(), drop };
+}
+
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
@@ -29,20 +47,9 @@ export async function createTestApp(overrides: Parameters<typeof testConfig>[0] 
   let database: Database;
   let dropDb: (() => Promise<void>) | undefined;
   if (adminUrl) {
-    const name = `yumi_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    database = await openDatabase({ databaseUrl: url.toString(), dataDir: 'unused' });
-    dropDb = async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    };
+    const throwaway = await createThrowawayDatabase(adminUrl, 'yumi_test');
+    database = await openDatabase({ databaseUrl: throwaway.url, dataDir: 'unused' });
+    dropDb = throwaway.drop;
   } else {
     database = await openDatabase({ dataDir: 'memory://' });
   }

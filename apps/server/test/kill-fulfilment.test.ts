@@ -3,13 +3,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
-import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { testConfig } from '../src/config';
 import { openDatabase, type Database } from '../src/db/connection';
 import { migrate } from '../src/db/migrate';
+import { createThrowawayDatabase } from './helpers';
 
 /** Runs the child until it dies; answers what it printed and how it ended. */
 function runChild(env: Record<string, string>): Promise<{ out: string; signal: NodeJS.Signals | null }> {
@@ -31,21 +30,10 @@ describe('kill the server during fulfilment', () => {
     let reopen: () => Promise<Database>;
     let cleanup: () => Promise<void>;
     if (adminUrl) {
-      const name = `yumi_kill_${randomBytes(5).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: adminUrl });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${name}`);
-      await admin.end();
-      const url = new URL(adminUrl);
-      url.pathname = `/${name}`;
-      env = { KILL_DATABASE_URL: url.toString() };
-      reopen = () => openDatabase({ databaseUrl: url.toString(), dataDir: 'unused' });
-      cleanup = async () => {
-        const c = new pg.Client({ connectionString: adminUrl });
-        await c.connect();
-        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await c.end();
-      };
+      const throwaway = await createThrowawayDatabase(adminUrl, 'yumi_kill');
+      env = { KILL_DATABASE_URL: throwaway.url };
+      reopen = () => openDatabase({ databaseUrl: throwaway.url, dataDir: 'unused' });
+      cleanup = throwaway.drop;
     } else {
       // PGlite on disk: the restarted process recovers the files the killed one left behind.
       const dir = mkdtempSync(join(tmpdir(), 'yumi-kill-'));
