@@ -1,3 +1,4 @@
+import { createRateLimiter } from './lib/rate-limit';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -101,13 +102,15 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     await migrate(database);
     app.addHook('onClose', () => database.close());
   }
+  const clock = deps.clock ?? systemClock;
   const ctx: AppContext = {
     config,
     database,
     db: database.db,
-    clock: deps.clock ?? systemClock,
+    clock,
     log: app.log,
     sessions: new SessionCache(),
+    rateLimits: createRateLimiter(database, clock),
     blobs: deps.blobs ?? openBlobStore(config.DATA_DIR),
   };
   await database.listen(SESSION_REVOKED_CHANNEL, (tokenHash) => ctx.sessions.delete(tokenHash));

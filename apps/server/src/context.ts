@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Database, Db } from './db/connection';
 import type { Clock } from './lib/clock';
+import type { RateLimiter } from './lib/rate-limit';
 import type { SessionCache } from './modules/auth/session-cache';
 import type { BlobStore } from './providers/blob';
 
@@ -14,6 +15,8 @@ export interface AppContext {
   log: FastifyBaseLogger;
   /** Token hash -> user, invalidated on logout in every process. */
   sessions: SessionCache;
+  /** Per-key attempt limits (429 with Retry-After). */
+  rateLimits: RateLimiter;
   /** Uploads and generated images: content-addressed files under DATA_DIR/blobs. */
   blobs: BlobStore;
 }

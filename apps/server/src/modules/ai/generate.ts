@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { estimateTokens, MODEL_REQUIRED_MESSAGE, trimHistory, type ChatTurn, type ChatUsage, type ModelInfo } from '@yumi/core';
 import type { AppContext } from '../../context';
 import { HttpError } from '../../lib/http-error';
-import { hitRateLimit } from '../../lib/rate-limit';
 import { mapProviderError, ProviderTimeoutError } from '../../providers/llm/errors';
 import { languageModelFor, resolveModel } from '../../providers/llm';
 import { MIN_OUTPUT_TOKENS, openMeter } from './metering';
@@ -40,9 +39,9 @@ export interface RunningGeneration {
 export const modelRequired = () => new HttpError(422, 'MODEL_REQUIRED', MODEL_REQUIRED_MESSAGE);
 export const subjectOf = (userId: string | null, ip: string) => (userId ? `user:${userId}` : `ip:${ip}`);
 
-/** Per-minute limit per user (or IP), shared by every server process through the database. */
+/** Per-minute limit per user (or IP). */
 export async function limitAiCalls(ctx: AppContext, subject: string): Promise<void> {
-  await hitRateLimit(ctx.db, ctx.clock, `ai:${subject}`, ctx.config.AI_RATE_LIMIT_PER_MINUTE, 60);
+  await ctx.rateLimits.hit(`ai:${subject}`, ctx.config.AI_RATE_LIMIT_PER_MINUTE, 60);
 }
 
 /** Keeps the newest turns that fit the model's context with room for the answer. */

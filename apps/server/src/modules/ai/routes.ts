@@ -67,7 +67,11 @@ export const aiRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, 
         'x-accel-buffering': 'no',
       });
       const write = (event: ChatStreamEvent) => {
-        if (!res.destroyed) res.write(sse(event));
+        if (res.destroyed) return;
+        res.write(sse(event));
+        // Node corks a response's socket until the next tick; when the provider's chunks are already
+        // buffered the rest of the answer is processed first, so push each event out now.
+        res.socket?.uncork();
       };
       try {
         if (!first.done) write({ type: 'delta', text: first.value });

@@ -12,7 +12,6 @@ import {
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { HttpError, notFound } from '../../lib/http-error';
-import { hitRateLimit } from '../../lib/rate-limit';
 import { grantIn } from '../billing/ledger';
 import { queryRows } from '../billing/sql';
 import { reencodeArtwork, sniffImageType } from './image';
@@ -55,7 +54,7 @@ export interface UploadInput {
 export async function uploadArtwork(ctx: AppContext, user: User, input: UploadInput): Promise<Contribution> {
   if (input.data.length === 0 || !sniffImageType(input.data.subarray(0, 16))) throw notAnImage();
   if (input.data.length > ARTWORK_MAX_BYTES) throw tooLarge();
-  await hitRateLimit(ctx.db, ctx.clock, `art-upload:${user.id}`, ctx.config.ART_UPLOADS_PER_HOUR, 3600);
+  await ctx.rateLimits.hit(`art-upload:${user.id}`, ctx.config.ART_UPLOADS_PER_HOUR, 3600);
   let encoded: Awaited<ReturnType<typeof reencodeArtwork>>;
   try {
     encoded = await reencodeArtwork(input.data);

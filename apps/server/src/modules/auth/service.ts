@@ -1,7 +1,6 @@
 import { AUTH_MESSAGES, SESSION_DAYS, type LoginRequest, type SignupRequest, type User } from '@yumi/core';
 import type { AppContext } from '../../context';
 import { HttpError } from '../../lib/http-error';
-import { hitRateLimit } from '../../lib/rate-limit';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password';
 import * as repo from './repository';
 import { hashToken, looksLikeToken, newSessionToken } from './tokens';
@@ -22,14 +21,8 @@ function roleFor(ctx: AppContext, email: string): 'user' | 'admin' {
 
 async function limitAttempts(ctx: AppContext, action: string, ip: string, email: string): Promise<void> {
   const { AUTH_RATE_LIMIT_PER_IP, AUTH_RATE_LIMIT_PER_EMAIL, AUTH_RATE_LIMIT_WINDOW_SECONDS } = ctx.config;
-  await hitRateLimit(ctx.db, ctx.clock, `${action}:ip:${ip}`, AUTH_RATE_LIMIT_PER_IP, AUTH_RATE_LIMIT_WINDOW_SECONDS);
-  await hitRateLimit(
-    ctx.db,
-    ctx.clock,
-    `${action}:email:${email.toLowerCase()}`,
-    AUTH_RATE_LIMIT_PER_EMAIL,
-    AUTH_RATE_LIMIT_WINDOW_SECONDS,
-  );
+  await ctx.rateLimits.hit(`${action}:ip:${ip}`, AUTH_RATE_LIMIT_PER_IP, AUTH_RATE_LIMIT_WINDOW_SECONDS);
+  await ctx.rateLimits.hit(`${action}:email:${email.toLowerCase()}`, AUTH_RATE_LIMIT_PER_EMAIL, AUTH_RATE_LIMIT_WINDOW_SECONDS);
 }
 
 async function startSession(ctx: AppContext, userId: string, userAgent: string | null): Promise<string> {

@@ -3,7 +3,6 @@ import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { subscriptions } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
-import { hitRateLimit } from '../../lib/rate-limit';
 import { paymentModes, type CheckoutMethod } from '../../providers/payment';
 import { alipayPageUrl } from '../../providers/payment/alipay';
 import { createStripeCheckout } from '../../providers/payment/stripe';
@@ -55,7 +54,7 @@ export async function startCheckout(
 ): Promise<{ url: string; purchaseId: string }> {
   const item = resolveItem(body);
   // Each click creates a pending purchase (and a provider session): cap them per user.
-  await hitRateLimit(ctx.db, ctx.clock, `checkout:${user.id}`, CHECKOUTS_PER_WINDOW, CHECKOUT_WINDOW_SECONDS);
+  await ctx.rateLimits.hit(`checkout:${user.id}`, CHECKOUTS_PER_WINDOW, CHECKOUT_WINDOW_SECONDS);
   if (item.kind === 'subscription') {
     const active = await ctx.db
       .select({ id: subscriptions.id, startedOn: subscriptions.startedOn, durationDays: subscriptions.durationDays })

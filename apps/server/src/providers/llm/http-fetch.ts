@@ -1,9 +1,45 @@
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
-import { Readable } from 'node:stream';
 
 const httpAgent = new HttpAgent({ keepAlive: true, maxSockets: 256 });
 const httpsAgent = new HttpsAgent({ keepAlive: true, maxSockets: 256 });
+
+/**
+ * The response body as a web stream. Hand-rolled because `Readable.toWeb` added a few tenths of a
+ * millisecond before the first chunk; back-pressure pauses the socket while the reader is behind.
+ */
+function webStreamOf(res: IncomingMessage): ReadableStream<Uint8Array> {
+  let open = true;
+  const stop = () => {
+    open = false;
+    res.removeAllListeners('data');
+  };
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      res.on('data', (chunk: Buffer) => {
+        controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+        if ((controller.desiredSize ?? 1) <= 0) res.pause();
+      });
+      res.once('end', () => {
+        if (open) controller.close();
+        stop();
+      });
+      const fail = (err: unknown) => {
+        if (open) controller.error(err);
+        stop();
+      };
+      res.once('error', fail);
+      res.once('aborted', () => fail(new TypeError('terminated')));
+    },
+    pull() {
+      if (open) res.resume();
+    },
+    cancel() {
+      stop();
+      res.destroy();
+    },
+  });
+}
 
 /**
  * A `fetch` for the AI SDK providers built on node:http with keep-alive agents. Streaming through the
@@ -35,7 +71,7 @@ export const httpFetch = (async (input: string | URL | Request, init: RequestIni
       const status = res.statusCode ?? 502;
       const noBody = status === 204 || status === 304 || init.method === 'HEAD';
       if (noBody) res.resume();
-      resolve(new Response(noBody ? null : (Readable.toWeb(res) as ReadableStream<Uint8Array>), { status, statusText: res.statusMessage, headers: responseHeaders }));
+      resolve(new Response(noBody ? null : webStreamOf(res), { status, statusText: res.statusMessage, headers: responseHeaders }));
     };
     const req = secure ? httpsRequest(url, options, onResponse) : httpRequest(url, options, onResponse);
     // Shaped like the built-in fetch's failure, so the SDK reports it as a network error.
