@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/lib/clock';
-import { HttpError } from '../src/lib/http-error';
+import type { HttpError } from '../src/lib/http-error';
 import { createRateLimiter, databaseLimiter, memoryLimiter, type RateLimiter } from '../src/lib/rate-limit';
 import { createTestApp, type TestApp } from './helpers';
 
