@@ -3,7 +3,7 @@ import '@fontsource/inter/600.css';
 import '@fontsource/inter/800.css';
 import './app/theme.css';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode, Suspense } from 'react';
+import { startTransition, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './app/App';
@@ -11,11 +11,11 @@ import { ErrorBoundary } from './app/ErrorBoundary';
 import { LanguageProvider } from './shared/i18n/LanguageProvider';
 import { initI18n } from './shared/i18n/setup';
 
-void initI18n();
+const translationsReady = initI18n();
 // Our API client already retries by the spec's rules; TanStack Query must not retry again.
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
 
-createRoot(document.getElementById('root')!).render(
+const app = (
   <StrictMode>
     <Suspense fallback={null}>
       <ErrorBoundary>
@@ -28,5 +28,12 @@ createRoot(document.getElementById('root')!).render(
         </QueryClientProvider>
       </ErrorBoundary>
     </Suspense>
-  </StrictMode>,
+  </StrictMode>
 );
+
+// The HTML splash stays until the first screen's translations are in; rendering earlier would only swap
+// it for an empty frame. A failed load still renders (each screen then shows its own error state). As a
+// transition the first render yields to the browser every few milliseconds instead of one long task.
+void translationsReady
+  .catch(() => undefined)
+  .then(() => startTransition(() => createRoot(document.getElementById('root')!).render(app)));

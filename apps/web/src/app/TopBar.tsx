@@ -2,7 +2,6 @@ import { LANGUAGE_NAMES, LANGUAGES, type Language } from '@yumi/core';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { AuthDialog } from '../features/auth/AuthDialog';
 import { useCurrentUser, useSessionActions } from '../shared/hooks/useCurrentUser';
 import { useLanguage } from '../shared/i18n/LanguageProvider';
 import { IconButton } from '../shared/ui/Button';
@@ -11,6 +10,9 @@ import { registerServiceWorker } from '../features/modes/serviceWorker';
 import { useModeUsageTracker } from '../features/modes/useModeUsageTracker';
 import { toast } from '../shared/ui/toast';
 import { BalanceBadge } from '../shared/billing/BalanceBadge';
+
+// The sign-in dialog (Radix Dialog and the form) loads when first opened, not with every page.
+const AuthDialog = lazy(() => import('../features/auth/AuthDialog').then((m) => ({ default: m.AuthDialog })));
 
 // The customizer (with react-grid-layout) and the download section load only when opened.
 const SettingsDialog = lazy(() => import('../features/customizer/SettingsDialog'));
@@ -31,6 +33,8 @@ export function TopBar() {
   const { signOut } = useSessionActions();
   const { language, setLanguage } = useLanguage();
   const [authOpen, setAuthOpen] = useState(false);
+  // Stays mounted after the first open, so closing can hand focus back to the sign-in button.
+  const [authUsed, setAuthUsed] = useState(false);
   return (
     <header className="topbar">
       <Link to="/" className="brand" aria-label={t('appName')}>
@@ -79,12 +83,19 @@ export function TopBar() {
             </IconButton>
           </>
         ) : (
-          <IconButton label={t('auth.signIn')} onClick={() => setAuthOpen(true)}>
+          <IconButton label={t('auth.signIn')} onClick={() => {
+            setAuthUsed(true);
+            setAuthOpen(true);
+          }}>
             <UserIcon />
           </IconButton>
         )}
       </div>
-      <AuthDialog open={authOpen} onOpenChange={setAuthOpen} />
+      {authUsed && (
+        <Suspense fallback={null}>
+          <AuthDialog open={authOpen} onOpenChange={setAuthOpen} />
+        </Suspense>
+      )}
       <Suspense fallback={null}>
         {settingsOpen && <SettingsDialog open={settingsOpen} onOpenChange={setSettingsOpen} />}
         {downloadOpen && <DownloadDialog open={downloadOpen} onOpenChange={setDownloadOpen} />}

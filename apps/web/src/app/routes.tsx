@@ -1,7 +1,10 @@
 import { lazy } from 'react';
 
 /** Every screen is its own lazy chunk, so the launcher stays small. */
-export const LauncherPage = lazy(() => import('../features/launcher/LauncherPage'));
+const loadLauncher = () => import('../features/launcher/LauncherPage');
+// A visit to / fetches the launcher while the translations load, instead of after them.
+if (typeof window !== 'undefined' && window.location.pathname === '/') void loadLauncher();
+export const LauncherPage = lazy(loadLauncher);
 export const LoginPage = lazy(() => import('../features/auth/LoginPage'));
 export const LegalPage = lazy(() => import('../features/legal/LegalPage'));
 export const WritingPage = lazy(() => import('../features/writing/WritingPage'));

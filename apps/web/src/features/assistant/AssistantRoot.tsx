@@ -1,7 +1,7 @@
 import { MASCOT_IMAGE_URL } from '@yumi/core';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ASSISTANT_EVENT, type OpenAssistantDetail } from '../../shared/ai';
+import { ASSISTANT_EVENT, type OpenAssistantDetail } from '../../shared/ai/openAssistant';
 import { useAssistant } from './store';
 import './assistant.css';
 

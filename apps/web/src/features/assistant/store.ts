@@ -1,8 +1,6 @@
 import type { ChatArchive, ChatContext } from '@yumi/core';
 import { create } from 'zustand';
 import { ApiError } from '../../shared/api/client';
-import { streamChat } from '../../shared/ai';
-import { saveLocalArchive } from './archiveDb';
 
 export type AssistantTab = 'chat' | 'tutorial' | 'personality' | 'models';
 
@@ -91,6 +89,8 @@ export const useAssistant = create<AssistantState>((set, get) => ({
     const signal = controller.signal;
     try {
       let content = '';
+      // Loaded on the first message, so the floating button costs the app shell nothing more.
+      const { streamChat } = await import('../../shared/ai/streamChat');
       await streamChat(
         { message, context, conversationId, history },
         {
@@ -116,6 +116,7 @@ export const useAssistant = create<AssistantState>((set, get) => ({
     if (get().conversationId !== conversationId) return;
     const messages = get().messages.filter((m) => !m.failed && m.content);
     if (messages.length === 0) return;
+    const { saveLocalArchive } = await import('./archiveDb');
     await saveLocalArchive({
       id: conversationId,
       title: messages[0]!.content.replace(/\s+/g, ' ').slice(0, 80),
