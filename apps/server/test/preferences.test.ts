@@ -105,6 +105,16 @@ describe('preferences', () => {
   });
 });
 
+describe('preferences contract', () => {
+  it('publishes the body and answer schemas in the OpenAPI document', async () => {
+    const doc = (await t.app.inject({ url: '/api/openapi.json' })).json() as {
+      paths: Record<string, { put?: { requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown> } }> } } }>;
+    };
+    const body = doc.paths['/api/me/preferences']?.put?.requestBody?.content['application/json']?.schema;
+    expect(Object.keys(body?.properties ?? {}).sort()).toEqual(['background', 'customBackground', 'layout', 'panels']);
+  });
+});
+
 describe('installers', () => {
   it('lists nothing when the operator published nothing', async () => {
     const res = await t.app.inject({ url: '/api/installers' });

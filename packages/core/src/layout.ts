@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// zod/mini: the launcher validates stored layouts at startup, and the full zod build cost it 25 KB gzipped.
+import * as z from 'zod/mini';
 import { MASCOT_IMAGE_URL } from './assets';
 
 /** Launcher panels and the Layout and Theme Customizer (first document §2, §3, §4, §5, §9). */
@@ -19,23 +20,26 @@ export const CUSTOM_BACKGROUND_MAX_CHARS = 1_200_000;
 /** An imported layout file larger than this is not even read. */
 export const LAYOUT_IMPORT_MAX_BYTES = 256 * 1024;
 
+const int = (min: number, max: number) => z.int().check(z.minimum(min), z.maximum(max));
 export const layoutItemSchema = z.object({
   i: z.enum(PANEL_IDS),
-  x: z.number().int().min(0).max(100),
-  y: z.number().int().min(0).max(1000),
-  w: z.number().int().min(1).max(100),
-  h: z.number().int().min(1).max(1000),
-  static: z.boolean().optional(),
-  minW: z.number().int().min(1).max(100).optional(),
-  minH: z.number().int().min(1).max(1000).optional(),
-  maxW: z.number().int().min(1).max(100).optional(),
-  maxH: z.number().int().min(1).max(1000).optional(),
+  x: int(0, 100),
+  y: int(0, 1000),
+  w: int(1, 100),
+  h: int(1, 1000),
+  static: z.optional(z.boolean()),
+  minW: z.optional(int(1, 100)),
+  minH: z.optional(int(1, 1000)),
+  maxW: z.optional(int(1, 100)),
+  maxH: z.optional(int(1, 1000)),
 });
 export type LayoutItem = z.infer<typeof layoutItemSchema>;
 export const layoutSchema = z
   .array(layoutItemSchema)
-  .max(PANEL_IDS.length)
-  .refine((items) => new Set(items.map((i) => i.i)).size === items.length, 'Each panel appears once');
+  .check(
+    z.maxLength(PANEL_IDS.length),
+    z.refine((items) => new Set(items.map((i) => i.i)).size === items.length, 'Each panel appears once'),
+  );
 
 /** Default panels (x, y, w, h, minimums, static flags) exactly as the spec lists them. */
 export const DEFAULT_LAYOUT: readonly LayoutItem[] = [
@@ -95,8 +99,7 @@ export const backgroundIdSchema = z.enum(BACKGROUND_IDS);
 /** A stored custom background: an image data URL only (never a script or remote URL). */
 export const customBackgroundSchema = z
   .string()
-  .max(CUSTOM_BACKGROUND_MAX_CHARS)
-  .regex(/^data:image\/(png|jpeg|webp|gif|avif);base64,[A-Za-z0-9+/=]+$/, 'Must be an image data URL');
+  .check(z.maxLength(CUSTOM_BACKGROUND_MAX_CHARS), z.regex(/^data:image\/(png|jpeg|webp|gif|avif);base64,[A-Za-z0-9+/=]+$/, 'Must be an image data URL'));
 
 /** The export file (§3): layout, background, panels. */
 export const layoutExportSchema = z.object({ layout: layoutSchema, background: backgroundIdSchema, panels: panelsSchema });
@@ -106,7 +109,7 @@ export type LayoutExport = z.infer<typeof layoutExportSchema>;
 export const layoutSnapshotSchema = z.object({
   layout: layoutSchema,
   background: backgroundIdSchema,
-  customBackground: customBackgroundSchema.nullable(),
+  customBackground: z.nullable(customBackgroundSchema),
   panels: panelsSchema,
   timestamp: z.string(),
 });
@@ -117,13 +120,13 @@ export const PREFERENCES_MAX_BYTES = 1_400_000;
 export const preferencesSchema = z.strictObject({
   layout: layoutSchema,
   background: backgroundIdSchema,
-  customBackground: customBackgroundSchema.nullable(),
+  customBackground: z.nullable(customBackgroundSchema),
   panels: panelsSchema,
 });
 export type Preferences = z.infer<typeof preferencesSchema>;
 export const preferencesResponseSchema = z.object({
-  preferences: preferencesSchema.nullable(),
-  updatedAt: z.string().nullable(),
+  preferences: z.nullable(preferencesSchema),
+  updatedAt: z.nullable(z.string()),
 });
 export type PreferencesResponse = z.infer<typeof preferencesResponseSchema>;
 
