@@ -30,8 +30,28 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Puts the entry stylesheet (theme and fonts, about 6 KB compressed) inside index.html: the first paint
+ * then waits for the HTML alone instead of a second round trip for a render-blocking file.
+ */
+function inlineEntryCss(): Plugin {
+  return {
+    name: 'yumi-inline-entry-css',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        return html.replace(/<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g, (tag, file: string) => {
+          const asset = ctx.bundle?.[file];
+          return asset?.type === 'asset' ? `<style>${String(asset.source)}</style>` : tag;
+        });
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), inlineEntryCss()],
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:3000', '/installers': 'http://localhost:3000' },
