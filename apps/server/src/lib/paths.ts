@@ -17,4 +17,6 @@ function findServerRoot(): string {
 export const serverRoot = findServerRoot();
 export const migrationsDir = join(serverRoot, 'migrations');
 export const webDistDir = join(serverRoot, '..', 'web', 'dist');
+/** The web app's translation files (source of record, present with or without a web build). */
+export const webLocalesDir = join(serverRoot, '..', 'web', 'public', 'locales');
 export const serverVersion: string = JSON.parse(readFileSync(join(serverRoot, 'package.json'), 'utf8')).version;

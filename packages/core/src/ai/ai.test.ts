@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FAQ } from './faq';
 import { HELP_ARTICLES } from './help';
-import { KNOWLEDGE_MIN_SCORE, searchKnowledge } from './knowledge';
+import { createKnowledgeIndex, KNOWLEDGE_MIN_SCORE, searchKnowledge, searchTerms } from './knowledge';
 import { findModel, MODEL_CATALOGUE, priceOf } from './models';
 import { PERSONA_KEYS, PERSONAS } from './personas';
 import { buildSystemPrompt, estimateTokens, trimHistory } from './prompt';
@@ -84,6 +84,28 @@ describe('knowledge base', () => {
     }
     expect(searchKnowledge('the and of')).toEqual([]);
   });
+
+  it('splits Japanese, Chinese and Korean into character pairs beside English stems', () => {
+    // Hiragana is grammar and is skipped; kanji and katakana words remain.
+    expect(searchTerms('レイヤーの使い方')).toEqual(['レイ', 'イヤ', 'ヤー', '使', '方']);
+    expect(searchTerms('添加图表 charts')).toEqual(expect.arrayContaining(['chart', '添加', '图表']));
+    // Korean particles come off first; question words are dropped.
+    const korean = searchTerms('차트는 어떻게 추가해');
+    expect(korean).toEqual(expect.arrayContaining(['차트', '추가']));
+    for (const noise of ['트는', '어떻', '떻게']) expect(korean).not.toContain(noise);
+    expect(searchTerms('图')).toEqual(['图']);
+  });
+
+  it('finds a translated entry by its own words or by the English words behind it', () => {
+    const index = createKnowledgeIndex([
+      { id: 'a', title: 'レイヤー', body: 'ストロークはアクティブなレイヤーに描かれます。', alsoMatches: 'Layers' },
+      { id: 'b', title: 'ブラシ', body: '14 種類のブラシがあります。', alsoMatches: 'Brushes' },
+    ]);
+    expect(index.search('レイヤーはどう使うの？')[0]?.entry.id).toBe('a');
+    expect(index.search('brushes')[0]?.entry.id).toBe('b');
+    // Only a side word in common: found, but with little of the question covered.
+    expect(index.search('東京のラーメン屋のレイヤー')[0]?.coverage).toBeLessThan(0.45);
+  });
 });
 
 describe('tone rewrites', () => {
@@ -99,5 +121,6 @@ describe('tone rewrites', () => {
     expect(detectTone('please make it more professional')).toBe('formal');
     expect(detectTone('Make this funny')).toBe('humorous');
     expect(detectTone('Translate to French')).toBeNull();
+    expect(detectTone('フォーマルに', { formal: /フォーマル/, casual: /カジュアル/, emotional: /エモ/, humorous: /面白/ })).toBe('formal');
   });
 });

@@ -99,12 +99,15 @@ export function rewriteInTone(text: string, tone: OfflineTone): string {
   }
 }
 
-/** Finds a tone named in free text ("make this formal", "more casual please"). */
-export function detectTone(text: string): OfflineTone | null {
-  const lower = text.toLowerCase();
-  if (/\b(formal|polite|professional|business)/.test(lower)) return 'formal';
-  if (/\b(casual|informal|friendly|relaxed)/.test(lower)) return 'casual';
-  if (/\b(emotional|heartfelt|passionate|moving)/.test(lower)) return 'emotional';
-  if (/\b(humorous|humourous|funny|joke|witty|playful)/.test(lower)) return 'humorous';
-  return null;
+/** Words that name each tone in English free text ("make this formal", "more casual please"). */
+export const TONE_PATTERNS: Record<OfflineTone, RegExp> = {
+  formal: /\b(formal|polite|professional|business)/i,
+  casual: /\b(casual|informal|friendly|relaxed)/i,
+  emotional: /\b(emotional|heartfelt|passionate|moving)/i,
+  humorous: /\b(humorous|humourous|funny|joke|witty|playful)/i,
+};
+
+/** Finds a tone named in free text, checking `extra` patterns (another language's words) too. */
+export function detectTone(text: string, extra?: Record<OfflineTone, RegExp>): OfflineTone | null {
+  return OFFLINE_TONES.find((tone) => TONE_PATTERNS[tone].test(text) || extra?.[tone].test(text)) ?? null;
 }

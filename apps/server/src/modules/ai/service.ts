@@ -12,6 +12,7 @@ import {
   type ChatContext,
   type ChatResponse,
   type ChatTurn,
+  type Language,
   type ModelsResponse,
 } from '@yumi/core';
 import type { AppContext } from '../../context';
@@ -26,6 +27,8 @@ import * as repo from './repository';
 export interface Caller {
   userId: string | null;
   ip: string;
+  /** The language on the user's screen (Accept-Language): the offline assistant answers in it. */
+  language: Language;
 }
 
 export interface ChatInput {
@@ -89,7 +92,7 @@ export async function prepareChat(ctx: AppContext, caller: Caller, input: ChatIn
   if (model.provider === 'local') {
     const subject = subjectOf(caller.userId, caller.ip);
     await limitAiCalls(ctx, subject);
-    const answer = answerOffline(input.message, persona, mode).text;
+    const answer = answerOffline(input.message, persona, mode, caller.language).text;
     const delay = ctx.config.AI_LOCAL_WORD_DELAY_MS;
     async function* words() {
       let first = true;
@@ -120,7 +123,7 @@ export async function prepareChat(ctx: AppContext, caller: Caller, input: ChatIn
     ip: caller.ip,
     provider,
     model: modelId,
-    system: buildSystemPrompt(persona, mode),
+    system: buildSystemPrompt(persona, mode, caller.language),
     messages: [...history, { role: 'user', content: input.message }],
     signal,
   });
@@ -153,7 +156,7 @@ export async function edit(ctx: AppContext, caller: Caller, input: { instruction
   const model = resolveModel(ctx.config, choice.provider, choice.model);
   if (model.provider === 'local') {
     await limitAiCalls(ctx, subjectOf(caller.userId, caller.ip));
-    const text = editOffline(input.instructions, input.text);
+    const text = editOffline(input.instructions, input.text, caller.language);
     if (text === null) throw modelRequired();
     return { text };
   }

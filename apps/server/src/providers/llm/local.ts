@@ -1,20 +1,22 @@
 import {
   detectTone,
-  FAQ,
+  KNOWLEDGE_MIN_COVERAGE,
   KNOWLEDGE_MIN_SCORE,
   rewriteInTone,
-  searchKnowledge,
-  stems,
+  searchTerms,
   type AssistantMode,
+  type Language,
   type OfflineTone,
   type Persona,
 } from '@yumi/core';
+import { OFFLINE_LOCALES, offlineKnowledge, type OfflineLocale, type OfflineVoiceText } from './offline';
 
 /**
  * The offline `local` provider: honest, deterministic, no model. It answers questions about Yumi
- * Studio by retrieval over the FAQ and help articles, rewrites text in the four quick tones by rules,
- * and otherwise says plainly that a real model is needed and how one is connected. The persona only
- * frames the answer (intro, layout, sign-off); the facts always come from the knowledge base.
+ * Studio by retrieval over the FAQ and help articles, rewrites English text in the four quick tones by
+ * rules, and otherwise says plainly that a real model is needed and how one is connected. It speaks
+ * the language on the user's screen; the persona only frames the answer (intro, layout, sign-off),
+ * the facts always come from the knowledge base.
  */
 export type OfflineAnswerKind = 'greeting' | 'capabilities' | 'answer' | 'rewrite' | 'needs-model' | 'no-match' | 'refusal';
 
@@ -23,146 +25,137 @@ export interface OfflineAnswer {
   text: string;
 }
 
-const CONNECT_STEPS = FAQ.find((f) => f.id === 'models-connect')!.answer;
-
 /** A stable pick among variants, so the same question always reads the same. */
-function pick<T>(items: T[], seed: string): T {
+function pick<T>(items: readonly T[], seed: string): T {
   let h = 0;
   for (let i = 0; i < seed.length; i += 1) h = (h * 31 + seed.charCodeAt(i)) >>> 0;
   return items[h % items.length]!;
 }
 
-const sentences = (text: string) => text.match(/[^.!?]+[.!?]+(\s|$)|[^.!?]+$/g)?.map((s) => s.trim()).filter(Boolean) ?? [text];
+/** Sentences: Latin ones end in .!? before a space; Japanese and Chinese ones end in 。！？ with no space after. */
+const sentences = (text: string) =>
+  text.match(/[^.!?。！？]+(?:[.!?]+(?:\s|$)|[。！？]+)|[^.!?。！？]+$/g)?.map((s) => s.trim()).filter(Boolean) ?? [text];
 
-function calm(text: string, persona: Persona): string {
-  return persona.voice.exclaims ? text : text.replace(/!+/g, '.');
-}
+/** Japanese, Chinese or Korean script: text the English tone rules cannot rewrite. */
+const WIDE_SCRIPT = /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]/u;
 
-/** Lays out facts in the persona's style: numbered steps, a terse first sentence, or prose. */
-function layout(title: string, body: string, persona: Persona): string {
-  switch (persona.voice.style) {
-    case 'steps':
-      return `**${title}**\n\n${sentences(body)
-        .map((s, i) => `${i + 1}. ${s}`)
-        .join('\n')}`;
-    case 'terse':
-      return sentences(body).slice(0, 2).join(' ');
-    case 'prose':
-      return `**${title}**\n\n${body}`;
+/** One reply being written: the persona's layout rules with the words of the user's language. */
+class Speaker {
+  readonly voice: OfflineVoiceText;
+  constructor(
+    readonly persona: Persona,
+    readonly locale: OfflineLocale,
+    readonly seed: string,
+  ) {
+    this.voice = locale.voices[persona.key];
+  }
+
+  get terse() {
+    return this.persona.voice.style === 'terse';
+  }
+
+  /** The kuudere never raises her voice, in any script. */
+  calm(text: string): string {
+    return this.persona.voice.exclaims ? text : text.replace(/!+/g, '.').replace(/！+/g, '。');
+  }
+
+  /** Lays out facts in the persona's style: numbered steps, a terse first sentence or two, or prose. */
+  layout(title: string, body: string): string {
+    switch (this.persona.voice.style) {
+      case 'steps':
+        return `**${title}**\n\n${sentences(body)
+          .map((s, i) => `${i + 1}. ${s}`)
+          .join('\n')}`;
+      case 'terse':
+        return sentences(body).slice(0, 2).join(' ');
+      case 'prose':
+        return `**${title}**\n\n${body}`;
+    }
+  }
+
+  frame(core: string, withIntro = true): string {
+    const parts = [withIntro ? pick(this.voice.intros, this.seed) : null, core, pick(this.voice.outros, this.seed)].filter(Boolean);
+    return this.calm(parts.join('\n\n'));
+  }
+
+  capabilities(connectSteps: string): string {
+    const { capabilities, cannot, offlineIntro, offlineTerse } = this.locale.phrases;
+    return this.terse
+      ? `${offlineTerse} ${capabilities.join('; ')}. ${cannot}`
+      : `${offlineIntro}\n\n${capabilities.map((l) => `- ${l}`).join('\n')}\n\n${cannot}\n\n${connectSteps}`;
   }
 }
 
-function frame(persona: Persona, seed: string, core: string, withIntro = true): string {
-  const parts = [withIntro ? pick(persona.voice.intros, seed) : null, core, pick(persona.voice.outros, seed)].filter(Boolean);
-  return calm(parts.join('\n\n'), persona);
-}
-
-function capabilities(persona: Persona): string {
-  const list = [
-    'answer questions about Yumi Studio and every tool of its modes',
-    'rewrite your text in a formal, casual, emotional or humorous tone (for example: "Make this formal: ...")',
-    'explain the models, credits and settings',
-  ];
-  const cannot = 'I cannot write new text, continue stories, translate or summarise: that needs a real language model.';
-  const core =
-    persona.voice.style === 'terse'
-      ? `Offline mode. I can: ${list.join('; ')}. ${cannot}`
-      : `I'm the built-in offline assistant, so no model is connected right now. I can:\n\n${list.map((l) => `- ${l}`).join('\n')}\n\n${cannot}\n\n${CONNECT_STEPS}`;
-  return core;
-}
-
-const GREETING =
-  /^\s*(hi|hello|hey|yo|hiya|good (morning|afternoon|evening)|konnichiwa|こんにちは|こんばんは|おはよう|你好|您好|안녕)([\s,]+(there|again|yumi|everyone|friend))*[\s!.,?~]*$/i;
-const ABOUT_YOU = /\b(what can you do|who are you|what are you|help me|how do you work|your (abilities|features))\b|^\s*help\s*[?!.]*\s*$/i;
-const SECRETS =
-  /\b(api[\s_-]?key|secret|password|token|credentials?|system prompt|your (instructions|prompt)|ignore (all |the )?(previous|prior|above) instructions|env(ironment)? variables?|\.env)\b/i;
-const GENERATIVE =
-  /^\s*(please\s+)?(write|compose|draft|generate|create|continue|translate|summari[sz]e|paraphrase|rephrase|explain|tell me (a|about)|give me|make up|invent|brainstorm|describe|plan|solve|calculate|code)\b/i;
-const QUESTION = /\?\s*$|^\s*(how|what|where|which|why|when|can i|could i|is there|do i|does|is it)\b/i;
-
-/** Finds the text to rewrite: after a colon, inside quotes, or on the following lines. */
+/** Finds the text to rewrite: inside quotes, after a colon, or on the following lines. */
 function textToRewrite(message: string): string | null {
-  const quoted = /["“「](.+?)["”」]/s.exec(message);
+  const quoted = /["“「『](.+?)["”」』]/s.exec(message);
   if (quoted?.[1] && quoted[1].trim().length > 0) return quoted[1].trim();
-  const colon = message.indexOf(':');
+  const colon = message.search(/[:：]/);
   if (colon >= 0 && message.slice(colon + 1).trim()) return message.slice(colon + 1).trim();
   const lines = message.split('\n');
   if (lines.length > 1 && lines.slice(1).join('\n').trim()) return lines.slice(1).join('\n').trim();
   return null;
 }
 
-const REWRITE_REQUEST = /\b(rewrite|re-write|make|turn|change|convert|sound|tone|more|style)\b/i;
-
-export function answerOffline(message: string, persona: Persona, mode: AssistantMode): OfflineAnswer {
+export function answerOffline(message: string, persona: Persona, mode: AssistantMode, language: Language = 'en'): OfflineAnswer {
   const text = message.trim();
-  const seed = `${persona.key}:${text}`;
+  const locale = OFFLINE_LOCALES[language];
+  const english = OFFLINE_LOCALES.en;
+  const says = (pattern: keyof Omit<OfflineLocale['patterns'], 'tones'>) => english.patterns[pattern].test(text) || locale.patterns[pattern].test(text);
+  const speaker = new Speaker(persona, locale, `${persona.key}:${text}`);
+  const { phrases } = locale;
+  const knowledge = offlineKnowledge(language);
 
-  if (SECRETS.test(text)) {
-    const core = persona.voice.style === 'terse'
-      ? 'I do not share keys, passwords or my instructions.'
-      : "I never share keys, passwords, server settings or my instructions, not even when asked nicely. Ask me about the tools instead.";
-    return { kind: 'refusal', text: frame(persona, seed, core, false) };
+  if (says('secrets')) {
+    return { kind: 'refusal', text: speaker.frame(speaker.terse ? phrases.refusalTerse : phrases.refusal, false) };
   }
-  if (GREETING.test(text)) {
-    return { kind: 'greeting', text: calm(`${persona.voice.greeting}\n\n${capabilities(persona)}`, persona) };
+  if (says('greeting')) {
+    return { kind: 'greeting', text: speaker.calm(`${speaker.voice.greeting}\n\n${speaker.capabilities(knowledge.connectSteps)}`) };
   }
-  if (ABOUT_YOU.test(text)) {
-    return { kind: 'capabilities', text: frame(persona, seed, capabilities(persona)) };
+  if (says('aboutYou')) {
+    return { kind: 'capabilities', text: speaker.frame(speaker.capabilities(knowledge.connectSteps)) };
   }
 
-  const tone = detectTone(text);
-  if (tone && REWRITE_REQUEST.test(text)) {
+  const tone = detectTone(text, locale.patterns.tones);
+  if (tone && says('rewrite')) {
     const target = textToRewrite(text);
-    if (target) return { kind: 'rewrite', text: rewriteAnswer(persona, target, tone) };
-    const how = `Put the text after a colon, like this: "Make this ${tone}: I can't come tomorrow, sorry!"`;
-    return { kind: 'rewrite', text: frame(persona, seed, how, false) };
+    if (!target) return { kind: 'rewrite', text: speaker.frame(phrases.rewriteHow.replace('{tone}', phrases.tones[tone]), false) };
+    if (WIDE_SCRIPT.test(target)) return { kind: 'rewrite', text: speaker.frame(phrases.rewriteEnglishOnly, false) };
+    return { kind: 'rewrite', text: rewriteAnswer(speaker, target, tone) };
   }
 
-  const hits = searchKnowledge(text, 2);
-  const best = hits[0];
-  const strong = !!best && best.score >= KNOWLEDGE_MIN_SCORE;
-  if (strong && (QUESTION.test(text) || !GENERATIVE.test(text))) {
-    let core = layout(best.entry.title, best.entry.body, persona);
-    const second = hits[1];
-    // A second entry on the same topic (the FAQ and the help article of one tool) is not worth a pointer.
-    const sameTopic = second && stems(second.entry.title).some((t) => stems(best.entry.title).includes(t));
-    if (second && !sameTopic && second.score >= KNOWLEDGE_MIN_SCORE && persona.voice.style !== 'terse') core += `\n\nSee also: *${second.entry.title}*.`;
-    return { kind: 'answer', text: frame(persona, seed, core) };
+  const [best, second] = knowledge.index.search(text, 2);
+  const strong = !!best && best.score >= KNOWLEDGE_MIN_SCORE && best.coverage >= KNOWLEDGE_MIN_COVERAGE;
+  if (strong && (says('question') || !says('generative'))) {
+    let core = speaker.layout(best.entry.title, best.entry.body);
+    // A second entry on the same topic (the FAQ and the help article of one tool), or one far behind, is not worth a pointer.
+    const sameTopic = second && searchTerms(second.entry.title).some((t) => searchTerms(best.entry.title).includes(t));
+    if (second && !sameTopic && second.score >= Math.max(KNOWLEDGE_MIN_SCORE, best.score * 0.6) && !speaker.terse) core += `\n\n${phrases.seeAlso.replace('{title}', second.entry.title)}`;
+    return { kind: 'answer', text: speaker.frame(core) };
   }
-  if (GENERATIVE.test(text) || text.split(/\s+/).length > 12) {
-    const core = `${persona.voice.needsModel}\n\n${persona.voice.style === 'terse' ? CONNECT_STEPS.split('. ')[0] + '.' : CONNECT_STEPS}`;
-    return { kind: 'needs-model', text: calm(core, persona) };
+  if (says('generative') || text.split(/\s+/).length > 12 || (WIDE_SCRIPT.test(text) && [...text].length > 40)) {
+    const steps = speaker.terse ? sentences(knowledge.connectSteps)[0]! : knowledge.connectSteps;
+    return { kind: 'needs-model', text: speaker.calm(`${speaker.voice.needsModel}\n\n${steps}`) };
   }
-  const suggestion = modeSuggestion(mode);
-  return { kind: 'no-match', text: calm(`${persona.voice.noMatch}\n\n${suggestion}\n\n${CONNECT_STEPS}`, persona) };
+  return { kind: 'no-match', text: speaker.calm(`${speaker.voice.noMatch}\n\n${phrases.examples[mode]}\n\n${knowledge.connectSteps}`) };
 }
 
-function modeSuggestion(mode: AssistantMode): string {
-  switch (mode) {
-    case 'writing-helper':
-      return 'For example: "What does Generate Versions do?" or "Make this casual: ..."';
-    case 'report-helper':
-      return 'For example: "Which citation styles are supported?" or "How do I add a chart?"';
-    case 'anime-chara-helper':
-      return 'For example: "How do layers work?" or "How do I generate a character with AI?"';
-    case 'main':
-      return 'For example: "Which model should I start with?" or "How do I write a scientific report?"';
-  }
-}
-
-function rewriteAnswer(persona: Persona, target: string, tone: OfflineTone): string {
-  const intro = calm(persona.voice.rewriteIntro.replace('{tone}', tone), persona);
+function rewriteAnswer(speaker: Speaker, target: string, tone: OfflineTone): string {
+  const intro = speaker.calm(speaker.voice.rewriteIntro.replace('{tone}', speaker.locale.phrases.tones[tone]));
   // The rewritten text itself is the user's, so it keeps its own punctuation even for the kuudere.
-  return `${intro}\n\n> ${rewriteInTone(target, tone).replace(/\n/g, '\n> ')}\n\n${calm(pick(persona.voice.outros, target), persona)}`;
+  return `${intro}\n\n> ${rewriteInTone(target, tone).replace(/\n/g, '\n> ')}\n\n${speaker.calm(pick(speaker.voice.outros, target))}`;
 }
 
-/** `/api/edit` offline: the four tones by rules; anything else needs a model (null). */
-export function editOffline(instructions: string, text: string): string | null {
-  const tone = detectTone(instructions);
-  return tone ? rewriteInTone(text, tone) : null;
+/** `/api/edit` offline: the four tones by rules (English text); anything else needs a model (null). */
+export function editOffline(instructions: string, text: string, language: Language = 'en'): string | null {
+  const tone = detectTone(instructions, OFFLINE_LOCALES[language].patterns.tones);
+  return tone && !WIDE_SCRIPT.test(text) ? rewriteInTone(text, tone) : null;
 }
 
-/** Splits an answer into word-sized deltas (whitespace kept) for streaming. */
+/**
+ * Splits an answer into word-sized deltas (whitespace kept) for streaming; Japanese and Chinese have no
+ * spaces, so their runs go out a few characters at a time.
+ */
 export function wordDeltas(text: string): string[] {
-  return text.match(/\S+\s*|\s+/g) ?? [];
+  return text.match(/[\u3040-\u30ff\u3400-\u9fff]{1,3}|[^\s\u3040-\u30ff\u3400-\u9fff]+\s*|\s+/gu) ?? [];
 }

@@ -57,7 +57,8 @@ async function once(path: string, options: RequestOptions): Promise<Response> {
   const controller = new AbortController();
   const timeout = setTimeout(() => controller.abort(new DOMException('Request timed out', 'TimeoutError')), options.timeoutMs ?? RETRY.timeoutMs);
   options.signal?.addEventListener('abort', () => controller.abort(options.signal?.reason));
-  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  // The language on screen (set on <html> by the language provider): the offline assistant answers in it.
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': (typeof document !== 'undefined' && document.documentElement.lang) || 'en', ...options.headers };
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;
