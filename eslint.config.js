@@ -33,7 +33,7 @@ const noLiteralJsxText = {
 const i18nPlugin = { rules: { 'no-literal-jsx-text': noLiteralJsxText } };
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '.tsbuild/**', 'data/**', 'test-results/**', 'apps/web/public/**'] },
+  { ignores: ['**/dist/**', '**/node_modules/**', '.tsbuild/**', 'data/**', 'test-results/**', 'apps/web/public/**', 'scratch*/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -215,7 +215,13 @@ test.describe('the Yumi assistant', () => {
     await shot(page, 'assistant-phone-fab');
     const panel = await openAssistant(page);
     await expect(panel.getByRole('tab', { name: 'チャット' })).toBeVisible();
-    await expect(panel.getByText('オフラインアシスタントは英語で回答します。')).toBeVisible();
+    // The offline assistant answers in the language on screen: a Japanese quick question, a Japanese answer.
+    const request = page.waitForRequest((r) => r.url().endsWith('/api/chat'));
+    await panel.locator('.quick-btn').first().click();
+    expect((await request).headers()['accept-language']).toBe('ja');
+    await expect(lastAnswer(page)).toContainText(/[\u3040-\u30ff]/);
+    await expect(lastAnswer(page)).not.toContainText(/Sorry|not in my guidebook/);
+    await expect(panel.getByTestId('assistant-stop')).toBeHidden();
     await shot(page, 'assistant-phone');
     await panel.getByRole('tab', { name: 'モデル' }).click();
     await shot(page, 'assistant-phone-models');

@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { buildSystemPrompt, CHAT_MESSAGE_MAX_CHARS, estimateTokens, findModel, PERSONA_KEYS, PERSONAS, priceOf } from '@yumi/core';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildSystemPrompt, CHAT_MESSAGE_MAX_CHARS, estimateTokens, findModel, LANGUAGES, PERSONA_KEYS, PERSONAS, priceOf } from '@yumi/core';
+import { webLocalesDir } from '../src/lib/paths';
+import { OFFLINE_LOCALES } from '../src/providers/llm/offline';
 import type { AppContext } from '../src/context';
 import { getBalance, grant } from '../src/modules/billing/ledger';
 import { FakeLlm, fakeProviderConfig, sseEvents } from './fake-llm';
@@ -149,6 +153,20 @@ describe('the offline assistant in the language on screen', () => {
     // An English tool name typed on a Japanese screen still finds the article, answered in Japanese.
     const mixed = await ask('Plagiarism Checker', 'ja');
     expect(mixed).toMatch(japanese);
+  });
+
+  it('answers every quick question of every mode in all four languages', async () => {
+    for (const language of LANGUAGES) {
+      const quick = JSON.parse(readFileSync(join(webLocalesDir, language, 'helper.json'), 'utf8')).quick as Record<string, Record<string, string>>;
+      for (const [mode, questions] of Object.entries(quick)) {
+        for (const question of Object.values(questions)) {
+          const answer = await ask(question, language, 'classmate', { mode });
+          // Never the "not in my notes" fallback: each button leads to an answer, the capability list or a rewrite.
+          expect(answer, `${language} ${question}`).not.toContain(OFFLINE_LOCALES[language].voices.classmate.noMatch);
+          expect(answer, `${language} ${question}`).not.toContain(OFFLINE_LOCALES[language].voices.classmate.needsModel);
+        }
+      }
+    }
   });
 
   it('keeps each persona visibly different in Japanese, and the kuudere calm', async () => {

@@ -11,7 +11,7 @@ import { ARCHIVES_KEY } from './useArchives';
 const QUICK_COUNT = 4;
 
 function Welcome({ context, onAsk }: { context: ChatContext; onAsk(text: string): void }) {
-  const { t, i18n } = useTranslation('helper');
+  const { t } = useTranslation('helper');
   const setTab = useAssistant((s) => s.setTab);
   const persona = PERSONAS[context.personality];
   const traits = t(`personas.${persona.key}.traits`, { returnObjects: true }) as string[];
@@ -36,7 +36,6 @@ function Welcome({ context, onAsk }: { context: ChatContext; onAsk(text: string)
       {offline && (
         <div className="alert alert-info offline-note">
           <p>{t('chat.offlineNote')}</p>
-          {i18n.resolvedLanguage !== 'en' && <p>{t('chat.offlineEnglish')}</p>}
           <button type="button" className="btn btn-sm" onClick={() => setTab('models')}>
             {t('chat.connectModel')}
           </button>
@@ -46,10 +45,8 @@ function Welcome({ context, onAsk }: { context: ChatContext; onAsk(text: string)
       <div className="quick-questions">
         {Array.from({ length: QUICK_COUNT }, (_, i) => {
           const key = `quick.${context.mode}.${i}`;
-          // The offline assistant knows English only, so its quick questions are sent in English.
-          const sent = offline ? t(key, { lng: 'en' }) : t(key);
           return (
-            <button key={key} type="button" className="quick-btn" onClick={() => onAsk(sent)}>
+            <button key={key} type="button" className="quick-btn" onClick={() => onAsk(t(key))}>
               {t(key)}
             </button>
           );
