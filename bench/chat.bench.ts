@@ -37,6 +37,7 @@ const median = (xs: number[]) => {
 
 /** Starts one role of chat-processes.ts and resolves with the URL it prints. */
 function startProcess(args: string[]): Promise<{ child: ChildProcess; url: string }> {
+  // CHAT_PROF=1 writes a CPU profile of the app process to /tmp/prof (it exits on SIGINT to flush it).
   const child = spawn(process.execPath, [...(process.env.CHAT_PROF && args[0] === 'app' ? ['--cpu-prof', '--cpu-prof-dir=/tmp/prof'] : []), '--import', 'tsx', 'bench/chat-processes.ts', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`chat-processes.ts ${args[0]} exited with ${code}`)));
