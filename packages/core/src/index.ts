@@ -10,6 +10,7 @@ export * from './images';
 export * from './launcher';
 export * from './assets';
 export * from './layout';
+export * from './layout-schemas';
 export * from './modes';
 export * from './tools';
 export * from './installers';

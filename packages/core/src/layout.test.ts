@@ -6,9 +6,10 @@ import {
   normaliseLayout,
   normalisePanels,
   panelLabel,
+  isLayout,
   parseLayoutImport,
-  preferencesSchema,
 } from './layout';
+import { layoutSchema, preferencesSchema } from './layout-schemas';
 
 describe('layout rules', () => {
   it('has the spec defaults', () => {
@@ -70,5 +71,32 @@ describe('responsive launcher layout', () => {
       ['header', 0, 2, 2, 1],
       ['footer', 0, 3, 2, 1],
     ]);
+  });
+});
+
+describe('one rule, two checkers', () => {
+  it('the launcher check and the server schema agree on good and bad layouts', () => {
+    const item = { i: 'modes', x: 0, y: 0, w: 4, h: 4 };
+    const samples: unknown[] = [
+      [item],
+      [item, { ...item, i: 'charge' }],
+      [item, item],
+      [{ ...item, x: -1 }],
+      [{ ...item, x: 100 }],
+      [{ ...item, x: 101 }],
+      [{ ...item, w: 0 }],
+      [{ ...item, h: 1000 }],
+      [{ ...item, h: 1001 }],
+      [{ ...item, y: 1.5 }],
+      [{ ...item, minW: 0 }],
+      [{ ...item, maxH: 1000 }],
+      [{ ...item, static: 'yes' }],
+      [{ ...item, i: 'evil' }],
+      [item, { ...item, i: 'charge' }, { ...item, i: 'header' }, { ...item, i: 'footer' }, { ...item, i: 'modes' }],
+      'nope',
+      null,
+      [],
+    ];
+    for (const sample of samples) expect(isLayout(sample), JSON.stringify(sample)).toBe(layoutSchema.safeParse(sample).success);
   });
 });

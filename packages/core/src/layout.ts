@@ -1,5 +1,3 @@
-// zod/mini: the launcher validates stored layouts at startup, and the full zod build cost it 25 KB gzipped.
-import * as z from 'zod/mini';
 import { MASCOT_IMAGE_URL } from './assets';
 
 /** Launcher panels and the Layout and Theme Customizer (first document §2, §3, §4, §5, §9). */
@@ -17,29 +15,55 @@ export const SAVE_NOTICE_MS = 3000;
 export const CUSTOM_BACKGROUND_MAX_FILE_BYTES = 5 * 1024 * 1024;
 /** The stored (re-encoded) custom background, a data URL, must fit local storage and the preferences cap. */
 export const CUSTOM_BACKGROUND_MAX_CHARS = 1_200_000;
+/** A stored custom background is an image data URL only (never a script or remote URL). */
+export const CUSTOM_BACKGROUND_PATTERN = /^data:image\/(png|jpeg|webp|gif|avif);base64,[A-Za-z0-9+/=]+$/;
 /** An imported layout file larger than this is not even read. */
 export const LAYOUT_IMPORT_MAX_BYTES = 256 * 1024;
 
-const int = (min: number, max: number) => z.int().check(z.minimum(min), z.maximum(max));
-export const layoutItemSchema = z.object({
-  i: z.enum(PANEL_IDS),
-  x: int(0, 100),
-  y: int(0, 1000),
-  w: int(1, 100),
-  h: int(1, 1000),
-  static: z.optional(z.boolean()),
-  minW: z.optional(int(1, 100)),
-  minH: z.optional(int(1, 1000)),
-  maxW: z.optional(int(1, 100)),
-  maxH: z.optional(int(1, 1000)),
-});
-export type LayoutItem = z.infer<typeof layoutItemSchema>;
-export const layoutSchema = z
-  .array(layoutItemSchema)
-  .check(
-    z.maxLength(PANEL_IDS.length),
-    z.refine((items) => new Set(items.map((i) => i.i)).size === items.length, 'Each panel appears once'),
+/**
+ * Integer ranges of a layout item's fields. The launcher checks stored values with `isLayout` (no zod: it
+ * runs at start-up on every visit) and the server's schema (`layout-schemas.ts`) is built from the same.
+ */
+export const LAYOUT_ITEM_RANGES = { x: [0, 100], y: [0, 1000], w: [1, 100], h: [1, 1000] } as const;
+export const LAYOUT_ITEM_OPTIONAL_RANGES = { minW: [1, 100], minH: [1, 1000], maxW: [1, 100], maxH: [1, 1000] } as const;
+
+export interface LayoutItem {
+  i: PanelId;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  static?: boolean;
+  minW?: number;
+  minH?: number;
+  maxW?: number;
+  maxH?: number;
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const inRange = (v: unknown, [min, max]: readonly [number, number]) => Number.isInteger(v) && (v as number) >= min && (v as number) <= max;
+
+export function isLayoutItem(value: unknown): value is LayoutItem {
+  if (!isRecord(value) || !(PANEL_IDS as readonly unknown[]).includes(value.i)) return false;
+  if (value.static !== undefined && typeof value.static !== 'boolean') return false;
+  return (
+    Object.entries(LAYOUT_ITEM_RANGES).every(([key, range]) => inRange(value[key], range)) &&
+    Object.entries(LAYOUT_ITEM_OPTIONAL_RANGES).every(([key, range]) => value[key] === undefined || inRange(value[key], range))
   );
+}
+
+/** At most one item per panel, each well formed. */
+export function isLayout(value: unknown): value is LayoutItem[] {
+  return (
+    Array.isArray(value) &&
+    value.length <= PANEL_IDS.length &&
+    value.every(isLayoutItem) &&
+    new Set(value.map((item) => item.i)).size === value.length
+  );
+}
+
+export const isCustomBackground = (value: unknown): value is string =>
+  typeof value === 'string' && value.length <= CUSTOM_BACKGROUND_MAX_CHARS && CUSTOM_BACKGROUND_PATTERN.test(value);
 
 /** Default panels (x, y, w, h, minimums, static flags) exactly as the spec lists them. */
 export const DEFAULT_LAYOUT: readonly LayoutItem[] = [
@@ -49,13 +73,7 @@ export const DEFAULT_LAYOUT: readonly LayoutItem[] = [
   { i: 'footer', x: 0, y: 9, w: 10, h: 1, minW: 4, minH: 1, static: true },
 ];
 
-export const panelsSchema = z.object({
-  modes: z.boolean(),
-  charge: z.boolean(),
-  header: z.boolean(),
-  footer: z.boolean(),
-});
-export type PanelVisibility = z.infer<typeof panelsSchema>;
+export type PanelVisibility = Record<PanelId, boolean>;
 export const DEFAULT_PANELS: PanelVisibility = { modes: true, charge: true, header: true, footer: true };
 
 export const BACKGROUND_IDS = [
@@ -95,40 +113,28 @@ export const BACKGROUND_OPTIONS: readonly BackgroundOption[] = [
   { id: 'custom', name: 'Custom', value: '', type: 'image', preview: '' },
 ].map((o) => ({ ...o, preview: o.preview || o.value }) as BackgroundOption);
 
-export const backgroundIdSchema = z.enum(BACKGROUND_IDS);
-/** A stored custom background: an image data URL only (never a script or remote URL). */
-export const customBackgroundSchema = z
-  .string()
-  .check(z.maxLength(CUSTOM_BACKGROUND_MAX_CHARS), z.regex(/^data:image\/(png|jpeg|webp|gif|avif);base64,[A-Za-z0-9+/=]+$/, 'Must be an image data URL'));
-
 /** The export file (§3): layout, background, panels. */
-export const layoutExportSchema = z.object({ layout: layoutSchema, background: backgroundIdSchema, panels: panelsSchema });
-export type LayoutExport = z.infer<typeof layoutExportSchema>;
+export interface LayoutExport {
+  layout: LayoutItem[];
+  background: BackgroundId;
+  panels: PanelVisibility;
+}
 
 /** The saved layout snapshot (§3). */
-export const layoutSnapshotSchema = z.object({
-  layout: layoutSchema,
-  background: backgroundIdSchema,
-  customBackground: z.nullable(customBackgroundSchema),
-  panels: panelsSchema,
-  timestamp: z.string(),
-});
-export type LayoutSnapshot = z.infer<typeof layoutSnapshotSchema>;
+export interface LayoutSnapshot extends LayoutExport {
+  customBackground: string | null;
+  timestamp: string;
+}
 
 /** Preferences kept on the server for signed-in users (GET/PUT /api/me/preferences). */
 export const PREFERENCES_MAX_BYTES = 1_400_000;
-export const preferencesSchema = z.strictObject({
-  layout: layoutSchema,
-  background: backgroundIdSchema,
-  customBackground: z.nullable(customBackgroundSchema),
-  panels: panelsSchema,
-});
-export type Preferences = z.infer<typeof preferencesSchema>;
-export const preferencesResponseSchema = z.object({
-  preferences: z.nullable(preferencesSchema),
-  updatedAt: z.nullable(z.string()),
-});
-export type PreferencesResponse = z.infer<typeof preferencesResponseSchema>;
+export interface Preferences extends LayoutExport {
+  customBackground: string | null;
+}
+export interface PreferencesResponse {
+  preferences: Preferences | null;
+  updatedAt: string | null;
+}
 
 export const LAYOUT_MESSAGES = {
   invalidFile: 'Invalid layout file',
@@ -141,10 +147,9 @@ export const LAYOUT_MESSAGES = {
  * a layout at all (the caller then uses the defaults).
  */
 export function normaliseLayout(value: unknown): LayoutItem[] | null {
-  const parsed = layoutSchema.safeParse(value);
-  if (!parsed.success) return null;
+  if (!isLayout(value)) return null;
   return DEFAULT_LAYOUT.map((d) => {
-    const found = parsed.data.find((item) => item.i === d.i);
+    const found = value.find((item) => item.i === d.i);
     if (!found) return { ...d };
     const w = Math.max(d.minW ?? 1, Math.min(found.w, GRID_COLS.lg));
     return { ...d, x: Math.min(found.x, GRID_COLS.lg - w), y: found.y, w, h: Math.max(d.minH ?? 1, found.h) };
@@ -152,13 +157,12 @@ export function normaliseLayout(value: unknown): LayoutItem[] | null {
 }
 
 export function normalisePanels(value: unknown): PanelVisibility | null {
-  const parsed = panelsSchema.safeParse(value);
-  return parsed.success ? parsed.data : null;
+  if (!isRecord(value) || !PANEL_IDS.every((id) => typeof value[id] === 'boolean')) return null;
+  return Object.fromEntries(PANEL_IDS.map((id) => [id, value[id]])) as PanelVisibility;
 }
 
 export function normaliseBackground(value: unknown): BackgroundId | null {
-  const parsed = backgroundIdSchema.safeParse(value);
-  return parsed.success ? parsed.data : null;
+  return (BACKGROUND_IDS as readonly unknown[]).includes(value) ? (value as BackgroundId) : null;
 }
 
 /**

@@ -26,8 +26,13 @@ export function TopBar() {
   useModeUsageTracker();
   useEffect(() => {
     // Offline modes and the installable web app need the service worker; register it once the page is idle.
-    const id = setTimeout(() => void registerServiceWorker()?.catch(() => undefined), 1500);
-    return () => clearTimeout(id);
+    const register = () => void registerServiceWorker()?.catch(() => undefined);
+    if (!window.requestIdleCallback) {
+      const id = window.setTimeout(register, 1500);
+      return () => window.clearTimeout(id);
+    }
+    const id = window.requestIdleCallback(register, { timeout: 5000 });
+    return () => window.cancelIdleCallback(id);
   }, []);
   const { user } = useCurrentUser();
   const { signOut } = useSessionActions();

@@ -2,7 +2,7 @@ import {
   DEFAULT_BACKGROUND,
   DEFAULT_LAYOUT,
   DEFAULT_PANELS,
-  customBackgroundSchema,
+  isCustomBackground,
   normaliseBackground,
   normaliseLayout,
   normalisePanels,
@@ -43,13 +43,13 @@ function restore() {
   const layout = normaliseLayout(readJson(STORAGE_KEYS.layout));
   const panels = normalisePanels(readJson(STORAGE_KEYS.panels));
   const background = normaliseBackground(readJson(STORAGE_KEYS.background));
-  const custom = customBackgroundSchema.safeParse(readJson(STORAGE_KEYS.customBackground));
+  const custom = readJson(STORAGE_KEYS.customBackground);
   if (readJson(STORAGE_KEYS.layout) !== undefined && !layout) console.info('Saved layout could not be read; using the default layout.');
   return {
     layout: layout ?? DEFAULT_LAYOUT.map((l) => ({ ...l })),
     panels: panels ?? { ...DEFAULT_PANELS },
     background: background ?? DEFAULT_BACKGROUND,
-    customBackground: custom.success ? custom.data : null,
+    customBackground: isCustomBackground(custom) ? custom : null,
   };
 }
 

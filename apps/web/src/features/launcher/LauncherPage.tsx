@@ -5,6 +5,7 @@ import { useLayoutStore } from '../customizer/store';
 import { LauncherBackground } from './LauncherBackground';
 import { LauncherGrid } from './LauncherGrid';
 import { Mascot } from '../../shared/ui/mascot/Mascot';
+import { useDeferredMount } from '../../shared/hooks/useDeferredMount';
 import './launcher.css';
 
 const DownloadSection = lazy(() => import('../downloads/DownloadSection'));
@@ -14,6 +15,8 @@ export default function LauncherPage() {
   const { t } = useTranslation('main');
   usePreferencesSync();
   const background = useLayoutStore((s) => s.background);
+  // Below the fold: rendered once the first screen is done (or when scrolled near).
+  const [downloadsRef, showDownloads] = useDeferredMount<HTMLElement>();
   return (
     <div className="launcher" data-background={background}>
       <LauncherBackground />
@@ -29,10 +32,14 @@ export default function LauncherPage() {
           <Mascot className="hero-mascot" size={168} />
         </section>
         <LauncherGrid />
-        <section id="download" className="launcher-downloads" aria-labelledby="download-title">
-          <Suspense fallback={<div className="card download-placeholder" aria-busy="true" />}>
-            <DownloadSection headingId="download-title" />
-          </Suspense>
+        <section id="download" ref={downloadsRef} className="launcher-downloads" aria-labelledby={showDownloads ? 'download-title' : undefined}>
+          {showDownloads ? (
+            <Suspense fallback={<div className="card download-placeholder" aria-busy="true" />}>
+              <DownloadSection headingId="download-title" />
+            </Suspense>
+          ) : (
+            <div className="card download-placeholder" aria-busy="true" />
+          )}
         </section>
       </div>
     </div>
