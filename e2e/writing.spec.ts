@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { shot, signUpViaApi } from './support';
+import { newAccount, shot, signUpViaApi } from './support';
 
 /** Opens the writing workspace on a clean slate (no stored positions, documents or view). */
 async function openWorkspace(page: Page) {
@@ -104,6 +104,42 @@ test.describe('writing helper', () => {
     await page.reload();
     await expect(page.getByTestId('editor')).toHaveValue('The rain fell on the quiet station. #rain');
     await shot(page, 'writing-screen');
+  });
+
+  test('documents written before signing in move into the account and stay open', async ({ page }) => {
+    await openWriting(page);
+    await page.getByTestId('editor').fill('Written before signing in');
+    await expect(page.getByTestId('save-status')).toHaveAttribute('data-status', 'saved');
+    // Unsaved edits held only in the local backup move too.
+    await page.getByTestId('editor').fill('Written before signing in, and edited');
+    const account = newAccount('mover');
+    const res = await page.request.post('/api/auth/signup', { data: account });
+    const { token } = await res.json();
+    await page.evaluate((t) => localStorage.setItem('auth_token', t), token);
+    await page.reload();
+    await expect(page.getByText('Moved 1 document from this browser to your account.')).toBeVisible();
+    await expect(page.getByTestId('editor')).toHaveValue('Written before signing in, and edited');
+    const list = await page.request.get('/api/documents?kind=writing', { headers: { authorization: `Bearer ${token}` } });
+    const documents = (await list.json()).documents as Array<{ id: string }>;
+    expect(documents).toHaveLength(1);
+    const stored = await page.request.get(`/api/documents/${documents[0]!.id}`, { headers: { authorization: `Bearer ${token}` } });
+    expect((await stored.json()).content).toBe('Written before signing in, and edited');
+    // Nothing is left behind in this browser, and a second visit moves nothing twice.
+    const left = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          const open = indexedDB.open('yumi-writing', 1);
+          open.onsuccess = () => {
+            const count = open.result.transaction('documents', 'readonly').objectStore('documents').count();
+            count.onsuccess = () => resolve(count.result);
+          };
+        }),
+    );
+    expect(left).toBe(0);
+    await page.reload();
+    await expect(page.getByTestId('editor')).toHaveValue('Written before signing in, and edited');
+    const again = await page.request.get('/api/documents?kind=writing', { headers: { authorization: `Bearer ${token}` } });
+    expect((await again.json()).documents).toHaveLength(1);
   });
 
   test('signed in: documents save to the account, open, rename, delete, and reload keeps the text', async ({ page }) => {

@@ -2,48 +2,17 @@ import type { DocumentSummary, WritingDocument } from '@yumi/core';
 import { MAX_DOCUMENT_CHARS } from '@yumi/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../hooks/useCurrentUser';
+import { toast } from '../ui/toast';
+import { clearBackup, currentKey, readBackup, writeBackup, type Working } from './backup';
 import { localSource, serverSource, VersionConflict, type DocumentKind, type DocumentSource } from './documentSource';
+import { moveLocalDocumentsToAccount } from './moveToAccount';
 
 export type SaveStatus = 'idle' | 'dirty' | 'saving' | 'saved' | 'error' | 'conflict' | 'offline';
 
-interface Working {
-  id: string;
-  title: string;
-  content: string;
-  /** The version the edits are based on. */
-  version: number;
-}
-
 const SAVE_DELAY_MS = 800;
 const RETRY_DELAY_MS = 5000;
-const currentKey = (source: string, kind: DocumentKind) => `writing.current.${source}.${kind}`;
-/** A synchronous copy of unsaved edits, written on every change, so a reload or crash between saves loses nothing. */
-const backupKey = (id: string) => `writing.unsaved.${id}`;
-
-function readBackup(id: string): { title: string; content: string; baseVersion: number } | null {
-  try {
-    const raw = localStorage.getItem(backupKey(id));
-    return raw ? JSON.parse(raw) : null;
-  } catch {
-    return null;
-  }
-}
-function writeBackup(w: Working) {
-  try {
-    localStorage.setItem(backupKey(w.id), JSON.stringify({ title: w.title, content: w.content, baseVersion: w.version }));
-  } catch {
-    // Quota full (a huge document): the debounced save still runs.
-  }
-}
-const clearBackup = (id: string) => {
-  try {
-    localStorage.removeItem(backupKey(id));
-  } catch {
-    /* storage unavailable */
-  }
-};
-
 /**
  * Documents of one helper mode with autosave: IndexedDB when anonymous, the server when signed in.
  * Edits are debounced, saved with the version they were based on, and a newer version elsewhere
@@ -54,7 +23,18 @@ export function useDocumentAutosave(kind: DocumentKind, defaultTitle: string) {
   const source: DocumentSource = user ? serverSource : localSource;
   const client = useQueryClient();
   const listKey = ['documents', source.name, user?.id ?? 'anon', kind];
-  const list = useQuery({ queryKey: listKey, queryFn: () => source.list(kind), enabled: !userLoading });
+  const { t } = useTranslation('writing');
+  const list = useQuery({
+    queryKey: listKey,
+    queryFn: async () => {
+      if (user) {
+        // Documents written here before signing in join the account first (once per account and page).
+        await moveLocalDocumentsToAccount(user.id, (count) => toast('success', t('documents.moved', { count }))).catch(() => undefined);
+      }
+      return source.list(kind);
+    },
+    enabled: !userLoading,
+  });
 
   const [doc, setDoc] = useState<Working | null>(null);
   const [status, setStatus] = useState<SaveStatus>('idle');
