@@ -343,6 +343,30 @@ test.describe('the ten tools', () => {
     await expect(page.getByTestId('generate-versions')).toBeDisabled();
   });
 
+  test('signed in: creative control and style history are kept in the account', async ({ page }) => {
+    const account = await signUpViaApi(page, 'control');
+    await fakeModel(page);
+    await openWriting(page);
+    await openTool(page, 'generate-versions');
+    await page.getByTestId('editor').fill("I'm sure it's fine!");
+    await page.getByTestId('tone-formal').click();
+    await expect(page.getByTestId('editor')).toHaveValue('I am sure it is fine.');
+    await page.getByRole('button', { name: /Creative control/ }).click();
+    await page.getByRole('radio', { name: /Precise/ }).click();
+    await expect(page.getByTestId('generate-versions')).toBeDisabled();
+    const auth = { authorization: `Bearer ${account.token}` };
+    await expect
+      .poll(async () => (await (await page.request.get('/api/documents/profile/writing', { headers: auth })).json()).controlSettings.level)
+      .toBe('precise');
+    const profile = await (await page.request.get('/api/documents/profile/writing', { headers: auth })).json();
+    expect(profile.userHistory.favoriteStyles).toContain('formal');
+    // Another visit starts from the account's settings.
+    await page.reload();
+    await expect(page.getByTestId('editor')).toBeVisible();
+    if (!(await page.locator('[data-panel="generate-versions"]').isVisible())) await openTool(page, 'generate-versions');
+    await expect(page.getByTestId('generate-versions')).toBeDisabled();
+  });
+
   test('anime-collab without characters explains how to create one', async ({ page }) => {
     await signUpViaApi(page, 'collab');
     await openWriting(page);

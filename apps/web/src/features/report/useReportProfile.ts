@@ -1,10 +1,7 @@
-import { defaultControlSettings, recordPersonality, type CreativeControlSettings, type WritingProfile, type YumiPersonality } from '@yumi/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { defaultControlSettings, recordPersonality, type CreativeControlSettings, type YumiPersonality } from '@yumi/core';
 import { useCallback, useState } from 'react';
-import { api } from '../../shared/api/client';
-import { useCurrentUser } from '../../shared/hooks/useCurrentUser';
+import { useServerProfile } from '../../shared/writing/useServerProfile';
 
-const key = (userId: string) => ['writing', 'profile', userId, 'report'];
 const LOCAL_KEY = 'report.control';
 
 function readLocal(): CreativeControlSettings {
@@ -21,20 +18,9 @@ function readLocal(): CreativeControlSettings {
  * teacher, all on by default): on the server per user when signed in, in this browser otherwise.
  */
 export function useReportProfile() {
-  const { user } = useCurrentUser();
-  const client = useQueryClient();
+  const { user, profile, update } = useServerProfile('report');
   const [local, setLocal] = useState<CreativeControlSettings>(readLocal);
-  const query = useQuery({
-    queryKey: key(user?.id ?? 'anon'),
-    queryFn: () => api.get<WritingProfile>('/api/documents/profile/report'),
-    enabled: !!user,
-    staleTime: 60_000,
-  });
-  const save = useMutation({
-    mutationFn: (body: Partial<Pick<WritingProfile, 'controlSettings' | 'userHistory'>>) => api.put<WritingProfile>('/api/documents/profile/report', body, { retries: 1 }),
-    onSuccess: (p) => user && client.setQueryData(key(user.id), p),
-  });
-  const controlSettings = (user ? query.data?.controlSettings : undefined) ?? local;
+  const controlSettings = profile?.controlSettings ?? local;
 
   const setControl = useCallback(
     (next: CreativeControlSettings) => {
@@ -43,21 +29,19 @@ export function useReportProfile() {
         localStorage.setItem(LOCAL_KEY, JSON.stringify(next));
         return;
       }
-      client.setQueryData<WritingProfile>(key(user.id), (p) => (p ? { ...p, controlSettings: next } : p));
-      save.mutate({ controlSettings: next });
+      update((p) => ({ ...p, controlSettings: next }), { controlSettings: next });
     },
-    [client, save, user],
+    [update, user],
   );
   // Changing personality records it as lastUsedPersonality (first document §4); the panel's onChange
   // already saved the setting itself.
   const setPersonality = useCallback(
     (p: YumiPersonality) => {
-      if (!user || !query.data) return;
-      const history = recordPersonality(query.data.userHistory, p);
-      client.setQueryData<WritingProfile>(key(user.id), (old) => (old ? { ...old, userHistory: history } : old));
-      save.mutate({ userHistory: history });
+      if (!profile) return;
+      const history = recordPersonality(profile.userHistory, p);
+      update((old) => ({ ...old, userHistory: history }), { userHistory: history });
     },
-    [client, query.data, save, user],
+    [profile, update],
   );
   return { controlSettings, setControl, setPersonality };
 }
