@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { FAQ } from './faq';
 import { HELP_ARTICLES } from './help';
-import { createKnowledgeIndex, KNOWLEDGE_MIN_SCORE, searchKnowledge, searchTerms } from './knowledge';
+import { createKnowledgeIndex, KNOWLEDGE_MIN_SCORE, searchTerms } from './knowledge';
+
+// The English knowledge base as the offline assistant builds it (apps/server/src/providers/llm/offline).
+const english = createKnowledgeIndex([
+  ...FAQ.map((f) => ({ id: `faq:${f.id}`, title: f.question, body: f.answer })),
+  ...HELP_ARTICLES.map((h) => ({ id: `help:${h.id}`, title: h.title, keywords: h.keywords, body: h.body })),
+]);
+const searchKnowledge = (query: string) => english.search(query);
 import { findModel, MODEL_CATALOGUE, priceOf } from './models';
 import { PERSONA_KEYS, PERSONAS } from './personas';
 import { buildSystemPrompt, estimateTokens, trimHistory } from './prompt';

@@ -1,6 +1,3 @@
-import { FAQ } from './faq';
-import { HELP_ARTICLES } from './help';
-
 /** One searchable entry of the offline assistant's knowledge base (FAQ items and help articles). */
 export interface KnowledgeEntry {
   id: string;
@@ -122,16 +119,6 @@ export function createKnowledgeIndex(sources: KnowledgeSource[]): KnowledgeIndex
     },
   };
 }
-
-/** The English knowledge base: the FAQ and the help articles. */
-export const ENGLISH_KNOWLEDGE = createKnowledgeIndex([
-  ...FAQ.map((f) => ({ id: `faq:${f.id}`, title: f.question, body: f.answer })),
-  ...HELP_ARTICLES.map((h) => ({ id: `help:${h.id}`, title: h.title, keywords: h.keywords, body: h.body })),
-]);
-export const KNOWLEDGE = ENGLISH_KNOWLEDGE.entries;
-
-/** BM25 over the English knowledge base; answers the best entries, best first. */
-export const searchKnowledge = (query: string, limit = 3) => ENGLISH_KNOWLEDGE.search(query, limit);
 
 /** Below this the best hit is a coincidence of common words, not an answer. */
 export const KNOWLEDGE_MIN_SCORE = 2.2;

@@ -56,6 +56,7 @@ export function offlineKnowledge(language: Language): OfflineKnowledge {
   const faq = faqTexts(language);
   const help = OFFLINE_LOCALES[language].help;
   const index = createKnowledgeIndex([
+    // The English question counts twice, like a title: people type a tool's English name on any screen.
     ...FAQ.map((f) => ({ id: `faq:${f.id}`, title: faq[f.id]!.q, body: faq[f.id]!.a, alsoMatches: language === 'en' ? undefined : `${f.question} ${f.question}` })),
     ...HELP_ARTICLES.map((h) => {
       const text = help[h.id] ?? h;
