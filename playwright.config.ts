@@ -10,6 +10,7 @@ const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** Browser tests drive Debian's Chromium (test tools cannot download browsers here) against the built app. */
 export default defineConfig({
   testDir: 'e2e',
+  globalSetup: './e2e/global-setup.ts',
   outputDir: 'test-results',
   timeout: 60_000,
   expect: { timeout: 10_000 },

@@ -24,13 +24,14 @@ test.describe('accounts', () => {
     const token = await page.evaluate(() => localStorage.getItem('auth_token'));
     expect(token).toBeTruthy();
 
-    await page.getByRole('button', { name: 'Log out' }).click();
-    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    const topbar = page.locator('header.topbar');
+    await topbar.getByRole('button', { name: 'Log out', exact: true }).click();
+    await expect(topbar.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
     const me = await page.request.get('/api/auth/me', { headers: { authorization: `Bearer ${token}` } });
     expect(me.status()).toBe(401);
 
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await topbar.getByRole('button', { name: 'Sign in', exact: true }).click();
     await dialog.getByLabel('Email').fill(account.email);
     await dialog.getByLabel('Password').fill(account.password);
     await dialog.getByRole('button', { name: 'Sign in' }).click();

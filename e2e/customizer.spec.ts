@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { LAYOUT_IMPORT_MAX_BYTES } from '@yumi/core';
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { signUpViaApi, shot } from './support';
@@ -6,14 +7,11 @@ import { signUpViaApi, shot } from './support';
 // A real image, made with sharp.
 const PNG = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#a855f7' } }).png().toBuffer();
 
-/** Drags with small timed steps, as a hand would (react-grid-layout ignores teleporting pointers). */
+/** Drags in small steps, as a hand would (react-grid-layout ignores pointers that jump straight to the target). */
 async function drag(page: Page, from: { x: number; y: number }, dy: number) {
   await page.mouse.move(from.x, from.y);
   await page.mouse.down();
-  for (let i = 1; i <= 12; i++) {
-    await page.mouse.move(from.x + i, from.y + (dy * i) / 12);
-    await page.waitForTimeout(30);
-  }
+  await page.mouse.move(from.x + 12, from.y + dy, { steps: 12 });
   await page.mouse.up();
 }
 
@@ -28,6 +26,7 @@ const stored = (page: Page, key: string) => page.evaluate((k) => localStorage.ge
 
 test.describe('layout and theme customizer', () => {
   test('panels, backgrounds, save notice, persisted on reload', async ({ page }) => {
+    await page.clock.install(); // the save notice's 3 seconds run on Playwright's clock, not the machine's
     await page.goto('/');
     let dialog = await openCustomizer(page);
     for (const name of ['Modes', 'Charge', 'Header', 'Footer']) await expect(dialog.getByRole('checkbox', { name })).toBeChecked();
@@ -47,9 +46,10 @@ test.describe('layout and theme customizer', () => {
     const snapshot = JSON.parse((await stored(page, 'yumi.savedLayout'))!);
     expect(snapshot).toMatchObject({ background: 'gradient3', panels: { footer: false }, customBackground: null });
     expect(Date.parse(snapshot.timestamp)).toBeGreaterThan(0);
-    await page.waitForTimeout(2500);
+    await page.clock.runFor(2900);
     await expect(notice).toBeVisible();
-    await expect(notice).toBeHidden({ timeout: 1500 });
+    await page.clock.runFor(200);
+    await expect(notice).toBeHidden();
 
     await page.keyboard.press('Escape');
     await page.reload();
@@ -86,8 +86,9 @@ test.describe('layout and theme customizer', () => {
     const modes = dialog.getByTestId('preview-modes');
     await modes.scrollIntoViewIfNeeded();
     await expect(dialog.locator('.react-resizable-handle').first()).toBeHidden();
-    await drag(page, { x: (await modes.boundingBox())!.x + 20, y: (await modes.boundingBox())!.y + 20 }, 150);
-    await page.waitForTimeout(300);
+    const locked = (await modes.boundingBox())!;
+    await drag(page, { x: locked.x + 20, y: locked.y + 20 }, 150);
+    expect(await modes.boundingBox()).toEqual(locked);
     expect(await stored(page, 'yumi.layout')).toBeNull();
 
     await dialog.getByRole('button', { name: 'Edit Layout' }).click();
@@ -128,7 +129,7 @@ test.describe('layout and theme customizer', () => {
     const bad = [
       { name: 'broken.json', buffer: Buffer.from('{ not json') },
       { name: 'types.json', buffer: Buffer.from(JSON.stringify({ layout: 'grid', background: 42 })) },
-      { name: 'junk.json', buffer: Buffer.alloc(10 * 1024 * 1024, 'x') },
+      { name: 'junk.json', buffer: Buffer.alloc(LAYOUT_IMPORT_MAX_BYTES + 1, 'x') },
       { name: 'image.png', buffer: PNG },
     ];
     const alerts: string[] = [];

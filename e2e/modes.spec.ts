@@ -49,11 +49,12 @@ test.describe('offline modes', () => {
     await shot(page, 'anime-offline');
     const html = await page.content();
     expect(html).not.toContain('ERR_INTERNET_DISCONNECTED');
+    await page.clock.install(); // the 3 s mode-opening delay runs on Playwright's clock
     await page.goto('/');
     await expect(page.getByTestId('stat-modes').locator('.stat-value')).toHaveText('3');
     await page.getByTestId('mode-image').click();
     await expect(page.getByText('Image is not installed for offline use.')).toBeVisible();
-    await page.waitForTimeout(3500);
+    await page.clock.runFor(3500);
     expect(new URL(page.url()).pathname).toBe('/');
     await context.setOffline(false);
 

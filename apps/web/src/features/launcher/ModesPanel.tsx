@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { loadMode } from '../modes/manager';
 import { useModes } from '../modes/store';
 import { toast } from '../../shared/ui/toast';
+import { useOnline } from '../../shared/hooks/useOnline';
 import { BrushIcon, ImageIcon, PenIcon, ReportIcon } from '../../shared/ui/icons';
 
 const ICONS: Record<ModeId, () => ReactNode> = { writing: PenIcon, report: ReportIcon, anime: BrushIcon, image: ImageIcon };
@@ -16,6 +17,7 @@ export function ModesPanel() {
   const { t } = useTranslation('main');
   const navigate = useNavigate();
   const installed = useModes((s) => s.installed);
+  const online = useOnline();
   const [phase, setPhase] = useState<Phase>(null);
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
   useEffect(() => () => timers.current.forEach(clearTimeout), []);
@@ -23,7 +25,7 @@ export function ModesPanel() {
   const choose = (id: ModeId) => {
     timers.current.forEach(clearTimeout);
     // Offline, only installed modes can load (§4: loading a mode that is not installed warns, returns nothing).
-    if (!navigator.onLine && !loadMode(installed, id)) {
+    if (!online && !loadMode(installed, id)) {
       setPhase(null);
       toast('warning', t('modes.offlineNotInstalled', { mode: t(`modes.${id}.name`) }));
       return;

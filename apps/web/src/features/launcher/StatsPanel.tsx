@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { useCurrentUser } from '../../shared/hooks/useCurrentUser';
 import { useBalance } from '../../shared/billing/useBalance';
 import { useModes } from '../modes/store';
-import { useOnline } from './useOnline';
+import { useOnline } from '../../shared/hooks/useOnline';
 
 const TOOLS = toolCount();
 

@@ -1,4 +1,5 @@
 import { classifyStatus, isNetworkMessage, parseRetryAfter, RETRY, retryDelayMs, type ErrorType } from '@yumi/core';
+import { reportNetworkFailure, reportReached } from '../network/connectivity';
 import { getToken, setToken } from './token';
 
 /** The spec's API error object: error, details, type, isRetryable, retryCount, retryAfter. */
@@ -68,7 +69,12 @@ async function once(path: string, options: RequestOptions): Promise<Response> {
     body = JSON.stringify(options.body);
   }
   try {
-    return await fetch(path, { method: options.method ?? 'GET', headers, body, credentials: 'include', signal: controller.signal });
+    const res = await fetch(path, { method: options.method ?? 'GET', headers, body, credentials: 'include', signal: controller.signal });
+    reportReached();
+    return res;
+  } catch (err) {
+    if (!options.signal?.aborted) reportNetworkFailure();
+    throw err;
   } finally {
     clearTimeout(timeout);
   }

@@ -3,7 +3,9 @@ import { MAX_DOCUMENT_CHARS } from '@yumi/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../api/client';
 import { useCurrentUser } from '../hooks/useCurrentUser';
+import { isOnline, probe, subscribeOnline } from '../network/connectivity';
 import { toast } from '../ui/toast';
 import { clearBackup, currentKey, readBackup, writeBackup, type Working } from './backup';
 import { localSource, serverSource, VersionConflict, type DocumentKind, type DocumentSource } from './documentSource';
@@ -96,7 +98,8 @@ export function useDocumentAutosave(kind: DocumentKind, defaultTitle: string) {
           setStatus('conflict');
         } else {
           setError((err as Error).message);
-          setStatus(navigator.onLine === false ? 'offline' : 'error');
+          // Offline means the server cannot be reached at all, not that it refused this save.
+          setStatus(err instanceof ApiError && err.type === 'NETWORK' && !(await probe()) ? 'offline' : 'error');
           // Keep trying in the background; the local backup holds the text meanwhile.
           clearTimeout(timer.current);
           timer.current = setTimeout(() => void saveRef.current(), RETRY_DELAY_MS);
@@ -233,11 +236,15 @@ export function useDocumentAutosave(kind: DocumentKind, defaultTitle: string) {
     };
     const hidden = () => document.visibilityState === 'hidden' && flush();
     window.addEventListener('beforeunload', flush);
-    window.addEventListener('online', flush);
+    let wasOnline = isOnline();
+    const unsubscribe = subscribeOnline(() => {
+      if (!wasOnline && isOnline()) flush();
+      wasOnline = isOnline();
+    });
     document.addEventListener('visibilitychange', hidden);
     return () => {
       window.removeEventListener('beforeunload', flush);
-      window.removeEventListener('online', flush);
+      unsubscribe();
       document.removeEventListener('visibilitychange', hidden);
       clearTimeout(timer.current);
       flush();

@@ -12,17 +12,7 @@ export type { OfflineLocale, OfflineVoiceText } from './types';
 
 export const OFFLINE_LOCALES: Record<Language, OfflineLocale> = { en, ja, zh, ko };
 
-/**
- * The language of an `Accept-Language` header among ours (the web client sends the one on screen);
- * English when none of ours is named.
- */
-export function languageOf(acceptLanguage: string | undefined): Language {
-  for (const part of (acceptLanguage ?? '').split(',')) {
-    const code = part.split(';')[0]!.trim().toLowerCase().slice(0, 2);
-    if ((LANGUAGES as readonly string[]).includes(code)) return code as Language;
-  }
-  return 'en';
-}
+export { languageOf } from '../../../lib/language';
 
 type FaqTexts = Record<string, { q: string; a: string }>;
 

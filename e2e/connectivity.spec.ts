@@ -1,0 +1,85 @@
+import { expect, test, type Page } from '@playwright/test';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+// "Offline" as a user lives it: the launcher counts only the installed modes (writing and report by
+// default) and says so, whether the browser says it is offline or the server simply stopped answering.
+const HEARTBEAT_MS = 30_000;
+const modesFigure = (page: Page) => page.getByTestId('stat-modes').locator('.stat-value');
+const offlineNote = (page: Page) => page.getByTestId('stat-modes').getByText('You are offline: installed modes only');
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const srv = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+
+/** A server of our own (the shared one must stay up for the other tests), on a fresh data directory. */
+async function startServer(port: number, dataDir: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    stdio: 'ignore',
+  });
+  await expect
+    .poll(async () => (await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => null))?.status ?? 0, { timeout: 30_000 })
+    .toBe(200);
+  return child;
+}
+
+async function stopServer(child: ChildProcess) {
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGKILL');
+  await exited;
+}
+
+test.describe('connectivity', () => {
+  test('browser offline without a reload: the launcher notices, refuses modes not installed, and recovers', async ({ page, context }) => {
+    await page.clock.install();
+    await page.goto('/');
+    await expect(modesFigure(page)).toHaveText('4');
+    await context.setOffline(true);
+    // Whether or not this Chromium fires the offline event under emulation, the next probe finds out.
+    await page.clock.runFor(HEARTBEAT_MS);
+    await expect(modesFigure(page)).toHaveText('2');
+    await expect(offlineNote(page)).toBeVisible();
+    await page.getByTestId('mode-image').click();
+    await expect(page.getByText('Image is not installed for offline use.')).toBeVisible();
+    await expect(page.getByTestId('mode-image')).toHaveAttribute('aria-pressed', 'false');
+
+    await context.setOffline(false);
+    await page.clock.runFor(HEARTBEAT_MS);
+    await expect(modesFigure(page)).toHaveText('4');
+    await expect(offlineNote(page)).toHaveCount(0);
+  });
+
+  test('server stopped while the browser is online: offline after the next probe, online again when it returns', async ({ page }) => {
+    test.slow(); // starts a server of its own twice
+    const port = await freePort();
+    const dataDir = mkdtempSync(join(tmpdir(), 'yumi-e2e-conn-'));
+    let server = await startServer(port, dataDir);
+    try {
+      await page.clock.install();
+      await page.goto(`http://127.0.0.1:${port}/`);
+      await expect(modesFigure(page)).toHaveText('4');
+      expect(await page.evaluate(() => navigator.onLine)).toBe(true);
+
+      await stopServer(server);
+      await page.clock.runFor(HEARTBEAT_MS);
+      await expect(modesFigure(page)).toHaveText('2');
+      await expect(offlineNote(page)).toBeVisible();
+      expect(await page.evaluate(() => navigator.onLine)).toBe(true);
+
+      server = await startServer(port, dataDir);
+      // The backoff probes find it again by themselves.
+      await page.clock.runFor(HEARTBEAT_MS);
+      await expect(modesFigure(page)).toHaveText('4');
+    } finally {
+      await stopServer(server);
+    }
+  });
+});
