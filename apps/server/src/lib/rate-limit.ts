@@ -13,10 +13,17 @@ interface Window {
   startedAt: number;
 }
 
+const TOO_MANY = {
+  en: 'Too many attempts. Please wait {seconds} s and try again.',
+  ja: '試行回数が多すぎます。{seconds} 秒待ってからもう一度お試しください。',
+  zh: '尝试次数过多，请等待 {seconds} 秒后再试。',
+  ko: '시도가 너무 많습니다. {seconds}초 후에 다시 시도해 주세요.',
+} as const;
+
 function refuseIfOver(window: Window, limit: number, windowSeconds: number, now: number): void {
   if (window.count <= limit) return;
   const retryAfter = Math.max(1, Math.ceil((window.startedAt + windowSeconds * 1000 - now) / 1000));
-  throw new HttpError(429, 'RATE_LIMITED', 'Too many attempts. Please wait and try again.', { retryAfter }, { 'retry-after': String(retryAfter) });
+  throw new HttpError(429, 'RATE_LIMITED', TOO_MANY, { retryAfter }, { 'retry-after': String(retryAfter) }, { seconds: retryAfter });
 }
 
 /**
