@@ -12,11 +12,11 @@ declare module 'fastify' {
     bearerToken: string | null;
   }
   interface FastifyInstance {
-    /** preHandler: resolves request.user when a valid token is sent; anonymous otherwise. */
+    /** onRequest hook (runs before the body is read): resolves request.user when a valid token is sent; anonymous otherwise. */
     optionalUser: (request: FastifyRequest) => Promise<void>;
-    /** preHandler: 401 unless signed in. */
+    /** onRequest hook (runs before the body is read): 401 unless signed in. */
     requireUser: (request: FastifyRequest) => Promise<void>;
-    /** preHandler: 403 unless an admin. */
+    /** onRequest hook (runs before the body is read): 403 unless an admin. */
     requireAdmin: (request: FastifyRequest) => Promise<void>;
   }
 }

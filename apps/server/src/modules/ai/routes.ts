@@ -43,7 +43,7 @@ export const aiRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, 
         body: chatRequestSchema,
         response: { 200: chatResponseSchema, ...errors },
       },
-      preHandler: app.optionalUser,
+      onRequest: app.optionalUser,
     },
     async (request, reply) => {
       const signal = disconnectSignal(reply);
@@ -96,7 +96,7 @@ export const aiRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, 
     '/chat/archives',
     {
       schema: { tags: ['ai'], summary: 'Chat archives of the signed-in user, newest first', security: [{ bearer: [] }], response: { 200: archiveListSchema, 401: apiErrorSchema } },
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
     },
     async (request) => ({ archives: await ai.listArchives(ctx, currentUser(request).id) }),
   );
@@ -106,7 +106,7 @@ export const aiRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, 
     '/chat/archives/:id',
     {
       schema: { tags: ['ai'], summary: 'One chat archive with its messages', security: [{ bearer: [] }], params: idParams, response: { 200: archiveSchema, ...errors } },
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
     },
     async (request) => ai.getArchive(ctx, currentUser(request).id, request.params.id),
   );
@@ -114,7 +114,7 @@ export const aiRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, 
     '/chat/archives/:id',
     {
       schema: { tags: ['ai'], summary: 'Delete a chat archive', security: [{ bearer: [] }], params: idParams, response: { 204: z.null(), ...errors } },
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
     },
     async (request, reply) => {
       await ai.deleteArchive(ctx, currentUser(request).id, request.params.id);
@@ -132,7 +132,7 @@ export const aiRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, 
     '/edit',
     {
       schema: { tags: ['ai'], summary: 'Rewrite a text as instructed', body: editRequestSchema, response: { 200: editResponseSchema, ...errors } },
-      preHandler: app.optionalUser,
+      onRequest: app.optionalUser,
     },
     async (request) => ai.edit(ctx, caller(request), request.body),
   );

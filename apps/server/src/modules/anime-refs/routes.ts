@@ -11,7 +11,7 @@ export const animeRefsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   app.get(
     '/templates',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: { tags: ['anime'], security: [{ bearer: [] }], summary: 'The 20 style templates in five categories', response: { 200: templatesResponseSchema, ...errors } },
     },
     async () => refs.listTemplates(),
@@ -20,7 +20,7 @@ export const animeRefsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   app.get(
     '/reference-search',
     {
-      preHandler: app.optionalUser,
+      onRequest: app.optionalUser,
       schema: { tags: ['anime'], summary: "Reference pictures: this server's library and Openverse (openly licensed)", querystring: referenceSearchQuerySchema, response: { 200: referenceSearchResponseSchema, ...errors } },
     },
     async (request) => refs.referenceSearch(ctx, request.query.q),

@@ -52,12 +52,14 @@ export const artRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app,
         consumes: ['multipart/form-data'],
         response: { 201: uploadResponseSchema, ...errors },
       },
-      preHandler: app.requireUser,
-      // Refuse an announced oversize body before reading a byte of it.
-      onRequest: async (request) => {
-        const length = Number(request.headers['content-length'] ?? 0);
-        if (length > ARTWORK_MAX_BYTES + ENVELOPE_BYTES) throw art.tooLarge();
-      },
+      // Who is asking, then refuse an announced oversize body, all before reading a byte of it.
+      onRequest: [
+        app.requireUser,
+        async (request) => {
+          const length = Number(request.headers['content-length'] ?? 0);
+          if (length > ARTWORK_MAX_BYTES + ENVELOPE_BYTES) throw art.tooLarge();
+        },
+      ],
     },
     async (request, reply) => {
       const user = currentUser(request);
@@ -104,7 +106,7 @@ export const artRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app,
 
   app.get(
     '/contributions',
-    { schema: { ...secured, summary: 'My contributions: stats and list with statuses', response: { 200: contributionsResponseSchema, ...errors } }, preHandler: app.requireUser },
+    { schema: { ...secured, summary: 'My contributions: stats and list with statuses', response: { 200: contributionsResponseSchema, ...errors } }, onRequest: app.requireUser },
     async (request) => art.listContributions(ctx, currentUser(request).id),
   );
 
@@ -117,7 +119,7 @@ export const artRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app,
         querystring: z.object({ status: z.enum(['pending', 'approved', 'rejected']).default('pending') }),
         response: { 200: reviewQueueResponseSchema, ...errors },
       },
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
     },
     async (request) => ({ items: await art.reviewQueue(ctx, request.query.status) }),
   );
@@ -132,7 +134,7 @@ export const artRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app,
         body: reviewRequestSchema,
         response: { 200: reviewResponseSchema, ...errors },
       },
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
     },
     async (request) => art.reviewArtwork(ctx, currentUser(request), request.params.id, request.body),
   );

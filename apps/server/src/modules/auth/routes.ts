@@ -61,12 +61,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     security: [{ bearer: [] }],
     response: { 200: userSchema, 401: apiErrorSchema },
   };
-  app.get('/me', { schema: { ...meSchema, summary: 'The signed-in user' }, preHandler: app.requireUser }, async (request) =>
+  app.get('/me', { schema: { ...meSchema, summary: 'The signed-in user' }, onRequest: app.requireUser }, async (request) =>
     currentUser(request),
   );
   app.get(
     '/profile',
-    { schema: { ...meSchema, summary: 'The signed-in user (alias of /me)' }, preHandler: app.requireUser },
+    { schema: { ...meSchema, summary: 'The signed-in user (alias of /me)' }, onRequest: app.requireUser },
     async (request) => currentUser(request),
   );
 
@@ -79,7 +79,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         security: [{ bearer: [] }],
         response: { 200: z.object({ success: z.literal(true) }) },
       },
-      preHandler: app.optionalUser,
+      onRequest: app.optionalUser,
     },
     async (request) => {
       if (request.bearerToken) await auth.logout(ctx, request.bearerToken);

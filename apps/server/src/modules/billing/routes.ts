@@ -37,13 +37,13 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     billing.packagesResponse(ctx),
   );
 
-  const infoRoute = { schema: { ...secured, summary: 'Balance and billing info (spec §3)', response: { 200: billingInfoSchema, ...errors } }, preHandler: app.requireUser };
+  const infoRoute = { schema: { ...secured, summary: 'Balance and billing info (spec §3)', response: { 200: billingInfoSchema, ...errors } }, onRequest: app.requireUser };
   app.get('/info', infoRoute, async (request) => billing.billingInfo(ctx, currentUser(request).id));
   app.get('/user-info', infoRoute, async (request) => billing.billingInfo(ctx, currentUser(request).id));
 
   app.get(
     '/token-usage',
-    { schema: { ...secured, summary: 'Tokens per day, provider and model, last 30 days', response: { 200: tokenUsageResponseSchema, ...errors } }, preHandler: app.requireUser },
+    { schema: { ...secured, summary: 'Tokens per day, provider and model, last 30 days', response: { 200: tokenUsageResponseSchema, ...errors } }, onRequest: app.requireUser },
     async (request) => tokenUsageByDay(ctx, currentUser(request).id),
   );
 
@@ -57,30 +57,30 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
           body: checkoutRequestSchema,
           response: { 200: checkoutResponseSchema, 502: apiErrorSchema, ...errors },
         },
-        preHandler: app.requireUser,
+        onRequest: app.requireUser,
       },
       async (request) => startCheckout(ctx, currentUser(request), method, request.body, originOf(ctx, request)),
     );
   }
 
-  app.get('/purchases', { schema: { ...secured, summary: 'Purchase history', response: { 200: purchasesResponseSchema, ...errors } }, preHandler: app.requireUser }, async (request) => ({
+  app.get('/purchases', { schema: { ...secured, summary: 'Purchase history', response: { 200: purchasesResponseSchema, ...errors } }, onRequest: app.requireUser }, async (request) => ({
     purchases: await billing.listPurchases(ctx, currentUser(request).id),
   }));
   app.get(
     '/purchases/:id',
-    { schema: { ...secured, summary: 'One purchase (the return page polls it)', params: idParams, response: { 200: purchaseSchema, ...errors } }, preHandler: app.requireUser },
+    { schema: { ...secured, summary: 'One purchase (the return page polls it)', params: idParams, response: { 200: purchaseSchema, ...errors } }, onRequest: app.requireUser },
     async (request) => billing.toPurchase(await billing.ownPurchase(ctx, currentUser(request).id, request.params.id)),
   );
   app.post(
     '/purchases/:id/cancel',
-    { schema: { ...secured, summary: 'The user left the provider without paying', params: idParams, response: { 200: purchaseSchema, ...errors } }, preHandler: app.requireUser },
+    { schema: { ...secured, summary: 'The user left the provider without paying', params: idParams, response: { 200: purchaseSchema, ...errors } }, onRequest: app.requireUser },
     async (request) => billing.cancelPurchase(ctx, currentUser(request).id, request.params.id),
   );
   app.post(
     '/test-checkout/:id',
     {
       schema: { ...secured, summary: 'TEST MODE checkout: pay or cancel', params: idParams, body: testCheckoutActionSchema, response: { 200: purchaseSchema, ...errors } },
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
     },
     async (request) => billing.completeTestCheckout(ctx, currentUser(request).id, request.params.id, request.body.action),
   );
@@ -89,7 +89,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     '/claim-blessing-tokens',
     {
       schema: { ...secured, summary: "Claim today's Yumi Blessing (or, from day 11, every remaining day)", body: claimBlessingRequestSchema.nullish(), response: { 200: claimBlessingResponseSchema, ...errors } },
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
     },
     async (request) => claimBlessing(ctx, currentUser(request).id, request.body?.mode ?? 'daily'),
   );

@@ -25,14 +25,14 @@ const versionParams = z.object({ id: z.uuid(), versionId: z.uuid() });
 export const characterRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get(
     '/characters',
-    { preHandler: app.requireUser, schema: { ...secured, summary: "The user's characters with their version lists (no pixels)", response: { 200: z.array(characterSchema), ...errors } } },
+    { onRequest: app.requireUser, schema: { ...secured, summary: "The user's characters with their version lists (no pixels)", response: { 200: z.array(characterSchema), ...errors } } },
     async (request) => characters.listCharacters(ctx, currentUser(request).id),
   );
 
   app.post(
     '/characters',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       bodyLimit: CHARACTER_BODY_LIMIT_BYTES,
       schema: { ...secured, summary: 'Save a new character (layer PNGs are stored as blobs)', body: createCharacterSchema, response: { 201: characterSchema, ...errors } },
     },
@@ -41,14 +41,14 @@ export const characterRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
 
   app.get(
     '/characters/:id',
-    { preHandler: app.requireUser, schema: { ...secured, summary: 'One character', params: idParams, response: { 200: characterSchema, ...errors } } },
+    { onRequest: app.requireUser, schema: { ...secured, summary: 'One character', params: idParams, response: { 200: characterSchema, ...errors } } },
     async (request) => characters.getCharacter(ctx, currentUser(request).id, request.params.id),
   );
 
   app.patch(
     '/characters/:id',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: { ...secured, summary: 'Rename, retag, edit the brief or revert to a version (activeVersionId)', params: idParams, body: updateCharacterSchema, response: { 200: characterSchema, ...errors } },
     },
     async (request) => characters.updateCharacter(ctx, currentUser(request).id, request.params.id, request.body),
@@ -56,7 +56,7 @@ export const characterRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
 
   app.delete(
     '/characters/:id',
-    { preHandler: app.requireUser, schema: { ...secured, summary: 'Delete a character and its versions', params: idParams, response: { 204: z.null(), ...errors } } },
+    { onRequest: app.requireUser, schema: { ...secured, summary: 'Delete a character and its versions', params: idParams, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
       await characters.deleteCharacter(ctx, currentUser(request).id, request.params.id);
       return reply.status(204).send(null);
@@ -65,14 +65,14 @@ export const characterRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
 
   app.post(
     '/characters/:id/duplicate',
-    { preHandler: app.requireUser, schema: { ...secured, summary: 'Copy a character with all its versions', params: idParams, response: { 201: characterSchema, ...errors } } },
+    { onRequest: app.requireUser, schema: { ...secured, summary: 'Copy a character with all its versions', params: idParams, response: { 201: characterSchema, ...errors } } },
     async (request, reply) => reply.status(201).send(await characters.duplicateCharacter(ctx, currentUser(request).id, request.params.id)),
   );
 
   app.post(
     '/characters/:id/versions',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       bodyLimit: CHARACTER_BODY_LIMIT_BYTES,
       schema: { ...secured, summary: 'Append a version (at most 20) and make it current', params: idParams, body: versionInputSchema, response: { 201: characterSchema, ...errors } },
     },
@@ -81,20 +81,20 @@ export const characterRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
 
   app.get(
     '/characters/:id/versions/:versionId',
-    { preHandler: app.requireUser, schema: { ...secured, summary: 'A version with its canvasData (layer PNGs inline)', params: versionParams, response: { 200: versionDetailSchema, ...errors } } },
+    { onRequest: app.requireUser, schema: { ...secured, summary: 'A version with its canvasData (layer PNGs inline)', params: versionParams, response: { 200: versionDetailSchema, ...errors } } },
     async (request) => characters.getVersion(ctx, currentUser(request).id, request.params.id, request.params.versionId),
   );
 
   app.delete(
     '/characters/:id/versions/:versionId',
-    { preHandler: app.requireUser, schema: { ...secured, summary: 'Delete a version (not the current one)', params: versionParams, response: { 200: characterSchema, ...errors } } },
+    { onRequest: app.requireUser, schema: { ...secured, summary: 'Delete a version (not the current one)', params: versionParams, response: { 200: characterSchema, ...errors } } },
     async (request) => characters.deleteVersion(ctx, currentUser(request).id, request.params.id, request.params.versionId),
   );
 
   app.post(
     '/analyze-colors',
     {
-      preHandler: app.optionalUser,
+      onRequest: app.optionalUser,
       bodyLimit: CHARACTER_BODY_LIMIT_BYTES,
       schema: { tags: ['anime'], summary: 'Colour analysis of a drawing (dominant colours, harmony, style, recommendations)', body: analyzeColorsRequestSchema, response: { 200: colorAnalysisSchema, ...errors } },
     },

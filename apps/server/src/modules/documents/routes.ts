@@ -29,7 +29,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
 
   app.get(
     '/',
-    { schema: { ...common, summary: 'My documents, newest first', querystring: documentListQuerySchema, response: { 200: documentListSchema, 401: apiErrorSchema } }, preHandler: app.requireUser },
+    { schema: { ...common, summary: 'My documents, newest first', querystring: documentListQuerySchema, response: { 200: documentListSchema, 401: apiErrorSchema } }, onRequest: app.requireUser },
     async (request) => ({ documents: await documents.list(ctx, currentUser(request).id, request.query.kind) }),
   );
 
@@ -37,7 +37,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     '/',
     {
       schema: { ...common, summary: 'Create a document', body: createDocumentSchema, response: { 201: documentSchema, 409: apiErrorSchema, 413: apiErrorSchema, ...errors } },
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       bodyLimit: DOCUMENT_BODY_LIMIT,
     },
     async (request, reply) => reply.status(201).send(await documents.create(ctx, currentUser(request).id, request.body)),
@@ -45,7 +45,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
 
   app.get(
     '/profile/:mode',
-    { schema: { ...common, summary: 'My creative control settings and writing history', params: profileParamsSchema, response: { 200: writingProfileSchema, ...errors } }, preHandler: app.requireUser },
+    { schema: { ...common, summary: 'My creative control settings and writing history', params: profileParamsSchema, response: { 200: writingProfileSchema, ...errors } }, onRequest: app.requireUser },
     async (request) => documents.getProfile(ctx, currentUser(request).id, request.params.mode),
   );
 
@@ -53,7 +53,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     '/profile/:mode',
     {
       schema: { ...common, summary: 'Save control settings and/or history', params: profileParamsSchema, body: updateProfileSchema, response: { 200: writingProfileSchema, ...errors } },
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
     },
     async (request) => documents.updateProfile(ctx, currentUser(request).id, request.params.mode, request.body),
   );
@@ -62,14 +62,14 @@ export const documentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     '/profile/:mode/history',
     {
       schema: { ...common, summary: 'Remember one theme, style, element or mood (newest first, at most 10)', params: profileParamsSchema, body: recordHistorySchema, response: { 200: writingProfileSchema, ...errors } },
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
     },
     async (request) => documents.addHistory(ctx, currentUser(request).id, request.params.mode, request.body.kind, request.body.value),
   );
 
   app.get(
     '/:id',
-    { schema: { ...common, summary: 'One document with its content', params: documentIdParamsSchema, response: { 200: documentSchema, ...errors } }, preHandler: app.requireUser },
+    { schema: { ...common, summary: 'One document with its content', params: documentIdParamsSchema, response: { 200: documentSchema, ...errors } }, onRequest: app.requireUser },
     async (request) => documents.get(ctx, currentUser(request).id, request.params.id),
   );
 
@@ -83,7 +83,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         body: updateDocumentSchema,
         response: { 200: documentSchema, 409: apiErrorSchema, 413: apiErrorSchema, ...errors },
       },
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       bodyLimit: DOCUMENT_BODY_LIMIT,
     },
     async (request) => documents.update(ctx, currentUser(request).id, request.params.id, request.body),
@@ -91,7 +91,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
 
   app.delete(
     '/:id',
-    { schema: { ...common, summary: 'Delete a document', params: documentIdParamsSchema, response: { 204: z.null(), ...errors } }, preHandler: app.requireUser },
+    { schema: { ...common, summary: 'Delete a document', params: documentIdParamsSchema, response: { 204: z.null(), ...errors } }, onRequest: app.requireUser },
     async (request, reply) => {
       await documents.remove(ctx, currentUser(request).id, request.params.id);
       return reply.status(204).send(null);

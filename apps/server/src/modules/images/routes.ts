@@ -42,7 +42,7 @@ export const imagesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     '/anime-chara-helper/generate',
     {
       bodyLimit: IMAGE_BODY_LIMIT_BYTES,
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['images'],
         summary: 'Queue a character generation (free trial or timeshards); follow it by SSE or polling',
@@ -60,7 +60,7 @@ export const imagesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.get(
     '/anime-chara-helper/jobs/:id',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: { tags: ['images'], summary: 'A generation job: status, queue position, progress, results', security: bearer, params: idParams, response: { 200: generationJobSchema, ...errors } },
     },
     async (request) => images.getJob(ctx, currentUser(request).id, request.params.id),
@@ -69,7 +69,7 @@ export const imagesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.get(
     '/anime-chara-helper/jobs/:id/events',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['images'],
         summary: 'Server-sent events of a job: `data: {"type":"status"|"done"|"error", ...}` until it ends',
@@ -150,7 +150,7 @@ export const imagesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     '/anime-chara/ai-draw',
     {
       bodyLimit: IMAGE_BODY_LIMIT_BYTES,
-      preHandler: app.optionalUser,
+      onRequest: app.optionalUser,
       schema: {
         tags: ['images'],
         summary: "AI brush, AI eraser and region regeneration: answers the 'AI Drawing' layer as a base64 PNG",
@@ -164,7 +164,7 @@ export const imagesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.get(
     '/billing/image-gen-status',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: { tags: ['images', 'billing'], summary: 'Premium image access and free trials used (of 3)', security: bearer, response: { 200: imageGenStatusSchema, 401: apiErrorSchema } },
     },
     async (request) => images.imageGenStatus(ctx, currentUser(request).id),
@@ -179,7 +179,7 @@ export const imagesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.get(
     '/images',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['images'],
         summary: "The user's gallery, newest first",
@@ -194,7 +194,7 @@ export const imagesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.delete(
     '/images/:id',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: { tags: ['images'], summary: 'Delete a gallery image', security: bearer, params: idParams, response: { 204: z.null(), ...errors } },
     },
     async (request, reply) => {
@@ -226,7 +226,7 @@ export const imagesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     '/images/process',
     {
       bodyLimit: IMAGE_BODY_LIMIT_BYTES,
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['images'],
         summary: 'Apply the post-processing tools to a gallery image or an upload; the result joins the gallery',

@@ -15,7 +15,7 @@ export const literatureRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
         response: { 200: literatureSearchResponseSchema, 401: apiErrorSchema, 422: apiErrorSchema },
       },
       // Signed-in only: the server is not an open proxy to the literature APIs.
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
     },
     async (request) => literature.search(ctx, request.query),
   );

@@ -28,7 +28,7 @@ export const plagiarismRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
         body: plagiarismCheckRequestSchema,
         response: { 200: plagiarismCheckResponseSchema, ...errors },
       },
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
     },
     async (request) => plagiarism.check(ctx, currentUser(request).id, request.body),
   );
@@ -37,7 +37,7 @@ export const plagiarismRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     '/sources',
     {
       schema: { tags: ['plagiarism'], summary: 'Your uploaded texts in the corpus', security, response: { 200: z.object({ sources: z.array(plagiarismSourceSchema) }), 401: apiErrorSchema } },
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
     },
     async (request) => ({ sources: await plagiarism.listUploads(ctx, currentUser(request).id) }),
   );
@@ -53,7 +53,7 @@ export const plagiarismRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
         body: plagiarismSourceCreateSchema,
         response: { 200: plagiarismSourceSchema, 201: plagiarismSourceSchema, ...errors },
       },
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
     },
     async (request, reply) => {
       const { source, created } = await plagiarism.addUpload(ctx, currentUser(request).id, request.body);
@@ -65,7 +65,7 @@ export const plagiarismRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     '/sources/:id',
     {
       schema: { tags: ['plagiarism'], summary: 'Remove an uploaded text from your corpus', security, params: z.object({ id: z.uuid() }), response: { 204: z.null(), 401: apiErrorSchema, 404: apiErrorSchema } },
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
     },
     async (request, reply) => {
       await plagiarism.removeUpload(ctx, currentUser(request).id, request.params.id);

@@ -9,7 +9,7 @@ export const preferencesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
   app.get(
     '/preferences',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['preferences'],
         summary: 'The saved launcher layout and theme (null before the first save)',
@@ -23,7 +23,7 @@ export const preferencesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
   app.put(
     '/preferences',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       // A custom background image rides along, so this route has its own (still small) cap.
       bodyLimit: PREFERENCES_MAX_BYTES,
       schema: {

@@ -20,7 +20,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         body: pdfExportRequestSchema,
         response: { 401: apiErrorSchema, 413: apiErrorSchema, 422: apiErrorSchema },
       },
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
     },
     async (request, reply) => {
       const out = await report.exportPdf(ctx, currentUser(request), request.body);
@@ -39,7 +39,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     '/meta/:documentId',
     {
       schema: { tags: ['report'], summary: 'References, citation style and figures of a report document', security, params, response: { 200: reportMetaSchema, 401: apiErrorSchema, 404: apiErrorSchema } },
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
     },
     async (request) => report.getMeta(ctx, currentUser(request).id, request.params.documentId),
   );
@@ -48,7 +48,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     {
       bodyLimit: 40_000_000,
       schema: { tags: ['report'], summary: 'Save references, citation style and figures of a report document', security, params, body: reportMetaSchema, response: { 200: reportMetaSchema, 401: apiErrorSchema, 404: apiErrorSchema, 422: apiErrorSchema } },
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
     },
     async (request) => report.putMeta(ctx, currentUser(request).id, request.params.documentId, request.body),
   );
