@@ -4,6 +4,25 @@ import { writePsdBuffer } from 'ag-psd';
 import { readFileSync } from 'node:fs';
 import { shot, signUpViaApi } from './support';
 
+/** When the crash-recovery copy in IndexedDB was last written (0 when there is none). */
+const recoverySavedAt = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const open = indexedDB.open('yumi-anime', 1);
+        open.onupgradeneeded = () => open.result.createObjectStore('recovery');
+        open.onsuccess = () => {
+          const get = open.result.transaction('recovery', 'readonly').objectStore('recovery').get('current');
+          get.onsuccess = () => {
+            open.result.close();
+            resolve((get.result as { savedAt?: number } | undefined)?.savedAt ?? 0);
+          };
+          get.onerror = () => resolve(0);
+        };
+        open.onerror = () => resolve(0);
+      }),
+  );
+
 /** Create mode exposes its engine to tests that set localStorage yumi_e2e. */
 type YumiWindow = { __yumiPaint: PaintEngine };
 
@@ -272,9 +291,10 @@ test.describe('anime Create mode', () => {
     await expect(page.locator('.an-version-row.is-current')).toContainText('Version 1');
     expect((await pixel(page, 600, 180, 'Background'))[3]).toBe(0);
 
-    // Reload: the drawing comes back from IndexedDB.
+    // Reload: the drawing comes back from IndexedDB, once the recovery copy holds the reverted drawing.
     const hash = await layersHash(page);
-    await page.waitForTimeout(1200);
+    const reverted = await page.evaluate(() => Date.now());
+    await expect.poll(() => recoverySavedAt(page)).toBeGreaterThanOrEqual(reverted);
     await page.reload();
     await page.waitForFunction(() => !!(window as unknown as YumiWindow).__yumiPaint);
     await expect(page.getByText('Your unsaved drawing was recovered.')).toBeVisible();
@@ -282,6 +302,7 @@ test.describe('anime Create mode', () => {
   });
 
   test('upload images as layers, PSD export and import with layers, refusals with a message', async ({ page }) => {
+
     await openCreate(page);
     // A 2x2 red PNG.
     const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAYAAABytg0kAAAAEklEQVR42mP8z8DwnwEIGBEMACvKA/0I1XyEAAAAAElFTkSuQmCC', 'base64');

@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-
-type Connectivity = typeof import('./connectivity');
+import type * as Connectivity from './connectivity';
 
 /** A browser as far as connectivity.ts sees it: window and document events, navigator.onLine and fetch. */
 function fakeBrowser() {
@@ -27,7 +26,7 @@ function fakeBrowser() {
 }
 
 describe('connectivity', () => {
-  let c: Connectivity;
+  let c: typeof Connectivity;
   let browser: ReturnType<typeof fakeBrowser>;
   const changes: boolean[] = [];
   const settle = () => vi.advanceTimersByTimeAsync(0);

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createKnowledgeIndex, FAQ, HELP_ARTICLES, LANGUAGES, type KnowledgeIndex, type Language } from '@yumi/core';
+import { createKnowledgeIndex, FAQ, HELP_ARTICLES, type KnowledgeIndex, type Language } from '@yumi/core';
 import { webLocalesDir } from '../../../lib/paths';
 import { en } from './en';
 import { ja } from './ja';
