@@ -27,11 +27,13 @@ import { trendRoutes } from './modules/trends/routes';
 import { installersRoutes } from './modules/installers/routes';
 import { preferencesRoutes } from './modules/preferences/routes';
 import { characterRoutes } from './modules/characters/routes';
+import { storageRoutes } from './modules/storage/routes';
 import { animeRefsRoutes } from './modules/anime-refs/routes';
 import { authPlugin } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { openBlobStore, type BlobStore } from './providers/blob';
+import { Blobs } from './providers/blob/registry';
 
 export interface AppDeps {
   clock?: Clock;
@@ -111,7 +113,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     log: app.log,
     sessions: new SessionCache(),
     rateLimits: createRateLimiter(database, clock),
-    blobs: deps.blobs ?? openBlobStore(config.DATA_DIR),
+    blobs: new Blobs(database.db, deps.blobs ?? openBlobStore(config.DATA_DIR), clock),
   };
   await database.listen(SESSION_REVOKED_CHANNEL, (tokenHash) => ctx.sessions.delete(tokenHash));
 
@@ -139,6 +141,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       await api.register(documentRoutes, { ctx, prefix: '/documents' });
       await api.register(trendRoutes, { ctx, prefix: '/trends' });
       await api.register(preferencesRoutes, { ctx, prefix: '/me' });
+      await api.register(storageRoutes, { ctx, prefix: '/me' });
       await api.register(reportHelperRoutes, { ctx });
       await api.register(imagesRoutes, { ctx });
       await api.register(characterRoutes, { ctx, prefix: '/anime-helper' });

@@ -93,6 +93,8 @@ export const configSchema = z.object({
   REFERENCE_SEARCH_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   /** Uploads per user per hour (artwork contributions). */
   ART_UPLOADS_PER_HOUR: z.coerce.number().int().positive().default(30),
+  /** Bytes of stored files (gallery, character layers, artwork) each user may keep; default 1 GiB. */
+  STORAGE_QUOTA_BYTES: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).default(1_073_741_824),
 });
 
 export type Config = z.infer<typeof configSchema>;

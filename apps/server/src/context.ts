@@ -4,7 +4,7 @@ import type { Database, Db } from './db/connection';
 import type { Clock } from './lib/clock';
 import type { RateLimiter } from './lib/rate-limit';
 import type { SessionCache } from './modules/auth/session-cache';
-import type { BlobStore } from './providers/blob';
+import type { Blobs } from './providers/blob/registry';
 
 /** What every module's service gets: config, database, clock and logger. */
 export interface AppContext {
@@ -17,6 +17,6 @@ export interface AppContext {
   sessions: SessionCache;
   /** Per-key attempt limits (429 with Retry-After). */
   rateLimits: RateLimiter;
-  /** Uploads and generated images: content-addressed files under DATA_DIR/blobs. */
-  blobs: BlobStore;
+  /** Uploads and generated images: content-addressed, shared, collected only when unreferenced. */
+  blobs: Blobs;
 }

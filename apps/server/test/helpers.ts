@@ -34,6 +34,8 @@ export interface TestApp {
   database: Database;
   clock: ManualClock;
   config: Config;
+  /** The app's blob folder (a FileBlobStore root). */
+  blobDir: string;
   close(): Promise<void>;
 }
 
@@ -64,6 +66,7 @@ export async function createTestApp(overrides: Parameters<typeof testConfig>[0] 
     database,
     clock,
     config,
+    blobDir,
     close: async () => {
       await app.close();
       await database.close();

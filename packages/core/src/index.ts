@@ -19,3 +19,4 @@ export * from './documents';
 export * from './report';
 export * from './ai';
 export * from './anime';
+export * from './storage';

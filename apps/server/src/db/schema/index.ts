@@ -7,3 +7,4 @@ export * from './report';
 export * from './ai';
 export * from './images';
 export * from './characters';
+export * from './blobs';

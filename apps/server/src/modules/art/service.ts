@@ -13,6 +13,7 @@ import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { HttpError, notFound } from '../../lib/http-error';
 import { grantIn } from '../billing/ledger';
+import { enforceQuota } from '../storage/service';
 import { queryRows } from '../billing/sql';
 import { reencodeArtwork, sniffImageType } from './image';
 import * as repo from './repository';
@@ -62,18 +63,22 @@ export async function uploadArtwork(ctx: AppContext, user: User, input: UploadIn
     throw notAnImage();
   }
   const [image, thumb] = await Promise.all([ctx.blobs.put(encoded.image, 'image/webp'), ctx.blobs.put(encoded.thumb, 'image/webp')]);
-  const row = await repo.insertArtwork(ctx.db, {
-    userId: user.id,
-    title: input.title,
-    tags: input.tags,
-    blobKey: image.key,
-    thumbKey: thumb.key,
-    contentType: 'image/webp',
-    width: encoded.width,
-    height: encoded.height,
-    sizeBytes: image.size,
-    consentToShow: input.consentToShow,
-    createdAt: ctx.clock.now(),
+  const row = await ctx.db.transaction(async (tx) => {
+    const inserted = await repo.insertArtwork(tx, {
+      userId: user.id,
+      title: input.title,
+      tags: input.tags,
+      blobKey: image.key,
+      thumbKey: thumb.key,
+      contentType: 'image/webp',
+      width: encoded.width,
+      height: encoded.height,
+      sizeBytes: image.size,
+      consentToShow: input.consentToShow,
+      createdAt: ctx.clock.now(),
+    });
+    await enforceQuota(ctx, tx, user.id);
+    return inserted;
   });
   return toContribution(row);
 }

@@ -67,25 +67,4 @@ export async function deleteVersion(tx: Exec, id: string): Promise<void> {
   await tx.delete(characterVersions).where(eq(characterVersions.id, id));
 }
 
-/** Blob keys used by the given versions (before deleting them). */
-export async function blobKeysOf(db: Exec, versionIds: string[]): Promise<string[]> {
-  if (versionIds.length === 0) return [];
-  const rows = await db
-    .selectDistinct({ key: characterVersionBlobs.blobKey })
-    .from(characterVersionBlobs)
-    .where(inArray(characterVersionBlobs.versionId, versionIds));
-  return rows.map((r) => r.key);
-}
-
-/** Of `keys`, those no version references any more. */
-export async function unusedBlobKeys(db: Exec, keys: string[]): Promise<string[]> {
-  if (keys.length === 0) return [];
-  const rows = await db
-    .selectDistinct({ key: characterVersionBlobs.blobKey })
-    .from(characterVersionBlobs)
-    .where(inArray(characterVersionBlobs.blobKey, keys));
-  const used = new Set(rows.map((r) => r.key));
-  return keys.filter((k) => !used.has(k));
-}
-
 export { sql };

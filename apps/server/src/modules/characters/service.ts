@@ -14,6 +14,7 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { HttpError, notFound } from '../../lib/http-error';
+import { enforceQuota } from '../storage/service';
 import { loadLayers, storeLayers } from './layers';
 import * as repo from './repository';
 
@@ -75,7 +76,8 @@ export async function getCharacter(ctx: AppContext, userId: string, id: string):
 }
 
 export async function createCharacter(ctx: AppContext, userId: string, input: CreateInput): Promise<Character> {
-  // Pixels go to the blob store before the transaction; an aborted save leaves only unreferenced blobs.
+  // Pixels go to the blob store before the transaction; an aborted save leaves only unreferenced blobs,
+  // which the collector removes after its grace period.
   const stored: Awaited<ReturnType<typeof storeLayers>>[] = [];
   for (const v of input.versions) stored.push(await storeLayers(ctx, v.canvasData));
   const now = ctx.clock.now();
@@ -97,6 +99,7 @@ export async function createCharacter(ctx: AppContext, userId: string, input: Cr
     const versions = await repo.versionsOf(tx, [c.id]);
     const current = named >= 0 ? versions[named]!.id : versions[versions.length - 1]!.id;
     await repo.updateCharacter(tx, c.id, { activeVersionId: current });
+    await enforceQuota(ctx, tx, userId);
     return c.id;
   });
   return getCharacter(ctx, userId, id);
@@ -132,16 +135,17 @@ export async function updateCharacter(ctx: AppContext, userId: string, id: strin
 
 export async function deleteCharacter(ctx: AppContext, userId: string, id: string): Promise<void> {
   await owned(ctx, userId, id);
-  const versions = await repo.versionsOf(ctx.db, [id]);
-  const keys = await repo.blobKeysOf(ctx.db, versions.map((v) => v.id));
+  // Only the rows: layer blobs may be shared (content-addressed); the collector removes them once unreferenced.
   await repo.deleteCharacter(ctx.db, id);
-  await dropUnusedBlobs(ctx, keys);
 }
 
 /** A copy named 'name (copy)' with every version; blobs are shared (content-addressed), not copied. */
 export async function duplicateCharacter(ctx: AppContext, userId: string, id: string): Promise<Character> {
   const src = await owned(ctx, userId, id);
   const versions = await repo.versionsOf(ctx.db, [id]);
+  // The copy references the same blobs without storing them again: mark them in use so a collector running
+  // now cannot take them between this read and the commit below.
+  await ctx.blobs.retain(versions.flatMap((v) => v.canvas.layers.map((l) => l.blobKey).filter((k): k is string => !!k)));
   const now = ctx.clock.now();
   const copyId = await ctx.db.transaction(async (tx) => {
     const c = await repo.insertCharacter(tx, {
@@ -164,6 +168,7 @@ export async function duplicateCharacter(ctx: AppContext, userId: string, id: st
       if (v.id === src.activeVersionId) active = row.id;
     }
     await repo.updateCharacter(tx, c.id, { activeVersionId: active });
+    await enforceQuota(ctx, tx, userId);
     return c.id;
   });
   return getCharacter(ctx, userId, copyId);
@@ -187,6 +192,7 @@ export async function addVersion(ctx: AppContext, userId: string, id: string, v:
       lastModified: now,
       ...(v.thumbnail ? { thumbnail: v.thumbnail } : {}),
     });
+    await enforceQuota(ctx, tx, userId);
   });
   return getCharacter(ctx, userId, id);
 }
@@ -206,16 +212,7 @@ export async function deleteVersion(ctx: AppContext, userId: string, id: string,
   if (c.activeVersionId === versionId) {
     throw new HttpError(409, 'CURRENT_VERSION', 'The current version cannot be deleted. Revert to another version first.');
   }
-  const keys = await repo.blobKeysOf(ctx.db, [versionId]);
   await repo.deleteVersion(ctx.db, versionId);
   await repo.updateCharacter(ctx.db, id, { lastModified: ctx.clock.now() });
-  await dropUnusedBlobs(ctx, keys);
   return getCharacter(ctx, userId, id);
-}
-
-/** Removes blobs no version uses any more (other characters may share a content-addressed blob). */
-async function dropUnusedBlobs(ctx: AppContext, keys: string[]): Promise<void> {
-  for (const key of await repo.unusedBlobKeys(ctx.db, keys)) {
-    await ctx.blobs.delete(key).catch((err: unknown) => ctx.log.warn({ err, key }, 'could not delete a layer blob'));
-  }
 }

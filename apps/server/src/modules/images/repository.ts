@@ -168,12 +168,3 @@ export async function galleryPage(db: Db, userId: string, limit: number, beforeS
 export async function deleteResult(db: Db, id: string): Promise<void> {
   await db.delete(imageResults).where(eq(imageResults.id, id));
 }
-
-export async function blobStillUsed(db: Db, key: string): Promise<boolean> {
-  const [row] = await rows<{ n: number | string }>(db, sql`SELECT count(*) AS n FROM image_results WHERE blob_key = ${key}`);
-  const [job] = await rows<{ n: number | string }>(
-    db,
-    sql`SELECT count(*) AS n FROM image_jobs WHERE reference_key = ${key} AND status IN ('queued', 'running')`,
-  );
-  return Number(row?.n ?? 0) + Number(job?.n ?? 0) > 0;
-}

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
   FREE_IMAGE_TRIALS,
+  STORAGE_QUOTA_EXCEEDED,
   GENERATION_ERROR_CODES,
   GENERATION_MESSAGES,
   IMAGE_PRICE_TIMESHARDS,
@@ -20,6 +21,7 @@ import type { AppContext } from '../../context';
 import { HttpError, notFound } from '../../lib/http-error';
 import { createImageProviders, defaultProviderId, ProviderError, type ImageProvider } from '../../providers/image';
 import { hasImageGenAccess } from '../billing/access';
+import { assertStorageLeft, enforceQuota } from '../storage/service';
 import { release, reserve, settle } from '../billing/ledger';
 import { decodeImageDataUrl } from './decode';
 import { postProcess, upscaleFactor } from './postprocess';
@@ -139,6 +141,8 @@ export async function createJob(ctx: AppContext, user: User, body: { prompt: str
     throw new HttpError(422, 'PROVIDER_UNAVAILABLE', `The image provider "${providerId}" is not configured on this server.`);
   }
   const premium = await hasImageGenAccess(ctx, user.id);
+  // Results count against the storage quota: a user already at it is told before anything runs.
+  await assertStorageLeft(ctx, user.id);
   if (s.referenceImage && !premium) {
     throw paymentRequired('PREMIUM_REQUIRED', 'A reference image needs premium image-generation access.');
   }
@@ -291,11 +295,19 @@ async function runJob(ctx: AppContext, engine: ImagesEngine, job: JobRow, signal
       });
     }
     if (signal.aborted) throw new ProviderError('network', 'The generation was cancelled');
-    await repo.insertResults(ctx.db, stored);
+    await ctx.db.transaction(async (tx) => {
+      await repo.insertResults(tx, stored);
+      await enforceQuota(ctx, tx, job.userId);
+    });
     if (job.payment === 'credits' && job.reservationId) await settle(ctx, job.reservationId, job.price * stored.length);
     if (job.payment === 'trial') await repo.keepTrial(ctx.db, job.id);
     await repo.finishJob(ctx.db, job.id, { status: 'succeeded', finishedAt: ctx.clock.now() });
   } catch (err) {
+    if (err instanceof HttpError && err.code === STORAGE_QUOTA_EXCEEDED) {
+      // The results were not kept, so the job fails and its payment goes back.
+      await failJob(ctx, job, err.message, err.code);
+      return;
+    }
     const isProvider = err instanceof ProviderError;
     if (!isProvider) ctx.log.error({ err, jobId: job.id }, 'image generation failed');
     else ctx.log.warn({ err: err.message, kind: err.kind, jobId: job.id }, 'image provider failed');
@@ -317,9 +329,8 @@ export async function gallery(ctx: AppContext, userId: string, limit: number, cu
 export async function deleteImage(ctx: AppContext, userId: string, id: string): Promise<void> {
   const row = await repo.findResult(ctx.db, id);
   if (!row || row.userId !== userId) throw notFound('Image');
+  // Only the row: the blob may be shared (content-addressed); the collector removes it once unreferenced.
   await repo.deleteResult(ctx.db, id);
-  // Blobs are content-addressed: the same picture may belong to another gallery entry.
-  if (!(await repo.blobStillUsed(ctx.db, row.blobKey))) await ctx.blobs.delete(row.blobKey);
 }
 
 /** The image bytes for a URL's capability token (an <img> cannot send a bearer token). */
@@ -348,24 +359,28 @@ export async function processImage(ctx: AppContext, userId: string, body: { imag
   }
   const processed = await postProcess(source, body.postProcessing);
   const blob = await ctx.blobs.put(processed.png, 'image/png');
-  const [row] = await repo.insertResults(ctx.db, [
-    {
-      userId,
-      jobId: null,
-      blobKey: blob.key,
-      accessToken: randomBytes(24).toString('base64url'),
-      width: processed.width,
-      height: processed.height,
-      seed: origin ? Number(origin.seed) : 0,
-      prompt: origin?.prompt ?? '',
-      negativePrompt: origin?.negativePrompt ?? '',
-      provider: 'post-processing',
-      model: null,
-      params: { ...(origin?.params ?? {}), postProcessing: body.postProcessing, processedFrom: origin?.id ?? 'upload' },
-      cost: 0,
-      createdAt: ctx.clock.now(),
-    },
-  ]);
+  const [row] = await ctx.db.transaction(async (tx) => {
+    const inserted = await repo.insertResults(tx, [
+      {
+        userId,
+        jobId: null,
+        blobKey: blob.key,
+        accessToken: randomBytes(24).toString('base64url'),
+        width: processed.width,
+        height: processed.height,
+        seed: origin ? Number(origin.seed) : 0,
+        prompt: origin?.prompt ?? '',
+        negativePrompt: origin?.negativePrompt ?? '',
+        provider: 'post-processing',
+        model: null,
+        params: { ...(origin?.params ?? {}), postProcessing: body.postProcessing, processedFrom: origin?.id ?? 'upload' },
+        cost: 0,
+        createdAt: ctx.clock.now(),
+      },
+    ]);
+    await enforceQuota(ctx, tx, userId);
+    return inserted;
+  });
   return toImage(row!);
 }
 

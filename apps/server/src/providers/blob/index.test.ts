@@ -1,29 +1,40 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { text } from 'node:stream/consumers';
 import { afterAll, describe, expect, it } from 'vitest';
-import { FileBlobStore } from './index';
+import { blobKey, FileBlobStore } from './index';
 
 const dir = mkdtempSync(join(tmpdir(), 'yumi-blobs-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('FileBlobStore', () => {
-  it('stores by content, reads back, deletes', async () => {
+  it('stores under the content key, streams back, sizes, deletes', async () => {
     const store = new FileBlobStore(dir);
-    const a = await store.put(Buffer.from('hello'), 'text/plain');
-    const b = await store.put(Buffer.from('hello'), 'text/plain');
-    expect(a.key).toBe(b.key);
-    expect(a.key).toMatch(/^[0-9a-f]{64}$/);
-    expect(a.size).toBe(5);
-    const got = await store.get(a.key);
-    expect(got?.data.toString()).toBe('hello');
+    const data = Buffer.from('hello');
+    const key = blobKey(data);
+    expect(key).toMatch(/^[0-9a-f]{64}$/);
+    expect(await store.exists(key)).toBe(false);
+    await store.put(key, data, 'text/plain');
+    await store.put(key, data, 'text/plain');
+    expect(await store.exists(key)).toBe(true);
+    expect(await store.size(key)).toBe(5);
+    const got = await store.get(key);
     expect(got?.contentType).toBe('text/plain');
-    await store.delete(a.key);
-    expect(await store.get(a.key)).toBeNull();
+    expect(got?.size).toBe(5);
+    expect(await text(got!.stream)).toBe('hello');
+    // No temp files are left behind.
+    expect(readdirSync(join(dir, key.slice(0, 2))).sort()).toEqual([key, `${key}.type`]);
+    await store.delete(key);
+    expect(await store.get(key)).toBeNull();
+    expect(await store.exists(key)).toBe(false);
+    expect(await store.size(key)).toBeNull();
   });
-  it('refuses keys that could escape the folder', async () => {
+  it('refuses keys that could escape the folder and bad content types', async () => {
     const store = new FileBlobStore(dir);
     expect(await store.get('../../etc/passwd')).toBeNull();
-    await expect(store.put(Buffer.from('x'), 'bad type\n')).rejects.toThrow();
+    expect(await store.exists('../../etc/passwd')).toBe(false);
+    await expect(store.put('../../x', Buffer.from('x'), 'text/plain')).rejects.toThrow();
+    await expect(store.put(blobKey(Buffer.from('x')), Buffer.from('x'), 'bad type\n')).rejects.toThrow();
   });
 });
