@@ -2,6 +2,7 @@ import { TABLE_MAX_ROWS } from '@yumi/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../shared/api/client';
+import { ArchiveError } from '../../../shared/files/unzip';
 import { toast } from '../../../shared/ui/toast';
 import { useReport } from '../context';
 import { readTable, readText } from './files';
@@ -29,7 +30,8 @@ export function UploadTool() {
           } else note = text ? t('upload.signInCorpus') : '';
         }
       } catch (err) {
-        note = (err as Error).message;
+        if (err instanceof ArchiveError) note = t(err.problem === 'invalid' ? 'upload.archiveInvalid' : 'upload.archiveTooLarge');
+        else note = (err as Error).message;
         toast('error', note);
       }
       setFiles((f) => [...f, { name: file.name, size: file.size, note }]);

@@ -1,11 +1,13 @@
 import { TABLE_MAX_ROWS } from '@yumi/core';
-import { strFromU8, unzipSync } from 'fflate';
+import { strFromU8 } from 'fflate';
 import Papa from 'papaparse';
+import { unzipBounded } from '../../../shared/files/unzip';
 
 /** Plain text of an uploaded file where the browser can read it (text, Markdown, DOCX); '' otherwise. */
 export async function readText(file: File): Promise<string> {
   if (/\.docx$/i.test(file.name)) {
-    const entries = unzipSync(new Uint8Array(await file.arrayBuffer()), { filter: (f) => f.name === 'word/document.xml' });
+    // Inflated with a count of the real bytes: a zip bomb stops at the cap (ArchiveError), whatever it declares.
+    const entries = await unzipBounded(new Uint8Array(await file.arrayBuffer()), { filter: (name) => name === 'word/document.xml' });
     const xml = entries['word/document.xml'];
     if (!xml) return '';
     return strFromU8(xml)
@@ -41,7 +43,9 @@ export async function readTable(file: File): Promise<{ rows: string[][]; truncat
       });
     });
   }
-  const zip = unzipSync(new Uint8Array(await file.arrayBuffer()), { filter: (f) => f.name === 'xl/sharedStrings.xml' || f.name === 'xl/worksheets/sheet1.xml' });
+  const zip = await unzipBounded(new Uint8Array(await file.arrayBuffer()), {
+    filter: (name) => name === 'xl/sharedStrings.xml' || name === 'xl/worksheets/sheet1.xml',
+  });
   const sheet = zip['xl/worksheets/sheet1.xml'];
   if (!sheet) throw new Error('This XLSX file has no first worksheet.');
   const parser = new DOMParser();

@@ -1,4 +1,6 @@
 import { inspectZip, MAX_EXTRACTED_CHARS, MAX_UPLOAD_BYTES, sniffUpload, type UploadKind } from '@yumi/core';
+import { zipSync } from 'fflate';
+import { ArchiveError, unzipBounded } from '../../../shared/files/unzip';
 
 export type ExtractError = 'tooLarge' | 'unsupported' | 'badPdf' | 'zipBomb' | 'badDocx' | 'legacyDoc' | 'timeout' | 'empty';
 export interface Extracted {
@@ -44,6 +46,16 @@ async function docxText(data: ArrayBuffer): Promise<string> {
   return result.value;
 }
 
+/**
+ * The DOCX's parts, inflated with a count of the real bytes (a bomb stops at the cap whatever its headers
+ * say), packed again without compression: the parser only ever sees bytes that were counted.
+ */
+async function countedDocx(data: ArrayBuffer): Promise<ArrayBuffer> {
+  const parts = await unzipBounded(new Uint8Array(data));
+  const packed = zipSync(parts, { level: 0 });
+  return packed.buffer.slice(packed.byteOffset, packed.byteOffset + packed.byteLength) as ArrayBuffer;
+}
+
 /** Reads a file by its magic bytes: text, PDF and DOCX become text; images and old .doc files become attachments. */
 export async function extractFile(file: File): Promise<Extracted> {
   if (file.size > MAX_UPLOAD_BYTES) return { kind: 'unsupported', error: 'tooLarge' };
@@ -67,10 +79,17 @@ export async function extractFile(file: File): Promise<Extracted> {
         return { kind, error: 'badPdf' };
       }
     }
+    // Declared sizes first (cheap, refuses honest giants), then the real count while inflating.
     const zip = inspectZip(new Uint8Array(data));
     if (!zip.ok) return { kind, error: zip.reason === 'notZip' ? 'badDocx' : 'zipBomb' };
+    let counted: ArrayBuffer;
     try {
-      return { kind, ...clip(await docxText(data)) };
+      counted = await countedDocx(data);
+    } catch (err) {
+      return { kind, error: err instanceof ArchiveError && err.problem !== 'invalid' ? 'zipBomb' : 'badDocx' };
+    }
+    try {
+      return { kind, ...clip(await docxText(counted)) };
     } catch {
       return { kind, error: 'badDocx' };
     }

@@ -1,0 +1,59 @@
+import { inspectZip, MAX_UNZIPPED_BYTES } from '@yumi/core';
+import { strToU8, zipSync } from 'fflate';
+import { describe, expect, it } from 'vitest';
+import { readTable, readText } from '../../features/report/tools/files';
+import { extractFile } from '../../features/writing/lib/extract';
+import { ArchiveError } from './unzip';
+
+// The two places the browser opens archives (Writing's file import, Report's Upload Files) refuse a zip bomb
+// whose headers declare small sizes, by the bytes it really inflates.
+
+function lying(files: Record<string, Uint8Array>): Uint8Array {
+  const zip = zipSync(files, { level: 9 });
+  const view = new DataView(zip.buffer);
+  for (let i = 0; i + 4 <= zip.length; i += 1) {
+    const sig = view.getUint32(i, true);
+    if (sig === 0x04034b50) view.setUint32(i + 22, 900, true);
+    if (sig === 0x02014b50) view.setUint32(i + 24, 900, true);
+  }
+  return zip;
+}
+const huge = () => new Uint8Array(MAX_UNZIPPED_BYTES + 8 * 1024 * 1024).fill(0x20);
+const file = (bytes: Uint8Array, name: string) => new File([bytes as Uint8Array<ArrayBuffer>], name);
+
+describe('archive readers', () => {
+  it('Writing refuses a DOCX bomb with lying headers as a zip bomb', async () => {
+    const docx = lying({ '[Content_Types].xml': strToU8('<Types/>'), 'word/document.xml': huge() });
+    expect(inspectZip(docx).ok).toBe(true);
+    expect(await extractFile(file(docx, 'essay.docx'))).toEqual({ kind: 'docx', error: 'zipBomb' });
+  });
+
+  it('Writing still reads an ordinary DOCX (the parser gets the counted parts)', async () => {
+    const docx = zipSync({
+      '[Content_Types].xml': strToU8(
+        '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
+      ),
+      '_rels/.rels': strToU8(
+        '<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>',
+      ),
+      'word/document.xml': strToU8(
+        '<?xml version="1.0"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>Counted and read</w:t></w:r></w:p></w:body></w:document>',
+      ),
+    });
+    const got = await extractFile(file(docx, 'fine.docx'));
+    expect(got.error).toBeUndefined();
+    expect(got.text?.trim()).toBe('Counted and read');
+  });
+
+  it('Report refuses DOCX and XLSX bombs with lying headers', async () => {
+    const docx = lying({ 'word/document.xml': huge() });
+    await expect(readText(file(docx, 'notes.docx'))).rejects.toBeInstanceOf(ArchiveError);
+    const xlsx = lying({ 'xl/worksheets/sheet1.xml': huge() });
+    await expect(readTable(file(xlsx, 'data.xlsx'))).rejects.toMatchObject({ problem: 'tooLarge' });
+  });
+
+  it('Report still reads an ordinary DOCX and XLSX', async () => {
+    const docx = zipSync({ 'word/document.xml': strToU8('<w:p><w:t>Hello &amp; bye</w:t></w:p>') });
+    expect(await readText(file(docx, 'ok.docx'))).toBe('Hello & bye\n');
+  });
+});
