@@ -56,6 +56,7 @@ export function App() {
             <Route path="/anime-chara" element={<Pages.AnimePage />} />
             <Route path="/charge/*" element={<Pages.ChargeRoutes />} />
             <Route path="/admin" element={<Pages.AdminPage />} />
+            <Route path="/account" element={<Pages.AccountPage />} />
             <Route path="*" element={<Pages.NotFoundPage />} />
           </Routes>
         </Suspense>

@@ -71,12 +71,12 @@ export function TopBar() {
         {user ? (
           <>
             <BalanceBadge />
-            <span className="user-chip" data-testid="user-chip">
+            <Link to="/account" className="user-chip" data-testid="user-chip" aria-label={`${t('account.open')}: ${user.username}`}>
               <span className="avatar" aria-hidden="true">
                 {user.username.slice(0, 1).toUpperCase()}
               </span>
               <span className="hide-mobile">{user.username}</span>
-            </span>
+            </Link>
             <IconButton
               label={t('auth.logOut')}
               onClick={async () => {

@@ -13,3 +13,4 @@ export const ImagePage = lazy(() => import('../features/image/ImagePage'));
 export const AnimePage = lazy(() => import('../features/anime/AnimePage'));
 export const ChargeRoutes = lazy(() => import('../features/billing/ChargeRoutes'));
 export const AdminPage = lazy(() => import('../features/admin/AdminReviewPage'));
+export const AccountPage = lazy(() => import('../features/account/AccountPage'));

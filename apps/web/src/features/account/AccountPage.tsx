@@ -1,0 +1,90 @@
+import type { StorageUsage } from '@yumi/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Navigate } from 'react-router';
+import { api } from '../../shared/api/client';
+import { useCurrentUser } from '../../shared/hooks/useCurrentUser';
+import { formatBytes, storageLevel } from './storage';
+import './account.css';
+
+export const STORAGE_KEY = ['me', 'storage'] as const;
+
+function StorageCard() {
+  const { t, i18n } = useTranslation('common');
+  const query = useQuery({ queryKey: STORAGE_KEY, queryFn: () => api.get<StorageUsage>('/api/me/storage') });
+  if (query.isLoading) return <div className="spinner" aria-busy="true" />;
+  if (!query.data) {
+    return (
+      <div className="alert alert-error account-error" role="alert">
+        <span>{t('account.loadError')}</span>
+        <button type="button" className="btn btn-sm" onClick={() => void query.refetch()}>
+          {t('account.retry')}
+        </button>
+      </div>
+    );
+  }
+  const { usedBytes, quotaBytes } = query.data;
+  const share = Math.min(1, usedBytes / quotaBytes);
+  const percent = Math.floor(share * 100);
+  const level = storageLevel(usedBytes, quotaBytes);
+  const used = t('account.used', { used: formatBytes(usedBytes, i18n.language), quota: formatBytes(quotaBytes, i18n.language) });
+  return (
+    <>
+      <div className="account-storage-head">
+        <span data-testid="storage-used">{used}</span>
+        <span className="muted">{t('account.percent', { percent })}</span>
+      </div>
+      <div
+        className={`storage-bar storage-${level}`}
+        role="meter"
+        aria-label={t('account.storage')}
+        aria-valuemin={0}
+        aria-valuemax={quotaBytes}
+        aria-valuenow={Math.min(usedBytes, quotaBytes)}
+        aria-valuetext={used}
+      >
+        <span style={{ width: `${share * 100}%` }} />
+      </div>
+      {level === 'full' && <p className="alert alert-error account-note">{t('account.full')}</p>}
+      {level === 'high' && <p className="alert alert-warning account-note">{t('account.nearlyFull')}</p>}
+      <p className="muted small account-hint">{t('account.hint')}</p>
+    </>
+  );
+}
+
+/** /account: who is signed in and how much of their storage quota their files take. */
+export default function AccountPage() {
+  const { t } = useTranslation('common');
+  const { user, isLoading } = useCurrentUser();
+  if (isLoading) {
+    return (
+      <div className="center-page" aria-busy="true">
+        <div className="spinner" />
+      </div>
+    );
+  }
+  if (!user) return <Navigate to="/login?from=%2Faccount" replace />;
+  return (
+    <article className="page account-page">
+      <p className="account-kicker">{t('account.kicker')}</p>
+      <h1>{t('account.title')}</h1>
+      <section className="card account-card" aria-labelledby="account-profile">
+        <div className="account-identity">
+          <span className="avatar account-avatar" aria-hidden="true">
+            {user.username.slice(0, 1).toUpperCase()}
+          </span>
+          <dl id="account-profile">
+            <dt>{t('account.name')}</dt>
+            <dd data-testid="account-name">{user.username}</dd>
+            <dt>{t('account.email')}</dt>
+            <dd data-testid="account-email">{user.email}</dd>
+          </dl>
+        </div>
+      </section>
+      <section className="card account-card" aria-labelledby="account-storage">
+        <h2 id="account-storage">{t('account.storage')}</h2>
+        <StorageCard />
+      </section>
+    </article>
+  );
+}
