@@ -52,6 +52,13 @@ describe('storage quota', () => {
     expect(await usage(u)).toEqual({ usedBytes: 0, quotaBytes: quota });
   });
 
+  it('is declared in the OpenAPI document with its security and statuses', async () => {
+    const doc = (await t.app.inject({ url: '/api/openapi.json' })).json();
+    const op = doc.paths['/api/me/storage'].get;
+    expect(op.security).toEqual([{ bearer: [] }]);
+    expect(Object.keys(op.responses).sort()).toEqual(['200', '401']);
+  });
+
   it('accepts writes up to the quota to the byte, refuses anything past it, and frees room on delete', async () => {
     const u = await signUp(t.app);
     expect((await upload(u, a)).statusCode).toBe(201);

@@ -1,13 +1,19 @@
-import { TABLE_MAX_ROWS } from '@yumi/core';
+import { MAX_UPLOAD_BYTES, TABLE_MAX_ROWS } from '@yumi/core';
 import { strFromU8 } from 'fflate';
 import Papa from 'papaparse';
-import { unzipBounded } from '../../../shared/files/unzip';
+import { ArchiveError, unzipBounded } from '../../../shared/files/unzip';
+
+/** An archive's bytes, refused before reading when the file itself is over the upload cap. */
+async function archiveBytes(file: File): Promise<Uint8Array> {
+  if (file.size > MAX_UPLOAD_BYTES) throw new ArchiveError('tooLarge');
+  return new Uint8Array(await file.arrayBuffer());
+}
 
 /** Plain text of an uploaded file where the browser can read it (text, Markdown, DOCX); '' otherwise. */
 export async function readText(file: File): Promise<string> {
   if (/\.docx$/i.test(file.name)) {
     // Inflated with a count of the real bytes: a zip bomb stops at the cap (ArchiveError), whatever it declares.
-    const entries = await unzipBounded(new Uint8Array(await file.arrayBuffer()), { filter: (name) => name === 'word/document.xml' });
+    const entries = await unzipBounded(await archiveBytes(file), { filter: (name) => name === 'word/document.xml' });
     const xml = entries['word/document.xml'];
     if (!xml) return '';
     return strFromU8(xml)
@@ -43,7 +49,7 @@ export async function readTable(file: File): Promise<{ rows: string[][]; truncat
       });
     });
   }
-  const zip = await unzipBounded(new Uint8Array(await file.arrayBuffer()), {
+  const zip = await unzipBounded(await archiveBytes(file), {
     filter: (name) => name === 'xl/sharedStrings.xml' || name === 'xl/worksheets/sheet1.xml',
   });
   const sheet = zip['xl/worksheets/sheet1.xml'];
