@@ -25,7 +25,8 @@ function StorageCard() {
   }
   const { usedBytes, quotaBytes } = query.data;
   const share = Math.min(1, usedBytes / quotaBytes);
-  const percent = Math.floor(share * 100);
+  // Some use shows as "<1", never as an empty-looking 0.
+  const percent = usedBytes > 0 && share < 0.01 ? '<1' : String(Math.floor(share * 100));
   const level = storageLevel(usedBytes, quotaBytes);
   const used = t('account.used', { used: formatBytes(usedBytes, i18n.language), quota: formatBytes(quotaBytes, i18n.language) });
   return (
