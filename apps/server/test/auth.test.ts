@@ -95,6 +95,22 @@ describe('accounts', () => {
     t.clock.advance(2 * 86_400_000);
     expect((await t.app.inject({ url: '/api/auth/me', headers: u.auth })).statusCode).toBe(401);
   });
+
+  it('never serves a session from the cache past its expiry, not by one millisecond', async () => {
+    const u = await signUp(t.app);
+    const r = await t.database.db.execute(sql`SELECT expires_at FROM sessions WHERE user_id = ${u.user.id}`);
+    const expiresAt = new Date((r as unknown as { rows: Array<{ expires_at: string | Date }> }).rows[0]!.expires_at).getTime();
+    const me = () => t.app.inject({ url: '/api/auth/me', headers: u.auth });
+    // Two requests a millisecond apart, both inside the cache's lifetime: the second is a cache hit.
+    t.clock.set(new Date(expiresAt - 2));
+    expect((await me()).statusCode).toBe(200);
+    t.clock.set(new Date(expiresAt - 1));
+    expect((await me()).statusCode).toBe(200);
+    t.clock.set(new Date(expiresAt + 1));
+    const late = await me();
+    expect(late.statusCode).toBe(401);
+    expect(errorBody(late).code).toBe('UNAUTHORIZED');
+  });
 });
 
 describe('bad input', () => {
