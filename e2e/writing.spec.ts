@@ -263,13 +263,20 @@ test.describe('the ten tools', () => {
     await shot(page, 'writing-tool-social');
   });
 
-  test('trending: the offline list comes from this server and a click inserts the tag', async ({ page }) => {
+  test('trending: without an instance, anonymous visitors see why the list is empty', async ({ page }) => {
+    await openWriting(page);
+    await openTool(page, 'trending');
+    await expect(page.getByTestId('trend-source')).toHaveText('No public trends');
+    await expect(page.getByTestId('trend-none')).toContainText("other people's documents are private");
+  });
+
+  test('trending: the offline list comes from the user\'s own documents and a click inserts the tag', async ({ page }) => {
     const account = await signUpViaApi(page, 'trend');
     await page.request.post('/api/documents', { headers: { authorization: `Bearer ${account.token}` }, data: { content: 'Night market #yatai #yatai2026' } });
     await openWriting(page);
     await page.getByTestId('editor').fill('Tonight ');
     await openTool(page, 'trending');
-    await expect(page.getByTestId('trend-source')).toHaveText('From this server, last 7 days');
+    await expect(page.getByTestId('trend-source')).toHaveText('From your documents, last 7 days');
     await page.getByRole('button', { name: /#yatai2026/ }).click();
     await expect(page.getByTestId('editor')).toHaveValue(/#yatai2026/);
   });

@@ -54,6 +54,14 @@ describe('trends from a Mastodon instance', () => {
     expect(fake.hits.some((h) => h === '/api/v1/trends/tags?limit=5')).toBe(true);
   });
 
+  it('gives a signed-in user the same public list, never mixed with their documents', async () => {
+    const u = await signUp(t.app);
+    await t.app.inject({ method: 'POST', url: '/api/documents', headers: u.auth, payload: { content: 'Mine #ownTag' } });
+    const res = await t.app.inject({ url: '/api/trends?limit=5', headers: u.auth });
+    expect(res.json()).toMatchObject({ source: 'mastodon', fallbackReason: null });
+    expect(res.json().tags.map((x: { name: string }) => x.name)).toEqual(['AnimeArt', 'writing']);
+  });
+
   it('caches for a minute, then asks again', async () => {
     const before = fake.hits.length;
     await t.app.inject({ url: '/api/trends?limit=5' });
@@ -72,7 +80,7 @@ describe('trends from a Mastodon instance', () => {
   });
 });
 
-describe('offline trends from this server', () => {
+describe('without a public source: only the caller\'s own hashtags', () => {
   let t: TestApp;
   let broken: Awaited<ReturnType<typeof fakeMastodon>>;
   let tBroken: TestApp;
@@ -86,31 +94,52 @@ describe('offline trends from this server', () => {
     await tBroken.close();
     await broken.close();
   });
+  const post = (app: TestApp, auth: Record<string, string>, content: string) =>
+    app.app.inject({ method: 'POST', url: '/api/documents', headers: auth, payload: { content } });
 
-  it('counts hashtags across all users of the last 7 days, most used first', async () => {
+  it('counts the signed-in user\'s own hashtags of the last 7 days, most used first, and nobody else\'s', async () => {
     const a = await signUp(t.app);
     const b = await signUp(t.app);
-    const post = (auth: Record<string, string>, content: string) => t.app.inject({ method: 'POST', url: '/api/documents', headers: auth, payload: { content } });
-    await post(a.auth, 'old news #stale');
+    await post(t, a.auth, 'old news #stale');
     t.clock.advance(8 * 24 * 3600_000);
-    await post(a.auth, 'Festival night #Summer #fireworks #summer');
-    await post(b.auth, 'Hot days #summer');
-    await post(b.auth, '#fireworks again and #tea');
-    const res = await t.app.inject({ url: '/api/trends' });
-    expect(res.statusCode).toBe(200);
-    const body = res.json();
-    expect(body).toMatchObject({ source: 'local', instance: null, fallbackReason: 'not-configured', links: [] });
-    expect(body.tags).toEqual([
+    await post(t, a.auth, 'Festival night #Summer #fireworks #summer');
+    await post(t, a.auth, '#fireworks again and #tea');
+    await post(t, a.auth, 'My diagnosis #privateSecretA');
+    await post(t, b.auth, 'Hot days #summer #onlyB');
+
+    const mine = await t.app.inject({ url: '/api/trends', headers: a.auth });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json()).toMatchObject({ source: 'own', instance: null, fallbackReason: 'not-configured', links: [] });
+    expect(mine.json().tags).toEqual([
       { name: 'fireworks', uses: 2, url: null },
-      { name: 'summer', uses: 2, url: null },
+      { name: 'privatesecreta', uses: 1, url: null },
+      { name: 'summer', uses: 1, url: null },
       { name: 'tea', uses: 1, url: null },
     ]);
+
+    const theirs = await t.app.inject({ url: '/api/trends', headers: b.auth });
+    expect(theirs.json().tags).toEqual([
+      { name: 'onlyb', uses: 1, url: null },
+      { name: 'summer', uses: 1, url: null },
+    ]);
+    expect(theirs.body.toLowerCase()).not.toContain('secret');
+
+    for (const headers of [{}, { authorization: 'Bearer not-a-real-token-0000000000000000000000000' }]) {
+      const anonymous = await t.app.inject({ url: '/api/trends', headers });
+      expect(anonymous.statusCode).toBe(200);
+      expect(anonymous.json()).toMatchObject({ source: 'none', instance: null, fallbackReason: 'not-configured', tags: [], links: [] });
+      expect(anonymous.body.toLowerCase()).not.toMatch(/secret|summer|onlyb|fireworks/);
+    }
   });
 
-  it('falls back to local tags when the instance fails', async () => {
-    const res = await tBroken.app.inject({ url: '/api/trends' });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ source: 'local', fallbackReason: 'unreachable', tags: [] });
+  it('when the instance fails: the signed-in user gets their own tags, an anonymous caller an honest empty list', async () => {
+    const a = await signUp(tBroken.app);
+    await post(tBroken, a.auth, 'Private #hiddenTag');
+    const anonymous = await tBroken.app.inject({ url: '/api/trends' });
+    expect(anonymous.statusCode).toBe(200);
+    expect(anonymous.json()).toMatchObject({ source: 'none', fallbackReason: 'unreachable', tags: [] });
+    const mine = await tBroken.app.inject({ url: '/api/trends', headers: a.auth });
+    expect(mine.json()).toMatchObject({ source: 'own', fallbackReason: 'unreachable', tags: [{ name: 'hiddentag', uses: 1, url: null }] });
     expect(broken.hits.length).toBeGreaterThan(0);
   });
 });

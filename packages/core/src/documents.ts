@@ -79,13 +79,17 @@ export const updateProfileSchema = z
 /** Adds one remembered item (newest first, capped at 10) without a read-modify-write race on the client. */
 export const recordHistorySchema = z.strictObject({ kind: z.enum(HISTORY_KINDS), value: z.string().trim().min(1).max(80) });
 
-/** Trending topics and hashtags: from a Mastodon instance, or from this server's own recent documents. */
+/**
+ * Trending topics and hashtags. Only public sources, or the caller's own documents: `mastodon` is an
+ * instance's public trends; `own` the signed-in caller's own hashtags of the last 7 days; `none` an honest
+ * empty list (an anonymous caller with no public source: other people's documents are private).
+ */
 export const trendTagSchema = z.object({ name: z.string(), uses: z.number().int(), url: z.string().nullable() });
 export const trendLinkSchema = z.object({ title: z.string(), url: z.string(), uses: z.number().int() });
 export const trendsSchema = z.object({
-  source: z.enum(['mastodon', 'local']),
+  source: z.enum(['mastodon', 'own', 'none']),
   instance: z.string().nullable(),
-  /** Why the local list is shown: no instance configured, or the instance could not be reached. */
+  /** Why the public list is not shown: no instance configured, or the instance could not be reached. */
   fallbackReason: z.enum(['not-configured', 'unreachable']).nullable(),
   tags: z.array(trendTagSchema),
   links: z.array(trendLinkSchema),

@@ -64,12 +64,12 @@ export async function deleteDocument(db: Db, id: string, userId: string): Promis
   return rows.length > 0;
 }
 
-/** Most-used hashtags across every user's documents touched since `since` (the offline trends). */
-export async function topHashtags(db: Db, since: Date, limit: number): Promise<Array<{ tag: string; uses: number }>> {
+/** Most-used hashtags in one user's own documents touched since `since` (trends never mix users: privacy). */
+export async function topHashtags(db: Db, userId: string, since: Date, limit: number): Promise<Array<{ tag: string; uses: number }>> {
   const result = await db.execute(sql`
     SELECT tag, count(*)::int AS uses
     FROM documents, unnest(hashtags) AS tag
-    WHERE updated_at >= ${since.toISOString()}
+    WHERE user_id = ${userId} AND updated_at >= ${since.toISOString()}
     GROUP BY tag
     ORDER BY uses DESC, tag ASC
     LIMIT ${limit}`);

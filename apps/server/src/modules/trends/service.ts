@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { topHashtags } from '../documents/repository';
 
-/** The offline list counts hashtags in documents saved during the last 7 days. */
+/** A signed-in user's own list counts the hashtags in their documents saved during the last 7 days. */
 export const LOCAL_TREND_DAYS = 7;
 const FETCH_TIMEOUT_MS = 5000;
 /** Public instances rate-limit by IP; one fetch a minute per process is plenty for trends. */
@@ -51,19 +51,26 @@ async function fromMastodon(base: string, limit: number, now: Date): Promise<Tre
   }
 }
 
-async function fromLocal(ctx: AppContext, limit: number, reason: Trends['fallbackReason']): Promise<Trends> {
+/**
+ * Without a public list: the signed-in user's own hashtags, or nothing for an anonymous caller. Never other
+ * users' hashtags: documents are private, and even counts of a rare tag would say who wrote what.
+ */
+async function withoutPublicSource(ctx: AppContext, userId: string | null, limit: number, reason: NonNullable<Trends['fallbackReason']>): Promise<Trends> {
   const now = ctx.clock.now();
+  const base = { instance: null, fallbackReason: reason, links: [], fetchedAt: now.toISOString() };
+  if (!userId) return { ...base, source: 'none', tags: [] };
   const since = new Date(now.getTime() - LOCAL_TREND_DAYS * 24 * 3600_000);
-  const rows = await topHashtags(ctx.db, since, limit);
-  return { source: 'local', instance: null, fallbackReason: reason, tags: rows.map((r) => ({ name: r.tag, uses: r.uses, url: null })), links: [], fetchedAt: now.toISOString() };
+  const rows = await topHashtags(ctx.db, userId, since, limit);
+  return { ...base, source: 'own', tags: rows.map((r) => ({ name: r.tag, uses: r.uses, url: null })) };
 }
 
+/** Public: the same for every caller, so it may be cached per process. */
 const cache = new Map<string, { at: number; value: Trends }>();
 
-/** Mastodon's public trends when MASTODON_URL is set and answers; otherwise this server's own hashtags. */
-export async function getTrends(ctx: AppContext, limit: number): Promise<Trends> {
+/** Mastodon's public trends when MASTODON_URL is set and answers; otherwise the caller's own hashtags (or none). */
+export async function getTrends(ctx: AppContext, userId: string | null, limit: number): Promise<Trends> {
   const base = ctx.config.MASTODON_URL;
-  if (!base) return fromLocal(ctx, limit, 'not-configured');
+  if (!base) return withoutPublicSource(ctx, userId, limit, 'not-configured');
   const key = `${base}|${limit}`;
   const now = ctx.clock.now();
   const hit = cache.get(key);
@@ -73,7 +80,7 @@ export async function getTrends(ctx: AppContext, limit: number): Promise<Trends>
     cache.set(key, { at: now.getTime(), value });
     return value;
   } catch (err) {
-    ctx.log.warn({ err: (err as Error).message, instance: base }, 'mastodon trends unavailable; using local hashtags');
-    return fromLocal(ctx, limit, 'unreachable');
+    ctx.log.warn({ err: (err as Error).message, instance: base }, 'mastodon trends unavailable');
+    return withoutPublicSource(ctx, userId, limit, 'unreachable');
   }
 }

@@ -5,7 +5,7 @@ import { api } from '../../../shared/api/client';
 import { useWriting } from '../context';
 import { ToolHeader } from './ToolHeader';
 
-/** Trending hashtags and topics (Mastodon, or this server's own recent hashtags); a click inserts one. */
+/** Trending hashtags and topics (Mastodon, else the user's own recent hashtags, else none); a click inserts one. */
 export function TrendingTool() {
   const { t } = useTranslation('writing');
   const { editor } = useWriting();
@@ -23,7 +23,11 @@ export function TrendingTool() {
       <div className="row between">
         {data && (
           <span className="badge" data-testid="trend-source">
-            {data.source === 'mastodon' ? t('trending.fromInstance', { instance: data.instance }) : t('trending.fromLocal')}
+            {data.source === 'mastodon'
+              ? t('trending.fromInstance', { instance: data.instance })
+              : data.source === 'own'
+                ? t('trending.fromOwn')
+                : t('trending.noSource')}
           </span>
         )}
         <button type="button" className="btn btn-sm btn-ghost" onClick={() => void trends.refetch()} disabled={trends.isFetching}>
@@ -32,8 +36,14 @@ export function TrendingTool() {
       </div>
       {trends.isLoading && <div className="spinner" />}
       {trends.error && <p className="alert alert-error">{(trends.error as Error).message}</p>}
-      {data?.fallbackReason === 'unreachable' && <p className="small muted">{t('trending.unreachable')}</p>}
-      {data && data.tags.length === 0 && <p className="muted small">{t('trending.noneLocal')}</p>}
+      {data?.source === 'own' && data.fallbackReason === 'unreachable' && <p className="small muted">{t('trending.unreachable')}</p>}
+      {/* Anonymous without a public source: say why the list is empty (other people's documents are private). */}
+      {data?.source === 'none' && (
+        <p className="muted small" data-testid="trend-none">
+          {t(data.fallbackReason === 'unreachable' ? 'trending.noneUnreachable' : 'trending.noneAnonymous')}
+        </p>
+      )}
+      {data?.source === 'own' && data.tags.length === 0 && <p className="muted small">{t('trending.noneOwn')}</p>}
       {data && data.tags.length > 0 && (
         <div className="chips" aria-label={t('trending.tags')}>
           {data.tags.map((tag) => (
