@@ -1,22 +1,70 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, ConfigError } from '../src/config';
-import { createTestApp, errorBody, type TestApp } from './helpers';
+import { createTestApp, errorBody, signUp, type TestApp } from './helpers';
 
 let t: TestApp;
+let admin: Awaited<ReturnType<typeof signUpAs>>;
+async function signUpAs(email: string) {
+  const res = await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { email, username: 'ops_admin', password: 'secret123' } });
+  return { auth: { authorization: `Bearer ${res.json().token as string}` } };
+}
 beforeAll(async () => {
-  t = await createTestApp({ OPENAI_API_KEY: 'sk-test-secret-value' });
+  t = await createTestApp({ OPENAI_API_KEY: 'sk-test-secret-value', ADMIN_EMAILS: 'ops@example.com' });
+  admin = await signUpAs('ops@example.com');
 });
 afterAll(() => t.close());
 
 describe('system', () => {
-  it('reports health with database kind and providers, never a key', async () => {
+  it('tells the public only up or down: no providers, database kind or version', async () => {
     const res = await t.app.inject({ url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+    expect(res.body).not.toMatch(/openai|pglite|postgres|procedural|test-checkout|version/i);
+    // The web app's connectivity probe: HEAD answers, cheaply, with no body.
+    const head = await t.app.inject({ method: 'HEAD', url: '/api/health' });
+    expect(head.statusCode).toBe(200);
+    expect(head.body).toBe('');
+  });
+
+  it('answers 503 degraded, and still nothing more, when the database cannot be reached', async () => {
+    const ping = t.database.ping;
+    t.database.ping = async () => false;
+    try {
+      const res = await t.app.inject({ url: '/api/health' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({ status: 'degraded' });
+      const details = await t.app.inject({ url: '/api/health/details', headers: admin.auth });
+      expect(details.statusCode).toBe(503);
+      expect(details.json()).toMatchObject({ status: 'degraded', database: { reachable: false } });
+    } finally {
+      t.database.ping = ping;
+    }
+  });
+
+  it('gives the details (database, providers, version) to admins only, never a key', async () => {
+    const anonymous = await t.app.inject({ url: '/api/health/details' });
+    expect(anonymous.statusCode).toBe(401);
+    expect(errorBody(anonymous).code).toBe('UNAUTHORIZED');
+    const user = await signUp(t.app);
+    const notAdmin = await t.app.inject({ url: '/api/health/details', headers: user.auth });
+    expect(notAdmin.statusCode).toBe(403);
+    expect(errorBody(notAdmin).code).toBe('FORBIDDEN');
+    expect(notAdmin.body).not.toMatch(/openai/i);
+
+    const res = await t.app.inject({ url: '/api/health/details', headers: admin.auth });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.status).toBe('ok');
+    expect(body.version).toMatch(/^\d+\.\d+\.\d+/);
     expect(body.database).toEqual({ kind: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite', reachable: true });
     expect(body.providers.llm).toEqual(['local', 'openai']);
     expect(res.body).not.toContain('sk-test-secret-value');
+
+    const doc = (await t.app.inject({ url: '/api/openapi.json' })).json();
+    const op = doc.paths['/api/health/details'].get;
+    expect(op.security).toEqual([{ bearer: [] }]);
+    expect(Object.keys(op.responses).sort()).toEqual(['200', '401', '403', '503']);
+    expect(Object.keys(doc.paths['/api/health'].get.responses).sort()).toEqual(['200', '503']);
   });
 
   it('publishes OpenAPI generated from the schemas', async () => {

@@ -1,7 +1,16 @@
 import { z } from 'zod';
 
+/**
+ * Public health: up or down, nothing more (what a load balancer needs: 200 ok, 503 degraded). Which
+ * providers, which database and which versions run here would help an attacker pick a target.
+ */
 export const healthSchema = z.object({
   status: z.enum(['ok', 'degraded']),
+});
+export type Health = z.infer<typeof healthSchema>;
+
+/** Health for administrators: the database and the configured providers (names only, never a key). */
+export const healthDetailsSchema = healthSchema.extend({
   version: z.string(),
   database: z.object({ kind: z.enum(['pglite', 'postgres']), reachable: z.boolean() }),
   providers: z.object({
@@ -10,4 +19,4 @@ export const healthSchema = z.object({
     payments: z.array(z.string()),
   }),
 });
-export type Health = z.infer<typeof healthSchema>;
+export type HealthDetails = z.infer<typeof healthDetailsSchema>;
