@@ -35,6 +35,8 @@ export const configSchema = z.object({
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
   AUTH_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().positive().default(10),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(600),
+  /** Failed sign-ins to one account from all addresses in an hour before new addresses are slowed (login-throttle.ts). */
+  LOGIN_ACCOUNT_FAILURES_PER_HOUR: z.coerce.number().int().positive().default(100),
 
   OPENAI_API_KEY: optionalSecret,
   OPENAI_BASE_URL: optionalUrl,

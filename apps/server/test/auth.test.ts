@@ -188,22 +188,24 @@ describe('bad input', () => {
 });
 
 describe('rate limits', () => {
-  it('limits login attempts per email with Retry-After', async () => {
+  // Sign-in is throttled per account and IP instead (login-throttle.test.ts); sign-up keeps its per-email limit.
+  it('limits sign-up attempts per email with Retry-After', async () => {
     const limited = await createTestApp({ AUTH_RATE_LIMIT_PER_EMAIL: '3', AUTH_RATE_LIMIT_PER_IP: '100' });
     try {
-      const attempt = () =>
+      const attempt = (n: number) =>
         limited.app.inject({
           method: 'POST',
-          url: '/api/auth/login',
-          payload: { email: 'victim@example.com', password: 'guessing1' },
+          url: '/api/auth/signup',
+          payload: { email: 'victim@example.com', username: `taker${n}`, password: 'secret123' },
         });
-      for (let i = 0; i < 3; i += 1) expect((await attempt()).statusCode).toBe(401);
-      const blocked = await attempt();
+      expect((await attempt(0)).statusCode).toBe(201);
+      for (let i = 1; i < 3; i += 1) expect((await attempt(i)).statusCode).toBe(409);
+      const blocked = await attempt(3);
       expect(blocked.statusCode).toBe(429);
       expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
       expect(errorBody(blocked).code).toBe('RATE_LIMITED');
       limited.clock.advance(601_000);
-      expect((await attempt()).statusCode).toBe(401);
+      expect((await attempt(4)).statusCode).toBe(409);
     } finally {
       await limited.close();
     }

@@ -8,3 +8,4 @@ export * from './ai';
 export * from './images';
 export * from './characters';
 export * from './blobs';
+export * from './login-throttle';

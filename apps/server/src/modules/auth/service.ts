@@ -1,6 +1,7 @@
 import { AUTH_MESSAGES, SESSION_DAYS, type LoginRequest, type SignupRequest, type User } from '@yumi/core';
 import type { AppContext } from '../../context';
 import { HttpError } from '../../lib/http-error';
+import { beginLoginAttempt, loginSucceeded, sweepLoginThrottle } from './login-throttle';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password';
 import * as repo from './repository';
 import { hashToken, looksLikeToken, newSessionToken } from './tokens';
@@ -19,10 +20,11 @@ function roleFor(ctx: AppContext, email: string): 'user' | 'admin' {
   return ctx.config.ADMIN_EMAILS.includes(email.toLowerCase()) ? 'admin' : 'user';
 }
 
-async function limitAttempts(ctx: AppContext, action: string, ip: string, email: string): Promise<void> {
+/** Attempts per IP (across all accounts), and for sign-up per email. */
+async function limitAttempts(ctx: AppContext, action: string, ip: string, email: string | null): Promise<void> {
   const { AUTH_RATE_LIMIT_PER_IP, AUTH_RATE_LIMIT_PER_EMAIL, AUTH_RATE_LIMIT_WINDOW_SECONDS } = ctx.config;
   await ctx.rateLimits.hit(`${action}:ip:${ip}`, AUTH_RATE_LIMIT_PER_IP, AUTH_RATE_LIMIT_WINDOW_SECONDS);
-  await ctx.rateLimits.hit(`${action}:email:${email.toLowerCase()}`, AUTH_RATE_LIMIT_PER_EMAIL, AUTH_RATE_LIMIT_WINDOW_SECONDS);
+  if (email) await ctx.rateLimits.hit(`${action}:email:${email.toLowerCase()}`, AUTH_RATE_LIMIT_PER_EMAIL, AUTH_RATE_LIMIT_WINDOW_SECONDS);
 }
 
 async function startSession(ctx: AppContext, userId: string, userAgent: string | null): Promise<string> {
@@ -55,11 +57,18 @@ export async function login(
   input: LoginRequest,
   meta: { ip: string; userAgent: string | null },
 ): Promise<{ user: User; token: string }> {
-  await limitAttempts(ctx, 'login', meta.ip, input.email);
+  // No per-email limit here: it let anyone lock the owner out. Failures count per (account, IP) instead,
+  // before the password is looked at, the same way for unknown emails (login-throttle.ts).
+  await limitAttempts(ctx, 'login', meta.ip, null);
+  const attempt = await beginLoginAttempt(ctx.db, ctx.clock, ctx.config.LOGIN_ACCOUNT_FAILURES_PER_HOUR, input.email, meta.ip);
   const row = await repo.findUserByEmail(ctx.db, input.email);
   // Always run one scrypt verification so unknown emails and wrong passwords take the same time.
   const ok = await verifyPassword(input.password, row?.passwordHash ?? (await dummyPasswordHash()));
-  if (!row || !ok) throw new HttpError(401, 'INVALID_CREDENTIALS', AUTH_MESSAGES.loginFailed);
+  if (!row || !ok) {
+    await sweepLoginThrottle(ctx.db, ctx.clock);
+    throw new HttpError(401, 'INVALID_CREDENTIALS', AUTH_MESSAGES.loginFailed);
+  }
+  await loginSucceeded(ctx.db, ctx.clock, attempt);
   // ADMIN_EMAILS is the source of truth for the admin role, also for accounts made before it was set.
   const role = roleFor(ctx, row.email);
   if (role !== row.role) {
