@@ -31,6 +31,7 @@ import { storageRoutes } from './modules/storage/routes';
 import { animeRefsRoutes } from './modules/anime-refs/routes';
 import { authPlugin } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
+import { registerInputGuard } from './plugins/input-guard';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { openBlobStore, type BlobStore } from './providers/blob';
 import { Blobs } from './providers/blob/registry';
@@ -118,6 +119,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await database.listen(SESSION_REVOKED_CHANNEL, (tokenHash) => ctx.sessions.delete(tokenHash));
 
   registerErrorHandling(app);
+  registerInputGuard(app);
   registerSecurityHeaders(app, { contentSecurityPolicy, crossOriginEmbedderPolicy: false });
   await app.register(swagger, {
     openapi: {

@@ -6,6 +6,8 @@ import { HISTORY_CAP, HISTORY_KINDS } from './writing/history';
 export const MAX_DOCUMENT_CHARS = 500_000;
 export const MAX_DOCUMENT_TITLE = 200;
 export const MAX_DOCUMENTS_PER_USER = 1000;
+/** The largest value of a PostgreSQL integer column: request integers stored in one are bounded by it. */
+export const INT4_MAX = 2_147_483_647;
 export const DOCUMENT_KINDS = HELPER_MODES;
 
 export const documentKindSchema = z.enum(DOCUMENT_KINDS);
@@ -42,7 +44,8 @@ export const updateDocumentSchema = z
   .strictObject({
     title: titleSchema.optional(),
     content: contentSchema.optional(),
-    version: z.number().int().min(1),
+    // The version is an int4 column: past it would be a database error, not a stale version.
+    version: z.number().int().min(1).max(INT4_MAX),
   })
   .refine((b) => b.title !== undefined || b.content !== undefined, { message: 'Nothing to update' });
 export type UpdateDocumentRequest = z.infer<typeof updateDocumentSchema>;

@@ -33,9 +33,20 @@ export async function countDocuments(db: Db, userId: string): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-export async function insertDocument(db: Db, values: typeof documents.$inferInsert): Promise<DocumentRow> {
-  const [row] = await db.insert(documents).values(values).returning();
-  return row!;
+/** Per-user lock key space for document creation (pg_advisory_xact_lock(int, int)). */
+const CREATE_LOCK = 0x646f63; // 'doc'
+
+/**
+ * Inserts a document unless the user already keeps `cap` of them; null when at the cap. The count and
+ * the insert run under one per-user transaction lock, so concurrent creates cannot slip past the cap.
+ */
+export async function insertDocumentUnderCap(db: Db, values: typeof documents.$inferInsert, cap: number): Promise<DocumentRow | null> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${CREATE_LOCK}::int, hashtext(${values.userId}))`);
+    if ((await countDocuments(tx as unknown as Db, values.userId)) >= cap) return null;
+    const [row] = await tx.insert(documents).values(values).returning();
+    return row!;
+  });
 }
 
 export async function findDocument(db: Db, id: string): Promise<DocumentRow | undefined> {

@@ -45,13 +45,17 @@ export async function list(ctx: AppContext, userId: string, kind?: Kind): Promis
   return rows.map(toSummary);
 }
 
+const DOCUMENT_LIMIT = {
+  en: 'You can keep at most {max} documents. Delete some to make room.',
+  ja: '保存できるドキュメントは {max} 件までです。いくつか削除してから作成してください。',
+  zh: '最多只能保存 {max} 篇文档。请先删除一些再新建。',
+  ko: '문서는 최대 {max}개까지 보관할 수 있습니다. 일부를 삭제한 뒤 다시 만들어 주세요.',
+} as const;
+
 export async function create(ctx: AppContext, userId: string, body: CreateDocumentRequest): Promise<WritingDocument> {
-  if ((await repo.countDocuments(ctx.db, userId)) >= MAX_DOCUMENTS_PER_USER) {
-    throw conflict('DOCUMENT_LIMIT', `You can keep at most ${MAX_DOCUMENTS_PER_USER} documents. Delete some to make room.`);
-  }
   const content = body.content ?? '';
   const now = ctx.clock.now();
-  const row = await repo.insertDocument(ctx.db, {
+  const row = await repo.insertDocumentUnderCap(ctx.db, {
     userId,
     kind: body.kind ?? 'writing',
     title: body.title ?? '',
@@ -59,7 +63,8 @@ export async function create(ctx: AppContext, userId: string, body: CreateDocume
     ...derived(content),
     createdAt: now,
     updatedAt: now,
-  });
+  }, MAX_DOCUMENTS_PER_USER);
+  if (!row) throw new HttpError(409, 'DOCUMENT_LIMIT', DOCUMENT_LIMIT, undefined, undefined, { max: MAX_DOCUMENTS_PER_USER });
   return toDocument(row);
 }
 
