@@ -16,7 +16,7 @@ import {
   controlSettingsSchema,
 } from '@yumi/core';
 import type { AppContext } from '../../context';
-import { conflict, HttpError, notFound } from '../../lib/http-error';
+import { HttpError, notFound } from '../../lib/http-error';
 import * as repo from './repository';
 
 type Kind = repo.DocumentKind;
