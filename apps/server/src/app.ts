@@ -100,7 +100,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
 
 
   const database =
-    deps.database ?? (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR }));
+    deps.database ??
+    (await openDatabase({
+      databaseUrl: config.DATABASE_URL,
+      dataDir: config.DATA_DIR,
+      onError: (err) => app.log.warn({ err: err.message }, 'database connection trouble'),
+    }));
   if (!deps.database) {
     await migrate(database);
     app.addHook('onClose', () => database.close());

@@ -82,7 +82,8 @@ describe('hostile text', () => {
     expect(statuses.filter((s) => s === 201)).toHaveLength(10);
     expect(statuses.filter((s) => s === 409)).toHaveLength(40);
     expect(errorBody(results.find((r) => r.statusCode === 409)!).error).toContain('1000');
-    const [row] = (await t.database.db.execute(sql`SELECT count(*)::int AS n FROM documents WHERE user_id = ${u.user.id}`)).rows as Array<{ n: number }>;
+    const counted = (await t.database.db.execute(sql`SELECT count(*)::int AS n FROM documents WHERE user_id = ${u.user.id}`)) as unknown as { rows: Array<{ n: number }> };
+    const [row] = counted.rows;
     expect(Number(row!.n)).toBe(MAX_DOCUMENTS_PER_USER);
   });
 });

@@ -23,6 +23,8 @@ export interface Database {
 }
 
 export interface DatabaseOptions {
+  /** Connection trouble worth a log line (the process carries on and reconnects). */
+  onError?: (err: Error) => void;
   databaseUrl?: string;
   /** Folder for PGlite files; `memory://` keeps it in memory (tests). */
   dataDir: string;
@@ -31,12 +33,16 @@ export interface DatabaseOptions {
 /** PostgreSQL when a URL is configured, otherwise the embedded PGlite under DATA_DIR. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    // An idle client losing its connection emits 'error'; unhandled, that would crash the process.
-    pool.on('error', () => undefined);
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, connectionTimeoutMillis: 5000 });
+    // A client losing its connection emits 'error', idle in the pool or checked out between two queries of a
+    // transaction; unhandled, that event kills the process. The query in flight fails (503) and the pool
+    // replaces the client, so logging is all there is to do.
+    const warn = (err: Error) => options.onError?.(err);
+    pool.on('error', warn);
+    pool.on('connect', (client) => client.on('error', warn));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    let listener: pg.Client | undefined;
     const handlers = new Map<string, (payload: string) => void>();
+    const listener = resilientListener(options.databaseUrl, handlers, warn);
     return {
       db,
       kind: 'postgres',
@@ -61,20 +67,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         }
       },
       listen: async (channel, onMessage) => {
-        if (!listener) {
-          listener = new pg.Client({ connectionString: options.databaseUrl });
-          await listener.connect();
-          listener.on('notification', (msg) => handlers.get(msg.channel)?.(msg.payload ?? ''));
-          listener.on('error', () => undefined);
-        }
         handlers.set(channel, onMessage);
-        await listener.query(`LISTEN "${channel.replace(/"/g, '')}"`);
+        await listener.listen(channel);
       },
       notify: async (channel, payload) => {
         await pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
       },
       close: async () => {
-        await listener?.end().catch(() => undefined);
+        await listener.close();
         await pool.end();
       },
     };
@@ -112,5 +112,75 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     listen: async () => undefined,
     notify: async () => undefined,
     close: () => client.close(),
+  };
+}
+
+const quoteChannel = (channel: string) => `"${channel.replace(/"/g, '')}"`;
+
+/**
+ * The LISTEN connection, kept alive: when PostgreSQL goes away it reconnects with a growing pause
+ * (0.5 s doubling to 30 s) and listens to every channel again, so cross-process signals resume by themselves.
+ */
+function resilientListener(url: string, handlers: Map<string, (payload: string) => void>, warn: (err: Error) => void) {
+  let client: pg.Client | null = null;
+  let connecting: Promise<pg.Client> | null = null;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  let pause = 500;
+  let closed = false;
+
+  const connect = (): Promise<pg.Client> => {
+    if (client) return Promise.resolve(client);
+    connecting ??= (async () => {
+      const next = new pg.Client({ connectionString: url });
+      next.on('notification', (msg) => handlers.get(msg.channel)?.(msg.payload ?? ''));
+      next.on('error', (err) => {
+        warn(err);
+        lost(next);
+      });
+      next.on('end', () => lost(next));
+      try {
+        await next.connect();
+        for (const channel of handlers.keys()) await next.query(`LISTEN ${quoteChannel(channel)}`);
+      } catch (err) {
+        await next.end().catch(() => undefined);
+        throw err;
+      } finally {
+        connecting = null;
+      }
+      client = next;
+      pause = 500;
+      return next;
+    })();
+    return connecting;
+  };
+
+  const lost = (which: pg.Client) => {
+    if (client !== which && client !== null) return;
+    client = null;
+    if (closed || retryTimer) return;
+    const retry = () => {
+      retryTimer = undefined;
+      if (closed) return;
+      connect().catch((err: unknown) => {
+        warn(err as Error);
+        pause = Math.min(pause * 2, 30_000);
+        retryTimer = setTimeout(retry, pause);
+        retryTimer.unref();
+      });
+    };
+    retryTimer = setTimeout(retry, pause);
+    retryTimer.unref();
+  };
+
+  return {
+    async listen(channel: string) {
+      const c = await connect();
+      await c.query(`LISTEN ${quoteChannel(channel)}`);
+    },
+    async close() {
+      closed = true;
+      clearTimeout(retryTimer);
+      await client?.end().catch(() => undefined);
+    },
   };
 }

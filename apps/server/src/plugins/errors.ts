@@ -25,8 +25,28 @@ const TEXT = {
   multipart: { en: 'Expected a multipart upload', ja: 'マルチパート形式でアップロードしてください', zh: '请以 multipart 方式上传', ko: '멀티파트 업로드가 필요합니다' },
   emptyJson: { en: 'Request body is empty', ja: 'リクエスト本文が空です', zh: '请求内容为空', ko: '요청 본문이 비어 있습니다' },
   badJson: { en: 'Request body is not valid JSON', ja: 'リクエスト本文が正しい JSON ではありません', zh: '请求内容不是有效的 JSON', ko: '요청 본문이 올바른 JSON이 아닙니다' },
+  database: {
+    en: 'The database is unavailable right now. Please try again in a moment.',
+    ja: 'ただいまデータベースに接続できません。少し待ってからもう一度お試しください。',
+    zh: '数据库暂时不可用，请稍后再试。',
+    ko: '지금은 데이터베이스를 사용할 수 없습니다. 잠시 후 다시 시도해 주세요.',
+  },
   badLength: { en: 'Invalid content length', ja: 'Content-Length が正しくありません', zh: 'Content-Length 无效', ko: 'Content-Length가 올바르지 않습니다' },
 } satisfies Record<string, LocalizedText>;
+
+/**
+ * PostgreSQL (or the way to it) is down, not the request wrong: refused or reset connections, the server
+ * shutting down or starting (SQLSTATE classes 08 and 57P), a pool that cannot get a connection in time.
+ */
+function isDatabaseUnavailable(err: unknown): boolean {
+  for (let e = err as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth += 1) {
+    const code = typeof e.code === 'string' ? e.code : '';
+    if (/^(08|57P0[1-3])/.test(code) || ['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT'].includes(code)) return true;
+    const message = typeof e.message === 'string' ? e.message : '';
+    if (/Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(message)) return true;
+  }
+  return false;
+}
 
 /** The one mapping from anything thrown to the API's JSON error shape. Never leaks a stack trace. */
 export function toErrorResponse(err: unknown, request: FastifyRequest): ErrorResponse {
@@ -70,6 +90,10 @@ export function toErrorResponse(err: unknown, request: FastifyRequest): ErrorRes
   }
   if (typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500) {
     return { status: e.statusCode, body: { error: e.message, code: e.code ?? 'BAD_REQUEST' }, headers: {} };
+  }
+  if (isDatabaseUnavailable(err)) {
+    request.log.warn({ err: (err as Error).message }, 'database unavailable');
+    return { status: 503, body: { error: say(TEXT.database), code: 'DATABASE_UNAVAILABLE' }, headers: { 'retry-after': '5' } };
   }
   request.log.error({ err }, 'unhandled error');
   return { status: 500, body: { error: say(TEXT.internal), code: 'INTERNAL' }, headers: {} };
