@@ -42,6 +42,8 @@ export default defineConfig({
       ADMIN_EMAILS: 'admin@e2e.test',
       AUTH_RATE_LIMIT_PER_IP: '1000',
       AUTH_RATE_LIMIT_PER_EMAIL: '1000',
+      API_RATE_LIMIT_PER_MINUTE: '100000',
+      EXPENSIVE_RATE_LIMIT_PER_MINUTE: '1000',
     },
   },
 });

@@ -32,6 +32,8 @@ import { animeRefsRoutes } from './modules/anime-refs/routes';
 import { authPlugin } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
 import { registerInputGuard } from './plugins/input-guard';
+import { registerLimits } from './plugins/limits';
+import { registerOpenApiContract } from './plugins/openapi-contract';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { openBlobStore, type BlobStore } from './providers/blob';
 import { Blobs } from './providers/blob/registry';
@@ -136,6 +138,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   await app.register(authPlugin, { ctx });
+  // After the auth decorators exist, before any route: both read each route's auth hook.
+  registerOpenApiContract(app);
+  registerLimits(app, ctx);
 
   await app.register(
     async (api) => {

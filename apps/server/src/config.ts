@@ -62,6 +62,10 @@ export const configSchema = z.object({
 
   /** Chat and edit calls per user (or IP) per minute; beyond it a 429 with Retry-After. */
   AI_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(20),
+  /** Every /api request per client IP and minute, per process (a flood guard; health probes are exempt). */
+  API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1200),
+  /** Calls per user and minute to each group of CPU-heavy routes (image tools, generation, exports, plagiarism). */
+  EXPENSIVE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
   /** A provider silent this long (before or between chunks) is abandoned with a 504. */
   AI_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   /** Pause between words when the offline assistant streams, so its answers read like the others. */

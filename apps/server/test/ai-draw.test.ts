@@ -9,9 +9,12 @@ import { fakeSdWebui, type FakeServer } from './image-fakes';
 
 let t: TestApp;
 let sd: FakeServer;
+/** A signed-in caller: the AI tools are CPU work, refused to anonymous callers. */
+let artist: Record<string, string>;
 beforeAll(async () => {
   sd = await fakeSdWebui();
   t = await createTestApp({ SD_WEBUI_URL: sd.url, IMAGE_PROVIDER_TIMEOUT_MS: '2000' });
+  artist = (await signUp(t.app, 'artist')).auth;
 });
 afterAll(async () => {
   await t.close();
@@ -24,7 +27,7 @@ async function canvas() {
   return `data:image/png;base64,${(await sharp(Buffer.from(svg)).png().toBuffer()).toString('base64')}`;
 }
 
-const draw = (payload: object, headers: Record<string, string> = {}) => t.app.inject({ method: 'POST', url: '/api/anime-chara/ai-draw', payload, headers });
+const draw = (payload: object, headers: Record<string, string> = artist) => t.app.inject({ method: 'POST', url: '/api/anime-chara/ai-draw', payload, headers });
 
 async function pixels(dataUrl: string) {
   const { data, info } = await sharp(Buffer.from(dataUrl.split(',')[1]!, 'base64')).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
@@ -100,7 +103,7 @@ describe('AI canvas tools', () => {
   it('uses a configured provider only for premium users, and refunds when it fails', async () => {
     const u = await signUp(t.app);
     const body = { imageData: await canvas(), mode: 'ai-eraser', region: { x: 350, y: 250, width: 100, height: 100 }, provider: 'sd-webui' };
-    expect((await draw(body)).statusCode).toBe(401);
+    expect((await draw(body, {})).statusCode).toBe(401);
     const free = await draw(body, u.auth);
     expect(free.statusCode).toBe(402);
     expect(errorBody(free).code).toBe('PREMIUM_REQUIRED');

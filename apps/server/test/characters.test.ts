@@ -204,9 +204,13 @@ describe('character library', () => {
 });
 
 describe('analyze-colors', () => {
+  let auth: Record<string, string>;
+  beforeAll(async () => {
+    auth = (await signUp(t.app, 'colours')).auth;
+  });
   it('analyses the drawing', async () => {
     const img = await sharp({ create: { width: 60, height: 40, channels: 4, background: { r: 255, g: 107, b: 157, alpha: 1 } } }).png().toBuffer();
-    const res = await t.app.inject({ method: 'POST', url: '/api/anime-helper/analyze-colors', payload: { imageData: `data:image/png;base64,${img.toString('base64')}` } });
+    const res = await t.app.inject({ method: 'POST', url: '/api/anime-helper/analyze-colors', headers: auth, payload: { imageData: `data:image/png;base64,${img.toString('base64')}` } });
     expect(res.statusCode, res.body).toBe(200);
     const a = res.json();
     expect(a.dominantColors[0]).toBe('#ff6b9d');
@@ -216,11 +220,11 @@ describe('analyze-colors', () => {
   });
 
   it('refuses what is not an image', async () => {
-    const bad = await t.app.inject({ method: 'POST', url: '/api/anime-helper/analyze-colors', payload: { imageData: 'data:image/png;base64,aGVsbG8=' } });
+    const bad = await t.app.inject({ method: 'POST', url: '/api/anime-helper/analyze-colors', headers: auth, payload: { imageData: 'data:image/png;base64,aGVsbG8=' } });
     expect(bad.statusCode).toBe(415);
-    const missing = await t.app.inject({ method: 'POST', url: '/api/anime-helper/analyze-colors', payload: {} });
+    const missing = await t.app.inject({ method: 'POST', url: '/api/anime-helper/analyze-colors', headers: auth, payload: {} });
     expect(missing.statusCode).toBe(422);
-    const text = await t.app.inject({ method: 'POST', url: '/api/anime-helper/analyze-colors', payload: { imageData: 'hello' } });
+    const text = await t.app.inject({ method: 'POST', url: '/api/anime-helper/analyze-colors', headers: auth, payload: { imageData: 'hello' } });
     expect(text.statusCode).toBe(422);
   });
 });

@@ -44,7 +44,13 @@ export interface TestApp {
  * server named by TEST_DATABASE_URL (scripts/test-api.mjs starts one when postgres is installed).
  */
 export async function createTestApp(overrides: Parameters<typeof testConfig>[0] = {}): Promise<TestApp> {
-  const config = testConfig({ AUTH_RATE_LIMIT_PER_IP: '1000', AUTH_RATE_LIMIT_PER_EMAIL: '1000', ...overrides });
+  const config = testConfig({
+    AUTH_RATE_LIMIT_PER_IP: '1000',
+    AUTH_RATE_LIMIT_PER_EMAIL: '1000',
+    API_RATE_LIMIT_PER_MINUTE: '100000',
+    EXPENSIVE_RATE_LIMIT_PER_MINUTE: '1000',
+    ...overrides,
+  });
   const adminUrl = process.env.TEST_DATABASE_URL;
   let database: Database;
   let dropDb: (() => Promise<void>) | undefined;

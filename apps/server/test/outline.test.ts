@@ -1,14 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { createTestApp, errorBody, type TestApp } from './helpers';
+import { createTestApp, errorBody, signUp, type TestApp } from './helpers';
 
 let t: TestApp;
+/** A signed-in caller: outlines are CPU work, refused to anonymous callers. */
+let auth: Record<string, string>;
 beforeAll(async () => {
   t = await createTestApp();
+  auth = (await signUp(t.app, 'outliner')).auth;
 });
 afterAll(() => t.close());
 
-const outline = (payload: unknown) => t.app.inject({ method: 'POST', url: '/api/anime-chara-helper/generate-outline', payload: payload as object });
+const outline = (payload: unknown) => t.app.inject({ method: 'POST', url: '/api/anime-chara-helper/generate-outline', headers: auth, payload: payload as object });
 
 /** A known drawing: a dark square (x 40-119, y 30-89) on white paper, 160x120. */
 async function squareDrawing() {
@@ -92,7 +95,7 @@ describe('AI outline generator', () => {
     const huge = await t.app.inject({
       method: 'POST',
       url: '/api/anime-chara-helper/generate-outline',
-      headers: { 'content-type': 'application/json' },
+      headers: { ...auth, 'content-type': 'application/json' },
       payload: `{"type":"image","image":"data:image/png;base64,${'A'.repeat(50 * 1024 * 1024)}"}`,
     });
     expect(huge.statusCode).toBe(413);

@@ -94,7 +94,7 @@ export const characterRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   app.post(
     '/analyze-colors',
     {
-      onRequest: app.optionalUser,
+      onRequest: app.requireUser,
       bodyLimit: CHARACTER_BODY_LIMIT_BYTES,
       schema: { tags: ['anime'], summary: 'Colour analysis of a drawing (dominant colours, harmony, style, recommendations)', body: analyzeColorsRequestSchema, response: { 200: colorAnalysisSchema, ...errors } },
     },

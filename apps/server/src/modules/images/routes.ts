@@ -136,6 +136,8 @@ export const imagesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     '/anime-chara-helper/generate-outline',
     {
       bodyLimit: IMAGE_BODY_LIMIT_BYTES,
+      // CPU work: signed-in callers only, decided before the body is read.
+      onRequest: app.requireUser,
       schema: {
         tags: ['images'],
         summary: 'Line art from an image (edge detection) or from a description (outline of a generated character)',
@@ -150,7 +152,7 @@ export const imagesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     '/anime-chara/ai-draw',
     {
       bodyLimit: IMAGE_BODY_LIMIT_BYTES,
-      onRequest: app.optionalUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['images'],
         summary: "AI brush, AI eraser and region regeneration: answers the 'AI Drawing' layer as a base64 PNG",

@@ -1,0 +1,55 @@
+import { apiErrorSchema } from '@yumi/core';
+import type { FastifyInstance, onRequestHookHandler, RouteOptions } from 'fastify';
+import { UNLIMITED } from './limits';
+
+type Access = 'public' | 'optional' | 'user' | 'admin';
+
+/** The error shape, keeping any extra field a route adds to its errors (auth errors carry `success: false`). */
+const sharedError = apiErrorSchema.loose();
+
+/** How a route authenticates, read from its auth hook (plugins/auth.ts): one place decides, the docs follow. */
+function accessOf(app: FastifyInstance, route: RouteOptions): Access {
+  const hooks = [route.onRequest, route.preHandler].flat().filter(Boolean) as onRequestHookHandler[];
+  if (hooks.includes(app.requireAdmin as unknown as onRequestHookHandler)) return 'admin';
+  if (hooks.includes(app.requireUser as unknown as onRequestHookHandler)) return 'user';
+  if (hooks.includes(app.optionalUser as unknown as onRequestHookHandler)) return 'optional';
+  return 'public';
+}
+
+const SECURITY: Record<Access, unknown[]> = {
+  public: [],
+  optional: [{}, { bearer: [] }],
+  user: [{ bearer: [] }],
+  admin: [{ bearer: [] }],
+};
+
+/**
+ * Every operation in the OpenAPI document declares its security and each status it can answer. Routes
+ * declare what is theirs (200, 404, 409 ...); the statuses every route shares come from here, from the
+ * same facts that produce them: 401/403 from the auth hook, 413/415 from having a body, 422 from
+ * validation, 429 from the per-IP limit, 500 and 503 (database down) from anywhere.
+ */
+export function registerOpenApiContract(app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => {
+    const schema = (route.schema ??= {}) as Record<string, unknown> & { hide?: boolean; response?: Record<string | number, unknown> };
+    if (schema.hide) return;
+    const access = accessOf(app, route);
+    schema.security ??= SECURITY[access];
+    const responses = (schema.response ??= {});
+    const methods = [route.method].flat();
+    const hasBody = methods.some((m) => m === 'POST' || m === 'PUT' || m === 'PATCH');
+    const shared = [
+      access === 'user' || access === 'admin' ? 401 : null,
+      access === 'admin' ? 403 : null,
+      hasBody ? 413 : null,
+      hasBody ? 415 : null,
+      schema.body || schema.querystring || schema.params || hasBody ? 422 : null,
+      UNLIMITED.has(route.url) ? null : 429,
+      500,
+      503,
+    ];
+    for (const status of shared) {
+      if (status !== null && !(status in responses) && !(String(status) in responses)) responses[status] = sharedError;
+    }
+  });
+}
