@@ -26,8 +26,8 @@ const SECURITY: Record<Access, unknown[]> = {
 /**
  * Every operation in the OpenAPI document declares its security and each status it can answer. Routes
  * declare what is theirs (200, 404, 409 ...); the statuses every route shares come from here, from the
- * same facts that produce them: 401/403 from the auth hook, 413/415 from having a body, 422 from
- * validation, 429 from the per-IP limit, 500 and 503 (database down) from anywhere.
+ * same facts that produce them: 400 from malformed JSON or path encoding, 401/403 from the auth hook,
+ * 413/415 from having a body, 414 from an over-long path parameter, 422 from validation, 429 from the per-IP limit, 500 and 503 (database down) from anywhere.
  */
 export function registerOpenApiContract(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {
@@ -38,11 +38,16 @@ export function registerOpenApiContract(app: FastifyInstance): void {
     const responses = (schema.response ??= {});
     const methods = [route.method].flat();
     const hasBody = methods.some((m) => m === 'POST' || m === 'PUT' || m === 'PATCH');
+    const hasParams = route.url.includes(':');
     const shared = [
+      // Malformed JSON, or a path segment that is not valid percent-encoded UTF-8.
+      hasBody || hasParams ? 400 : null,
       access === 'user' || access === 'admin' ? 401 : null,
       access === 'admin' ? 403 : null,
       hasBody ? 413 : null,
       hasBody ? 415 : null,
+      // A path parameter longer than the router accepts.
+      hasParams ? 414 : null,
       schema.body || schema.querystring || schema.params || hasBody ? 422 : null,
       UNLIMITED.has(route.url) ? null : 429,
       500,

@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { installersResponseSchema } from '@yumi/core';
+import { apiErrorSchema, installersResponseSchema } from '@yumi/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -27,6 +27,7 @@ export const installersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
         tags: ['downloads'],
         summary: 'Download an installer file',
         params: z.object({ file: z.string().max(300) }),
+        response: { 200: z.any().describe('The installer file (application/octet-stream)'), 404: apiErrorSchema },
       },
     },
     async (request, reply) => {
