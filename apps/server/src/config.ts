@@ -85,6 +85,11 @@ export const configSchema = z.object({
   IMAGE_CONCURRENCY_PROCEDURAL: z.coerce.number().int().positive().default(2),
   IMAGE_CONCURRENCY_REMOTE: z.coerce.number().int().positive().default(1),
 
+  /**
+   * TEST MODE (the in-app checkout that grants timeshards without payment) exists only while no real payment
+   * provider is configured; `off` disables it even then (checkout buttons are disabled, with the reason).
+   */
+  PAYMENTS_TEST_MODE: z.enum(['on', 'off']).default('on'),
   STRIPE_SECRET_KEY: optionalSecret,
   STRIPE_WEBHOOK_SECRET: optionalSecret,
   /** Another Stripe API origin (a local fake in tests, stripe-mock); default api.stripe.com. */

@@ -283,6 +283,38 @@ describe('Stripe', () => {
     expect((await info(live, u.auth)).hasAccessToImageGen).toBe(false);
   });
 
+  it('partial refunds take back timeshards in proportion, cumulatively, rounded down, never more than granted', async () => {
+    const u = await signUp(live.app);
+    // Creator: $10.00 for 700,000 timeshards.
+    const { session, purchaseId } = await checkout(u.auth, { packageId: 'creator' });
+    await deliver(completed(session));
+    expect((await info(live, u.auth)).balance).toBe(700_000);
+    const refunded = (id: string, cents: number) => ({
+      ...stripeEvent('charge.refunded', { id: `ch_${session.id}`, object: 'charge', amount: 1000, amount_refunded: cents, refunded: cents >= 1000, payment_intent: `pi_${session.id}` }),
+      id,
+    });
+    // $3.33 refunded: floor(700,000 x 333 / 1000) = 233,100 taken, the purchase stays paid.
+    const first = refunded('evt_r1', 333);
+    await Promise.all([deliver(first), deliver(first)]);
+    expect((await info(live, u.auth)).balance).toBe(700_000 - 233_100);
+    let p = (await live.app.inject({ url: `/api/billing/purchases/${purchaseId}`, headers: u.auth })).json();
+    expect(p.status).toBe('paid');
+    // Another $3.34 (cumulative $6.67): floor(700,000 x 667 / 1000) = 466,900 in all.
+    await deliver(refunded('evt_r2', 667));
+    expect((await info(live, u.auth)).balance).toBe(700_000 - 466_900);
+    // An older event arriving late changes nothing.
+    await deliver(refunded('evt_r0', 100));
+    expect((await info(live, u.auth)).balance).toBe(700_000 - 466_900);
+    // The rest: the whole package is back, not a timeshard more, and the purchase is refunded.
+    await deliver(refunded('evt_r3', 1000));
+    await deliver(refunded('evt_r4', 1000));
+    expect((await info(live, u.auth)).balance).toBe(0);
+    p = (await live.app.inject({ url: `/api/billing/purchases/${purchaseId}`, headers: u.auth })).json();
+    expect(p.status).toBe('refunded');
+    const taken = await live.database.db.execute(sql`SELECT coalesce(sum(-delta), 0)::bigint AS n FROM credit_ledger WHERE source_type = 'purchase-reversal' AND source_id LIKE ${`${purchaseId}%`}`);
+    expect(Number((taken as unknown as { rows: Array<{ n: string }> }).rows[0]!.n)).toBe(700_000);
+  });
+
   it('expiry marks the purchase expired; a cancelled return marks it failed', async () => {
     const u = await signUp(live.app);
     const a = await checkout(u.auth, { packageId: 'taster' });
@@ -291,9 +323,9 @@ describe('Stripe', () => {
     const b = await checkout(u.auth, { packageId: 'taster' });
     const cancel = await live.app.inject({ method: 'POST', url: `/api/billing/purchases/${b.purchaseId}/cancel`, headers: u.auth });
     expect(cancel.json().status).toBe('failed');
-    // A test-checkout pay on a real-provider purchase is refused.
+    // With a real provider configured there is no test checkout at all.
     const fake = await live.app.inject({ method: 'POST', url: `/api/billing/test-checkout/${b.purchaseId}`, headers: u.auth, payload: { action: 'pay' } });
-    expect(fake.statusCode).toBe(409);
+    expect(fake.statusCode).toBe(404);
     expect((await info(live, u.auth)).balance).toBe(0);
   });
 });

@@ -26,8 +26,11 @@ export const subscriptionPlanSchema = z.object({
 export const packagesResponseSchema = z.object({
   packages: z.array(packageSchema),
   subscription: subscriptionPlanSchema,
-  /** Which checkout each button uses: the real provider, or the built-in TEST MODE page when it has no keys. */
-  providers: z.object({ stripe: z.enum(['stripe', 'test']), alipay: z.enum(['alipay', 'test']) }),
+  /**
+   * Which checkout each button uses: the real provider, the built-in TEST MODE page (only while no real
+   * provider is configured), or `off` (not available on this server: the button is hidden).
+   */
+  providers: z.object({ stripe: z.enum(['stripe', 'test', 'off']), alipay: z.enum(['alipay', 'test', 'off']) }),
   alipayTaxRate: z.number(),
 });
 export type PackagesResponse = z.infer<typeof packagesResponseSchema>;

@@ -20,6 +20,8 @@ export const creditLedger = pgTable(
     reason: text('reason').notNull(),
     sourceType: text('source_type').notNull(),
     sourceId: text('source_id').notNull(),
+    /** Granted by the TEST MODE checkout, not paid for. */
+    test: boolean('test').notNull().default(false),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [unique().on(t.sourceType, t.sourceId)],
@@ -51,6 +53,8 @@ export const purchases = pgTable('purchases', {
   itemId: text('item_id').notNull(),
   tokens: amount('tokens').notNull(),
   amountCents: integer('amount_cents').notNull(),
+  /** Refunded so far by the provider (cumulative); a partial refund leaves the purchase paid. */
+  refundedCents: integer('refunded_cents').notNull().default(0),
   currency: text('currency').notNull().default('USD'),
   status: text('status', { enum: ['pending', 'paid', 'failed', 'expired', 'refunded'] }).notNull().default('pending'),
   providerRef: text('provider_ref'),

@@ -9,6 +9,13 @@ import { createStripeCheckout } from '../../providers/payment/stripe';
 import { markUnpaid } from './fulfilment';
 import * as repo from './repository';
 
+const METHOD_UNAVAILABLE = {
+  en: 'This payment method is not available on this server. Please choose another one.',
+  ja: 'このサーバーではこの支払い方法を利用できません。別の方法をお選びください。',
+  zh: '此服务器不支持该支付方式，请选择其他方式。',
+  ko: '이 서버에서는 이 결제 수단을 사용할 수 없습니다. 다른 수단을 선택해 주세요.',
+} as const;
+
 const CHECKOUTS_PER_WINDOW = 30;
 const CHECKOUT_WINDOW_SECONDS = 600;
 
@@ -52,6 +59,8 @@ export async function startCheckout(
   body: CheckoutRequest,
   origin: string,
 ): Promise<{ url: string; purchaseId: string }> {
+  const provider = paymentModes(ctx.config)[method];
+  if (provider === 'off') throw new HttpError(503, 'PAYMENT_METHOD_UNAVAILABLE', METHOD_UNAVAILABLE);
   const item = resolveItem(body);
   // Each click creates a pending purchase (and a provider session): cap them per user.
   await ctx.rateLimits.hit(`checkout:${user.id}`, CHECKOUTS_PER_WINDOW, CHECKOUT_WINDOW_SECONDS);
@@ -65,7 +74,6 @@ export async function startCheckout(
     if (running) throw new HttpError(409, 'SUBSCRIPTION_ACTIVE', 'Your Yumi Blessing is still active. Claim it to the end before buying another.');
   }
   const amountCents = method === 'alipay' ? alipayPriceCents(item.priceCents) : item.priceCents;
-  const provider = paymentModes(ctx.config)[method];
   const purchase = await repo.insertPurchase(ctx.db, {
     userId: user.id,
     provider,

@@ -44,6 +44,7 @@ interface PaidRow {
   kind: 'package' | 'subscription';
   item_id: string;
   tokens: string;
+  provider?: string;
 }
 
 export async function fulfilPurchase(ctx: AppContext, purchaseId: string, evidence: PaymentEvidence): Promise<FulfilResult> {
@@ -55,7 +56,7 @@ export async function fulfilPurchase(ctx: AppContext, purchaseId: string, eviden
       sql`UPDATE purchases SET status = 'paid', paid_at = ${now.toISOString()}, updated_at = ${now.toISOString()},
             payment_ref = COALESCE(${evidence.paymentRef ?? null}, payment_ref)
           WHERE id = ${purchaseId} AND status IN ('pending', 'failed', 'expired')
-          RETURNING id, user_id, kind, item_id, tokens`,
+          RETURNING id, user_id, kind, item_id, tokens, provider`,
     );
     const row = paid[0];
     if (!row) {
@@ -71,6 +72,7 @@ export async function fulfilPurchase(ctx: AppContext, purchaseId: string, eviden
         reason: `Purchase: ${pkg?.label ?? row.item_id} package`,
         sourceType: 'purchase',
         sourceId: row.id,
+        test: row.provider === 'test',
       });
     } else {
       // The subscription starts today (UTC day 1); its daily timeshards are claimed by the user.
@@ -103,43 +105,60 @@ export async function markUnpaid(
 }
 
 /**
- * Refund or dispute: the purchase becomes refunded once, and what it granted is taken back as new
- * ledger entries (never below zero: credits already spent stay spent). A subscription is cancelled.
+ * Refund or dispute. `refundedCents` is the provider's cumulative refunded amount (Stripe's
+ * amount_refunded, Alipay's refund_fee); absent, or the whole price, it is a full reversal. A partial refund
+ * takes back the package's timeshards in proportion, rounded down, cumulatively over several refunds and
+ * never more than the package granted; the purchase stays paid until it is refunded in full. What the
+ * purchase granted is taken back as new ledger entries (never below zero: credits already spent stay
+ * spent). A subscription is cancelled on a full reversal.
  */
-export async function reversePurchase(ctx: AppContext, purchaseId: string, evidence: PaymentEvidence): Promise<boolean> {
+export async function reversePurchase(ctx: AppContext, purchaseId: string, evidence: PaymentEvidence, refundedCents?: number): Promise<boolean> {
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
     if (!(await recordEvent(tx, evidence, purchaseId, now))) return false;
-    const rows = await queryRows<PaidRow>(
+    const locked = await queryRows<PaidRow & { amount_cents: number; refunded_cents: number }>(
       tx,
-      sql`UPDATE purchases SET status = 'refunded', updated_at = ${now.toISOString()}
-          WHERE id = ${purchaseId} AND status = 'paid' RETURNING id, user_id, kind, item_id, tokens`,
+      sql`SELECT id, user_id, kind, item_id, tokens, amount_cents, refunded_cents FROM purchases
+          WHERE id = ${purchaseId} AND status = 'paid' FOR UPDATE`,
     );
-    const row = rows[0];
+    const row = locked[0];
     if (!row) return false;
-    let granted = Number(row.tokens);
-    if (row.kind === 'subscription') {
-      const subs = await queryRows<{ id: string }>(
-        tx,
-        sql`UPDATE subscriptions SET status = 'cancelled' WHERE purchase_id = ${row.id} RETURNING id`,
-      );
-      const subId = subs[0]?.id;
-      granted = 0;
-      if (subId) {
-        const sum = await queryRows<{ total: string | null }>(
+    const amount = Number(row.amount_cents);
+    const before = Number(row.refunded_cents);
+    const after = Math.min(amount, refundedCents === undefined ? amount : Math.max(before, Math.floor(refundedCents)));
+    if (after === before) return false;
+    const full = after >= amount;
+    await tx.execute(sql`UPDATE purchases SET refunded_cents = ${after}, status = ${full ? 'refunded' : 'paid'}, updated_at = ${now.toISOString()} WHERE id = ${row.id}`);
+    let take: number;
+    if (row.kind === 'package') {
+      const tokens = Number(row.tokens);
+      const share = (cents: number) => Math.floor((tokens * cents) / amount);
+      take = share(after) - share(before);
+    } else {
+      take = 0;
+      if (full) {
+        const subs = await queryRows<{ id: string }>(
           tx,
-          sql`SELECT sum(delta) AS total FROM credit_ledger WHERE source_type IN ('blessing', 'blessing-all') AND source_id LIKE ${`${subId}:%`}`,
+          sql`UPDATE subscriptions SET status = 'cancelled' WHERE purchase_id = ${row.id} RETURNING id`,
         );
-        granted = Number(sum[0]?.total ?? 0);
+        const subId = subs[0]?.id;
+        if (subId) {
+          const sum = await queryRows<{ total: string | null }>(
+            tx,
+            sql`SELECT sum(delta) AS total FROM credit_ledger WHERE source_type IN ('blessing', 'blessing-all') AND source_id LIKE ${`${subId}:%`}`,
+          );
+          take = Number(sum[0]?.total ?? 0);
+        }
       }
     }
-    if (granted > 0) {
+    if (take > 0) {
       await revokeIn(tx, now, {
         userId: row.user_id,
-        amount: granted,
-        reason: 'Refund or dispute of a purchase',
+        amount: take,
+        reason: full ? 'Refund or dispute of a purchase' : 'Partial refund of a purchase',
         sourceType: 'purchase-reversal',
-        sourceId: row.id,
+        // One entry per refunded level: a replayed event finds its entry and takes nothing twice.
+        sourceId: full && before === 0 ? row.id : `${row.id}:${after}`,
       });
     }
     return true;

@@ -16,6 +16,8 @@ export interface LedgerEntryInput {
   reason: string;
   sourceType: string;
   sourceId: string;
+  /** Granted by the TEST MODE checkout (marked in the ledger, shown as TEST). */
+  test?: boolean;
 }
 
 const MAX_AMOUNT = 1_000_000_000_000;
@@ -41,11 +43,11 @@ async function readBalance(tx: Runner, userId: string): Promise<number> {
 }
 
 /** Adds `delta` (may be negative only when covered, see the callers) and appends its entry; null when the source was already recorded. */
-async function append(tx: Runner, userId: string, delta: number, reason: string, sourceType: string, sourceId: string, now: Date) {
+async function append(tx: Runner, userId: string, delta: number, reason: string, sourceType: string, sourceId: string, now: Date, test = false) {
   const inserted = await queryRows<{ id: string }>(
     tx,
-    sql`INSERT INTO credit_ledger (user_id, delta, reason, source_type, source_id, created_at)
-        VALUES (${userId}, ${delta}, ${reason}, ${sourceType}, ${sourceId}, ${now.toISOString()})
+    sql`INSERT INTO credit_ledger (user_id, delta, reason, source_type, source_id, created_at, test)
+        VALUES (${userId}, ${delta}, ${reason}, ${sourceType}, ${sourceId}, ${now.toISOString()}, ${test})
         ON CONFLICT (source_type, source_id) DO NOTHING RETURNING id`,
   );
   return inserted[0]?.id ?? null;
@@ -66,7 +68,7 @@ export async function grant(ctx: AppContext, e: LedgerEntryInput): Promise<{ app
 export async function grantIn(tx: Runner, now: Date, e: LedgerEntryInput): Promise<{ applied: boolean; balance: number }> {
   checkAmount(e.amount);
   checkSource(e);
-  const id = await append(tx, e.userId, e.amount, e.reason, e.sourceType, e.sourceId, now);
+  const id = await append(tx, e.userId, e.amount, e.reason, e.sourceType, e.sourceId, now, e.test);
   if (!id) return { applied: false, balance: await readBalance(tx, e.userId) };
   const rows = await queryRows<{ balance: string }>(
     tx,

@@ -21,6 +21,7 @@ import { startCheckout } from './checkout';
 import * as billing from './service';
 import { tokenUsageByDay } from './usage';
 import { handleAlipayNotify, handleStripeWebhook } from './webhooks';
+import { testModeOn } from '../../providers/payment';
 
 const errors = { 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema };
 const secured = { tags: ['billing'], security: [{ bearer: [] }] };
@@ -33,6 +34,9 @@ function originOf(ctx: AppContext, request: FastifyRequest): string {
 }
 
 export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  if (testModeOn(ctx.config)) {
+    ctx.log.warn('Payments are in TEST MODE: the in-app checkout grants timeshards without payment. Configure Stripe or Alipay, or set PAYMENTS_TEST_MODE=off.');
+  }
   app.get('/packages', { schema: { tags: ['billing'], summary: 'Timeshard packages and the Yumi Blessing', response: { 200: packagesResponseSchema } } }, async () =>
     billing.packagesResponse(ctx),
   );

@@ -10,7 +10,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { HttpError, notFound } from '../../lib/http-error';
-import { paymentModes } from '../../providers/payment';
+import { paymentModes, testModeOn } from '../../providers/payment';
 import { hasImageGenAccess } from './access';
 import { subscriptionStatus } from './blessing';
 import { fulfilPurchase, markUnpaid } from './fulfilment';
@@ -96,6 +96,9 @@ export async function cancelPurchase(ctx: AppContext, userId: string, id: string
 
 /** TEST MODE: Pay goes through the very fulfilment path of the real providers; Cancel marks it failed. */
 export async function completeTestCheckout(ctx: AppContext, userId: string, id: string, action: 'pay' | 'cancel'): Promise<Purchase> {
+  // With a real provider configured (or TEST MODE switched off) there is no test checkout at all, not even
+  // for a test purchase started before the keys were set: paying it would grant real timeshards.
+  if (!testModeOn(ctx.config)) throw notFound('Test checkout');
   const row = await ownPurchase(ctx, userId, id);
   if (row.provider !== 'test') throw new HttpError(409, 'NOT_TEST_CHECKOUT', 'This purchase is paid through a real provider');
   if (action === 'pay') {

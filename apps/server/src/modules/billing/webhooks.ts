@@ -69,7 +69,14 @@ export async function handleStripeWebhook(ctx: AppContext, rawBody: Buffer, sign
       const status = event.type === 'checkout.session.expired' ? 'expired' : 'failed';
       return (await markUnpaid(ctx, purchase.id, status, evidence())) ? status : 'unchanged';
     }
-    case 'charge.refunded':
+    case 'charge.refunded': {
+      const charge = event.data.object;
+      const purchase = await purchaseForPaymentIntent(ctx, charge.payment_intent);
+      if (!purchase) return 'ignored';
+      // amount_refunded is cumulative over every refund of the charge, in the charge's cents.
+      const refunded = charge.amount > 0 ? Math.floor((charge.amount_refunded * purchase.amountCents) / charge.amount) : purchase.amountCents;
+      return (await reversePurchase(ctx, purchase.id, evidence(), refunded)) ? 'reversed' : 'unchanged';
+    }
     case 'charge.dispute.created': {
       const purchase = await purchaseForPaymentIntent(ctx, event.data.object.payment_intent);
       if (!purchase) return 'ignored';
@@ -95,6 +102,12 @@ export async function handleAlipayNotify(ctx: AppContext, params: Record<string,
   if (params.total_amount !== centsToAmount(purchase.amountCents)) throw mismatch('amount');
   const eventId = params.notify_id || `${params.trade_no}:${params.trade_status}`;
   const evidence: PaymentEvidence = { provider: 'alipay', eventId, eventType: params.trade_status ?? 'unknown', paymentRef: params.trade_no ?? null };
+  // A refund of a paid trade: refund_fee is the cumulative refunded amount (a partial refund keeps the trade open).
+  if (params.refund_fee && purchase.status === 'paid' && params.trade_status !== 'TRADE_CLOSED') {
+    const cents = Math.round(Number(params.refund_fee) * 100);
+    if (!Number.isFinite(cents) || cents <= 0) throw mismatch('refund amount');
+    return (await reversePurchase(ctx, purchase.id, evidence, cents)) ? 'reversed' : 'unchanged';
+  }
   if ((ALIPAY_PAID_STATUSES as readonly string[]).includes(params.trade_status ?? '')) {
     return fulfilPurchase(ctx, purchase.id, evidence);
   }

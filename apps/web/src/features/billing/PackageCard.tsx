@@ -1,5 +1,7 @@
 import { formatShards, formatUsd, type PackagesResponse } from '@yumi/core';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { billingApi } from '../../shared/billing/api';
 import { Link } from 'react-router';
 import { Button } from '../../shared/ui/Button';
 import type { useCheckout } from './useCheckout';
@@ -26,6 +28,12 @@ export function PayButtons({
   primary?: boolean;
 }) {
   const { t } = useTranslation('billing');
+  // The same cached query as the page: which methods this server offers (a method without a provider is hidden).
+  const providers = useQuery<PackagesResponse>({
+    queryKey: ['billing', 'packages'],
+    queryFn: billingApi.packages,
+    staleTime: 5 * 60_000,
+  }).data?.providers;
   if (!signedIn) {
     return (
       <Link className="btn btn-block" to="/login?from=%2Fcharge">
@@ -35,29 +43,67 @@ export function PayButtons({
   }
   const busy = checkout.processing;
   const isBusy = (method: 'stripe' | 'alipay') => busy?.id === id && busy.method === method;
+  const offers = (method: 'stripe' | 'alipay') => !providers || providers[method] !== 'off';
+  if (!offers('stripe') && !offers('alipay')) {
+    return (
+      <div className="pay-buttons">
+        <Button block disabled aria-describedby={`payments-off-${id}`}>
+          {t('packages.payCard', { price: formatUsd(priceCents) })}
+        </Button>
+        <p className="muted fine-print" id={`payments-off-${id}`} data-testid="payments-off">
+          {t('paymentsOff')}
+        </p>
+      </div>
+    );
+  }
   return (
     <div className="pay-buttons">
-      <Button
-        variant={primary ? 'primary' : 'secondary'}
-        block
-        disabled={!!busy}
-        aria-busy={isBusy('stripe')}
-        onClick={() => void checkout.start({ id, kind }, 'stripe')}
-      >
-        {isBusy('stripe') ? t('packages.processing') : t('packages.payCard', { price: formatUsd(priceCents) })}
-      </Button>
-      <Button block disabled={!!busy} aria-busy={isBusy('alipay')} onClick={() => void checkout.start({ id, kind }, 'alipay')}>
-        {isBusy('alipay') ? t('packages.processing') : t('packages.payAlipay', { price: formatUsd(alipayPriceCents) })}
-      </Button>
+      {offers('stripe') && (
+        <Button
+          variant={primary ? 'primary' : 'secondary'}
+          block
+          disabled={!!busy}
+          aria-busy={isBusy('stripe')}
+          onClick={() => void checkout.start({ id, kind }, 'stripe')}
+        >
+          {isBusy('stripe')
+            ? t('packages.processing')
+            : t('packages.payCard', { price: formatUsd(priceCents) })}
+        </Button>
+      )}
+      {offers('alipay') && (
+        <Button
+          block
+          disabled={!!busy}
+          aria-busy={isBusy('alipay')}
+          onClick={() => void checkout.start({ id, kind }, 'alipay')}
+        >
+          {isBusy('alipay')
+            ? t('packages.processing')
+            : t('packages.payAlipay', { price: formatUsd(alipayPriceCents) })}
+        </Button>
+      )}
     </div>
   );
 }
 
 /** One timeshard package: amount as K/M, the card price and the Alipay price with its 10 % tax. */
-export function PackageCard({ pkg, signedIn, checkout }: { pkg: Pkg; signedIn: boolean; checkout: ReturnType<typeof useCheckout> }) {
+export function PackageCard({
+  pkg,
+  signedIn,
+  checkout,
+}: {
+  pkg: Pkg;
+  signedIn: boolean;
+  checkout: ReturnType<typeof useCheckout>;
+}) {
   const { t } = useTranslation('billing');
   return (
-    <article className={`card package-card ${pkg.recommended ? 'is-recommended' : ''}`} data-testid={`package-${pkg.id}`} aria-label={t(`packages.names.${pkg.id}`)}>
+    <article
+      className={`card package-card ${pkg.recommended ? 'is-recommended' : ''}`}
+      data-testid={`package-${pkg.id}`}
+      aria-label={t(`packages.names.${pkg.id}`)}
+    >
       {pkg.recommended && <span className="badge package-ribbon">{t('packages.recommended')}</span>}
       <h3 className="package-name">{t(`packages.names.${pkg.id}`)}</h3>
       <p className="package-amount">
@@ -68,7 +114,15 @@ export function PackageCard({ pkg, signedIn, checkout }: { pkg: Pkg; signedIn: b
         {formatUsd(pkg.priceCents)} <span className="muted">{CURRENCY}</span>
       </p>
       <p className="muted package-desc">{t(`packages.descriptions.${pkg.id}`)}</p>
-      <PayButtons id={pkg.id} kind="package" priceCents={pkg.priceCents} alipayPriceCents={pkg.alipayPriceCents} signedIn={signedIn} checkout={checkout} primary={pkg.recommended} />
+      <PayButtons
+        id={pkg.id}
+        kind="package"
+        priceCents={pkg.priceCents}
+        alipayPriceCents={pkg.alipayPriceCents}
+        signedIn={signedIn}
+        checkout={checkout}
+        primary={pkg.recommended}
+      />
     </article>
   );
 }
