@@ -22,6 +22,7 @@ import * as billing from './service';
 import { tokenUsageByDay } from './usage';
 import { handleAlipayNotify, handleStripeWebhook } from './webhooks';
 import { testModeOn } from '../../providers/payment';
+import { startReservationSweeper } from './reservation-sweeper';
 
 const errors = { 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema };
 const secured = { tags: ['billing'], security: [{ bearer: [] }] };
@@ -34,6 +35,9 @@ function originOf(ctx: AppContext, request: FastifyRequest): string {
 }
 
 export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  // Every process sweeps: reservations left by a process that died mid-call are given back.
+  const stopSweeper = startReservationSweeper(ctx);
+  app.addHook('onClose', async () => stopSweeper());
   if (testModeOn(ctx.config)) {
     ctx.log.warn('Payments are in TEST MODE: the in-app checkout grants timeshards without payment. Configure Stripe or Alipay, or set PAYMENTS_TEST_MODE=off.');
   }
