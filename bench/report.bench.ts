@@ -96,6 +96,62 @@ async function pdf(): Promise<BenchResult[]> {
   return [{ name: `PDF export, ${pages}-page report`, value: median(times), unit: 'ms' }];
 }
 
+/**
+ * The worst inputs the export accepts, through the real route (worker thread) while /api/health is probed
+ * every 50 ms. Before the linear layout, one 2,000-character word took 7-17 s and 100,000 over 10 minutes,
+ * with the server frozen meanwhile.
+ */
+async function worstPdf(): Promise<BenchResult[]> {
+  const { buildApp } = await import('../apps/server/src/app');
+  const { testConfig } = await import('../apps/server/src/config');
+  const { EXPORT_MAX_LINES, EXPORT_MAX_MARKDOWN } = await import('@yumi/core');
+  const database = await openDatabase({ dataDir: 'memory://' });
+  await migrate(database);
+  const app = await buildApp(testConfig({ API_RATE_LIMIT_PER_MINUTE: '1000000', EXPENSIVE_RATE_LIMIT_PER_MINUTE: '1000' }), { database, serveWeb: false });
+  const base = await app.listen({ port: 0, host: '127.0.0.1' });
+  const signup = await (await fetch(`${base}/api/auth/signup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'pdfbench@example.com', username: 'pdfbench', password: 'secret123' }) })).json();
+  const auth = { authorization: `Bearer ${signup.token}` };
+  const health = async () => {
+    const t = performance.now();
+    await fetch(`${base}/api/health`);
+    return performance.now() - t;
+  };
+  const idle: number[] = [];
+  for (let i = 0; i < 20; i += 1) idle.push(await health());
+  const cases: Array<[string, string]> = [
+    ['one 2,000-character word', 'x'.repeat(2_000)],
+    ['one 4,000-character word', 'y'.repeat(4_000)],
+    ['one 100,000-character word', 'z'.repeat(100_000)],
+    ['largest input: one 2,000,000-character word', 'w'.repeat(EXPORT_MAX_MARKDOWN)],
+    ['largest input: 2 MB of prose', 'The quick brown fox jumps over the lazy dog. '.repeat(Math.floor(EXPORT_MAX_MARKDOWN / 45))],
+    [`largest input: ${EXPORT_MAX_LINES} one-letter paragraphs`, Array.from({ length: EXPORT_MAX_LINES }, () => 'a').join('\n')],
+    ['largest input: deep lists', Array.from({ length: EXPORT_MAX_LINES }, (_, i) => `${'  '.repeat(i % 8)}- item ${i}`).join('\n')],
+  ];
+  const results: BenchResult[] = [];
+  let slowestHealth = 0;
+  for (const [name, markdown] of cases) {
+    let done = false;
+    const probing = (async () => {
+      while (!done) {
+        slowestHealth = Math.max(slowestHealth, await health());
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    })();
+    const t = performance.now();
+    const res = await fetch(`${base}/api/report/export/pdf`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ markdown }) });
+    await res.arrayBuffer();
+    const ms = performance.now() - t;
+    done = true;
+    await probing;
+    if (res.status !== 200) throw new Error(`${name}: HTTP ${res.status}`);
+    results.push({ name: `PDF export, ${name}`, value: ms, unit: 'ms', budget: { max: 10_000 } });
+  }
+  results.push({ name: '/api/health slowest answer during those exports', value: slowestHealth, unit: 'ms', baseline: { name: '/api/health idle (median)', value: median(idle) }, budget: { max: 200 } });
+  await app.close();
+  await database.close();
+  return results;
+}
+
 export default async function run(): Promise<BenchResult[]> {
-  return [...(await plagiarism()), ...(await pdf())];
+  return [...(await plagiarism()), ...(await pdf()), ...(await worstPdf())];
 }

@@ -4,8 +4,9 @@ import { readFileSync } from 'node:fs';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 await build({
-  entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
+  // The PDF export's worker thread is its own entry (src/modules/report/pdf-pool.ts finds it there).
+  entryPoints: { main: 'src/main.ts', 'workers/pdf': 'src/modules/report/pdf.worker.ts' },
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   target: 'node20',

@@ -134,6 +134,17 @@ export type PlagiarismSource = z.infer<typeof plagiarismSourceSchema>;
 // ---------- Export ----------
 
 export const EXPORT_MAX_MARKDOWN = 2_000_000;
+/**
+ * Lines of an exported report. Each line can become a paragraph; 40,000 of them are over a thousand pages,
+ * and the bound keeps the largest accepted export under the 10 s budget (2 MB of one-letter paragraphs
+ * would be 19,000 pages).
+ */
+export const EXPORT_MAX_LINES = 40_000;
+const lineCount = (s: string) => {
+  let n = 1;
+  for (let i = s.indexOf('\n'); i !== -1; i = s.indexOf('\n', i + 1)) n += 1;
+  return n;
+};
 export const EXPORT_MAX_FIGURES = 50;
 /** A figure image as a PNG or JPEG data URL (Chart.js canvases export PNG). */
 export const FIGURE_IMAGE_MAX = 3_000_000;
@@ -157,7 +168,10 @@ export const pdfExportOptionsSchema = z.object({
 export type PdfExportOptions = z.infer<typeof pdfExportOptionsSchema>;
 
 export const pdfExportRequestSchema = z.strictObject({
-  markdown: z.string().max(EXPORT_MAX_MARKDOWN),
+  markdown: z
+    .string()
+    .max(EXPORT_MAX_MARKDOWN)
+    .refine((s) => lineCount(s) <= EXPORT_MAX_LINES, { message: `At most ${EXPORT_MAX_LINES.toLocaleString('en')} lines can be exported` }),
   references: z.array(cslItemSchema).max(MAX_REFERENCES).default([]),
   style: z.enum(CITATION_STYLES).default('apa'),
   figures: z.array(reportFigureSchema).max(EXPORT_MAX_FIGURES).default([]),

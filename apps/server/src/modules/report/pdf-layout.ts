@@ -25,7 +25,7 @@ export interface Style {
 }
 
 type Atom =
-  | { t: 'text'; text: string; font: string; size: number; colour: string; w: number; space: number }
+  | { t: 'text'; text: string; font: string; size: number; colour: string; w: number; space: number; glyphW?: number }
   | { t: 'math'; svg: string; w: number; h: number; depth: number; space: number };
 
 /** Characters the standard PDF fonts (WinAnsi) can show; anything else needs an embedded font. */
@@ -70,6 +70,41 @@ export class Layout {
 
   private width(text: string, font: string, size: number): number {
     return this.doc.font(font).fontSize(size).widthOfString(text);
+  }
+
+  /** Advance widths of single characters, per font and size: each glyph is measured once per document. */
+  private readonly glyphWidths = new Map<string, number>();
+  private glyphWidth(ch: string, font: string, size: number): number {
+    const key = `${font}\u0000${size}\u0000${ch}`;
+    let w = this.glyphWidths.get(key);
+    if (w === undefined) {
+      w = this.width(ch, font, size);
+      this.glyphWidths.set(key, w);
+    }
+    return w;
+  }
+
+  private glyphSum(text: string, font: string, size: number): number {
+    let w = 0;
+    for (const ch of text) w += this.glyphWidth(ch, font, size);
+    return w;
+  }
+
+  /**
+   * The longest head of `text` (at least one character) whose accumulated glyph widths fit `maxW`, in one
+   * pass: linear in the head's length, however long the word (re-measuring a growing prefix was quadratic).
+   */
+  private cutToWidth(text: string, font: string, size: number, maxW: number): { index: number; width: number } {
+    let index = 0;
+    let width = 0;
+    for (const ch of text) {
+      const w = this.glyphWidth(ch, font, size);
+      if (index > 0 && width + w > maxW) break;
+      width += w;
+      index += ch.length;
+      if (index >= text.length - 1) break;
+    }
+    return { index, width };
   }
 
   /** Adds text to the paragraph being built. */
@@ -152,12 +187,15 @@ export class Layout {
         const add = (line.length ? a.space : 0) + a.w;
         if (line.length && w + add > maxW) break;
         if (!line.length && a.w > maxW && a.t === 'text' && a.text.length > 1) {
-          // A single word longer than the line (a URL): cut it to fit.
-          let cut = a.text.length - 1;
-          while (cut > 1 && this.width(a.text.slice(0, cut), a.font, a.size) > maxW) cut -= 1;
-          const head = { ...a, text: a.text.slice(0, cut), w: this.width(a.text.slice(0, cut), a.font, a.size) };
-          const tail = { ...a, text: a.text.slice(cut), w: this.width(a.text.slice(cut), a.font, a.size), space: 0 };
-          atoms.splice(i, 1, head, tail);
+          // A single word longer than the line (a URL, a DNA sequence): cut it to fit, by glyph widths.
+          // Widths here are sums of glyph advances (no kerning), so what is left after a cut is known exactly
+          // without measuring the rest of the word again.
+          const total = a.glyphW ?? this.glyphSum(a.text, a.font, a.size);
+          const cut = this.cutToWidth(a.text, a.font, a.size, maxW);
+          const head = { ...a, text: a.text.slice(0, cut.index), w: cut.width, glyphW: cut.width };
+          const tail = { ...a, text: a.text.slice(cut.index), w: total - cut.width, glyphW: total - cut.width, space: 0 };
+          atoms[i] = tail;
+          atoms.splice(i, 0, head);
           continue;
         }
         line.push(a);

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { documents, reportMeta } from '../../db/schema';
 import { notFound } from '../../lib/http-error';
-import { renderReportPdf } from './pdf';
+import { renderPdfOffThread } from './pdf-pool';
 
 export async function exportPdf(
   ctx: AppContext,
@@ -11,7 +11,7 @@ export async function exportPdf(
   body: { markdown: string; references: CslItem[]; style: 'apa' | 'mla' | 'ieee' | 'chicago'; figures: ReportFigure[]; options: PdfExportOptions; author?: string; language?: Language },
 ) {
   const now = ctx.clock.now();
-  const out = await renderReportPdf({ ...body, author: body.author ?? user.username, date: now });
+  const out = await renderPdfOffThread({ ...body, author: body.author ?? user.username, date: now });
   const stamp = now.toISOString().slice(0, 10);
   return { ...out, fileName: `report-${stamp}.pdf` };
 }
