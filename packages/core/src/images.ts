@@ -10,6 +10,16 @@ export const AI_DRAW_DEFAULT_STRENGTH = 0.5;
 export const IMAGE_PROMPT_MAX = 2000;
 /** Largest decoded upload (reference image, canvas, outline source): same cap as artwork uploads. */
 export const IMAGE_UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
+/**
+ * Decode limits for every image that enters the server (apps/server/src/lib/image-intake.ts), checked on
+ * the header before a pixel is decoded: nothing over 8192 pixels on a side or 70 megapixels anywhere.
+ */
+export const IMAGE_MAX_SIDE = 8192;
+export const IMAGE_MAX_PIXELS = 70_000_000;
+/** Report figures are set at most a page wide: 4096 pixels on a side is far beyond print resolution. */
+export const FIGURE_MAX_SIDE = 4096;
+/** Images the AI canvas tools, outline and colour analysis work on (the canvas's own maximum). */
+export const AI_TOOL_MAX_SIDE = 4096;
 /** JSON body cap of routes that carry a base64 image (4/3 overhead plus the other fields). */
 export const IMAGE_BODY_LIMIT_BYTES = Math.ceil((IMAGE_UPLOAD_MAX_BYTES * 4) / 3) + 64 * 1024;
 export const IMAGE_SIZE_MIN = 64;

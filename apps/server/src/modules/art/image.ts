@@ -1,13 +1,8 @@
-import sharp from 'sharp';
+import { ARTWORK_MAX_BYTES } from '@yumi/core';
+import { intakeImage, sniffImage } from '../../lib/image-intake';
 
-/** Image formats we accept, decided by the first bytes, never by the declared type or the file name. */
-export function sniffImageType(head: Buffer): 'png' | 'jpeg' | 'gif' | 'webp' | null {
-  if (head.length >= 8 && head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
-  if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'jpeg';
-  if (head.length >= 6 && /^GIF8[79]a$/.test(head.subarray(0, 6).toString('latin1'))) return 'gif';
-  if (head.length >= 12 && head.subarray(0, 4).toString('latin1') === 'RIFF' && head.subarray(8, 12).toString('latin1') === 'WEBP') return 'webp';
-  return null;
-}
+/** Image formats we accept, decided by the first bytes (the image intake's rule). */
+export const sniffImageType = sniffImage;
 
 /** Longest side of a stored artwork and of its thumbnail. */
 const MAX_SIDE = 4096;
@@ -18,7 +13,8 @@ const THUMB_SIDE = 480;
  * and show to reviewers and other users is only an image. Throws when the bytes do not decode.
  */
 export async function reencodeArtwork(data: Buffer) {
-  const input = sharp(data, { limitInputPixels: 80_000_000, failOn: 'error' }).rotate();
+  // Header first: 8192 on a side and 70 megapixels at most, refused before a pixel is decoded.
+  const input = (await intakeImage(data, { maxBytes: ARTWORK_MAX_BYTES })).image.rotate();
   const full = await input
     .clone()
     .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: 'inside', withoutEnlargement: true })

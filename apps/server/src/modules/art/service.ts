@@ -59,7 +59,9 @@ export async function uploadArtwork(ctx: AppContext, user: User, input: UploadIn
   let encoded: Awaited<ReturnType<typeof reencodeArtwork>>;
   try {
     encoded = await reencodeArtwork(input.data);
-  } catch {
+  } catch (err) {
+    // Too large (from the header) is said as such; anything else that does not decode is not an image.
+    if (err instanceof HttpError && err.code === 'IMAGE_TOO_LARGE') throw err;
     throw notAnImage();
   }
   const [image, thumb] = await Promise.all([ctx.blobs.put(encoded.image, 'image/webp'), ctx.blobs.put(encoded.thumb, 'image/webp')]);

@@ -9,7 +9,7 @@ const ANALYSIS_SIDE = 512;
 
 /** Decodes (magic bytes, 10 MB, 4096 px checked by the images module) and analyses with @yumi/imaging. */
 export async function analyzeImageColors(dataUrl: string): Promise<z.infer<typeof colorAnalysisSchema>> {
-  const { png } = await decodeImageDataUrl(dataUrl, 'drawing');
+  const { png } = await decodeImageDataUrl(dataUrl);
   const { data, info } = await sharp(png)
     .resize(ANALYSIS_SIDE, ANALYSIS_SIDE, { fit: 'inside', withoutEnlargement: true })
     .ensureAlpha()

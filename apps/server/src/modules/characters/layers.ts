@@ -1,8 +1,8 @@
-import { LAYER_IMAGE_MAX_BYTES, VERSION_MAX_BYTES, type CanvasData } from '@yumi/core';
-import sharp, { type Metadata } from 'sharp';
+import { CANVAS_MAX_SIDE, LAYER_IMAGE_MAX_BYTES, VERSION_MAX_BYTES, type CanvasData } from '@yumi/core';
 import type { AppContext } from '../../context';
 import type { StoredCanvas } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
+import { decodeChecked, readImageHeader } from '../../lib/image-intake';
 
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const mb = (n: number) => `${Math.round(n / 1024 / 1024)} MB`;
@@ -54,17 +54,16 @@ export async function storeLayers(ctx: AppContext, canvas: CanvasData): Promise<
 }
 
 async function reencode(data: Buffer, canvas: CanvasData, i: number): Promise<Buffer> {
-  let meta: Metadata;
-  try {
-    meta = await sharp(data).metadata();
-  } catch {
-    throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', `Layer ${i + 1} cannot be decoded.`);
-  }
-  if (meta.width !== canvas.width || meta.height !== canvas.height) {
+  const caps = { maxBytes: data.length, maxSide: CANVAS_MAX_SIDE, formats: ['png', 'jpeg', 'webp'] as const };
+  const header = await readImageHeader(data, caps).catch((err: unknown) => {
+    if (err instanceof HttpError && err.statusCode === 415) throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', `Layer ${i + 1} cannot be decoded.`);
+    throw err;
+  });
+  if (header.width !== canvas.width || header.height !== canvas.height) {
     throw new HttpError(422, 'LAYER_SIZE_MISMATCH', `Layer ${i + 1} must be ${canvas.width}x${canvas.height} pixels like the canvas.`);
   }
   try {
-    return await sharp(data).ensureAlpha().png({ compressionLevel: 6 }).toBuffer();
+    return await decodeChecked(data, caps).ensureAlpha().png({ compressionLevel: 6 }).toBuffer();
   } catch {
     throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', `Layer ${i + 1} cannot be decoded.`);
   }

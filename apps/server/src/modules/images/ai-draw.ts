@@ -156,7 +156,7 @@ async function withProvider(ctx: AppContext, user: User | null, input: AiDrawInp
  * Answers the 'AI Drawing' layer as a canvas-sized PNG.
  */
 export async function aiDraw(ctx: AppContext, user: User | null, input: AiDrawInput) {
-  const decoded = await decodeImageDataUrl(input.imageData, 'canvas image');
+  const decoded = await decodeImageDataUrl(input.imageData);
   const region = clipRegion(input.region, decoded.width, decoded.height);
   const outer = clipRegion(
     { x: region.x - CONTEXT, y: region.y - CONTEXT, width: region.width + 2 * CONTEXT, height: region.height + 2 * CONTEXT },

@@ -21,7 +21,7 @@ type Parsed = Extract<OutlineRequest, { type: 'image' }> | Extract<OutlineReques
 export async function generateOutline(body: Parsed & { strength?: number; detailLevel?: number }) {
   let source: Buffer;
   if (body.type === 'image') {
-    source = (await decodeImageDataUrl(body.image, 'image')).png;
+    source = (await decodeImageDataUrl(body.image)).png;
   } else {
     const prompt = body.prompt.trim();
     if (!prompt) throw new HttpError(422, 'OUTLINE_INPUT_REQUIRED', GENERATION_MESSAGES.outlineNeedsInput);

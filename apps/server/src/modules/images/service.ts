@@ -146,7 +146,7 @@ export async function createJob(ctx: AppContext, user: User, body: { prompt: str
   if (s.referenceImage && !premium) {
     throw paymentRequired('PREMIUM_REQUIRED', 'A reference image needs premium image-generation access.');
   }
-  const reference = s.referenceImage ? await decodeImageDataUrl(s.referenceImage, 'reference image') : null;
+  const reference = s.referenceImage ? await decodeImageDataUrl(s.referenceImage) : null;
   const count = premium ? s.iterations : 1;
   const theme = s.theme ? themePrompt(s.theme) : undefined;
   const model = s.model ?? (s.useCustomModel && providerId !== 'procedural' && providerId !== 'openai-images' ? ctx.config.IMAGE_CUSTOM_MODEL : undefined);

@@ -1,8 +1,9 @@
-import { reportMetaSchema, type Language, type CslItem, type PdfExportOptions, type ReportFigure, type ReportMeta, type User } from '@yumi/core';
+import { FIGURE_IMAGE_MAX, FIGURE_MAX_SIDE, reportMetaSchema, type Language, type CslItem, type PdfExportOptions, type ReportFigure, type ReportMeta, type User } from '@yumi/core';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { documents, reportMeta } from '../../db/schema';
 import { notFound } from '../../lib/http-error';
+import { dataUrlBytes, readImageHeader } from '../../lib/image-intake';
 import { renderPdfOffThread } from './pdf-pool';
 
 export async function exportPdf(
@@ -10,10 +11,20 @@ export async function exportPdf(
   user: User,
   body: { markdown: string; references: CslItem[]; style: 'apa' | 'mla' | 'ieee' | 'chicago'; figures: ReportFigure[]; options: PdfExportOptions; author?: string; language?: Language },
 ) {
+  await checkFigures(body.figures);
   const now = ctx.clock.now();
   const out = await renderPdfOffThread({ ...body, author: body.author ?? user.username, date: now });
   const stamp = now.toISOString().slice(0, 10);
   return { ...out, fileName: `report-${stamp}.pdf` };
+}
+
+/**
+ * Figures are decoded by the PDF renderer: their headers go through the image intake first (PNG or JPEG,
+ * at most FIGURE_MAX_SIDE on a side), so a small file claiming 16000x16000 never reaches a decoder.
+ */
+async function checkFigures(figures: ReadonlyArray<{ image: string }>): Promise<void> {
+  const caps = { maxBytes: FIGURE_IMAGE_MAX, maxSide: FIGURE_MAX_SIDE, formats: ['png', 'jpeg'] as const };
+  for (const figure of figures) await readImageHeader(dataUrlBytes(figure.image, caps.maxBytes), caps);
 }
 
 async function ownReport(ctx: AppContext, userId: string, documentId: string) {
@@ -33,6 +44,7 @@ export async function getMeta(ctx: AppContext, userId: string, documentId: strin
 
 export async function putMeta(ctx: AppContext, userId: string, documentId: string, meta: ReportMeta): Promise<ReportMeta> {
   await ownReport(ctx, userId, documentId);
+  await checkFigures(meta.figures ?? []);
   const now = ctx.clock.now();
   await ctx.db
     .insert(reportMeta)
