@@ -71,7 +71,7 @@ describe('image intake: the header decides, before any pixel is decoded', () => 
     expect(await refusal(readImageHeader(Buffer.from('GIF89a not really'), { ...caps, formats: ['png'] }))).toEqual({ status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' });
     expect(await refusal(readImageHeader(claimedPng(10, 10), { maxBytes: 10 }))).toEqual({ status: 413, code: 'IMAGE_BYTES_TOO_LARGE' });
     const broken = claimedPng(10, 10);
-    broken[20] ^= 0xff; // a damaged IHDR
+    broken[20] = broken[20]! ^ 0xff; // a damaged IHDR
     expect(await refusal(readImageHeader(broken, caps))).toMatchObject({ status: 422 });
   });
 });
