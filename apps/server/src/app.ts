@@ -132,6 +132,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     openapi: {
       openapi: '3.0.3',
       info: { title: 'Yumi Studio API', version: serverVersion },
+      servers: [{ url: '/', description: 'This server' }],
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
     transform: jsonSchemaTransform,

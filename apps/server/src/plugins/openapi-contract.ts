@@ -16,6 +16,17 @@ function accessOf(app: FastifyInstance, route: RouteOptions): Access {
   return 'public';
 }
 
+/** `POST /api/anime-chara/ai-draw` -> `postAnimeCharaAiDraw`: stable names for generated clients. */
+function operationIdOf(method: string, url: string): string {
+  const words = url
+    .replace(/^\/api\//, '/')
+    .split(/[/\-_]+/)
+    .filter(Boolean)
+    .map((w) => (w.startsWith(':') ? `by-${w.slice(1)}` : w))
+    .flatMap((w) => w.split('-'));
+  return method.toLowerCase() + words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('');
+}
+
 const SECURITY: Record<Access, unknown[]> = {
   public: [],
   optional: [{}, { bearer: [] }],
@@ -31,11 +42,13 @@ const SECURITY: Record<Access, unknown[]> = {
  */
 export function registerOpenApiContract(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {
-    const schema = (route.schema ??= {}) as Record<string, unknown> & { hide?: boolean; response?: Record<string | number, unknown> };
+    // Own copies: routes may share one options object (e.g. /billing/info and /billing/user-info).
+    const schema = (route.schema = { ...route.schema }) as Record<string, unknown> & { hide?: boolean; response?: Record<string | number, unknown> };
     if (schema.hide) return;
     const access = accessOf(app, route);
     schema.security ??= SECURITY[access];
-    const responses = (schema.response ??= {});
+    schema.operationId ??= operationIdOf([route.method].flat()[0]!, route.url);
+    const responses = (schema.response = { ...schema.response });
     const methods = [route.method].flat();
     const hasBody = methods.some((m) => m === 'POST' || m === 'PUT' || m === 'PATCH');
     const hasParams = route.url.includes(':');
