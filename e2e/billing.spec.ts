@@ -1,4 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort, startServer, stopServer } from './servers';
 import { newAccount, shot, signUpViaApi } from './support';
 
 // A tiny valid PNG (8x8, purple), generated once; the server re-encodes it.
@@ -200,5 +204,30 @@ test.describe('billing', () => {
     await shot(page, 'charge-phone-packages');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+  });
+
+  test('with TEST MODE switched off and no provider, checkout is disabled with the reason, and the API agrees', async ({ page }) => {
+    test.slow(); // a server of its own, with PAYMENTS_TEST_MODE=off
+    const port = await freePort();
+    const server = await startServer(port, mkdtempSync(join(tmpdir(), 'yumi-e2e-payoff-')), { PAYMENTS_TEST_MODE: 'off' });
+    try {
+      const origin = `http://127.0.0.1:${port}`;
+      const account = newAccount('payoff');
+      const signup = await page.request.post(`${origin}/api/auth/signup`, { data: account });
+      const { token } = await signup.json();
+      await page.addInitScript((t) => localStorage.setItem('auth_token', t), token);
+      await page.goto(`${origin}/charge`);
+      const creator = page.getByTestId('package-creator');
+      await expect(page.getByTestId('payments-off')).toHaveText(/Purchases are switched off on this server/);
+      await expect(creator.getByRole('button', { name: 'Card · $10.00' })).toBeDisabled();
+      await expect(creator.getByRole('button', { name: /Alipay/ })).toHaveCount(0);
+      await expect(page.getByTestId('test-mode-notice')).toHaveCount(0);
+      await shot(page, 'charge-payments-off');
+      const refused = await page.request.post(`${origin}/api/billing/checkout/stripe`, { headers: { authorization: `Bearer ${token}` }, data: { packageId: 'creator' } });
+      expect(refused.status()).toBe(503);
+      expect((await refused.json()).code).toBe('PAYMENT_METHOD_UNAVAILABLE');
+    } finally {
+      await stopServer(server);
+    }
   });
 });

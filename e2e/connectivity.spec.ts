@@ -1,9 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort, startServer, stopServer } from './servers';
 
 // "Offline" as a user lives it: the launcher counts only the installed modes (writing and report by
 // default) and says so, whether the browser says it is offline or the server simply stopped answering.
@@ -12,33 +11,6 @@ const HEARTBEAT_MS = 30_000;
 // inside the jump before the real network has had a chance to answer.
 const modesFigure = (page: Page) => page.getByTestId('stat-modes').locator('.stat-value');
 const offlineNote = (page: Page) => page.getByTestId('stat-modes').getByText('You are offline: installed modes only');
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const srv = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-
-/** A server of our own (the shared one must stay up for the other tests), on a fresh data directory. */
-async function startServer(port: number, dataDir: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-    stdio: 'ignore',
-  });
-  await expect
-    .poll(async () => (await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => null))?.status ?? 0, { timeout: 30_000 })
-    .toBe(200);
-  return child;
-}
-
-async function stopServer(child: ChildProcess) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGKILL');
-  await exited;
-}
 
 test.describe('connectivity', () => {
   test('browser offline without a reload: the launcher notices, refuses modes not installed, and recovers', async ({ page, context }) => {

@@ -25,6 +25,7 @@ export function ChargePage() {
   const [usageOpen, setUsageOpen] = useState(false);
   const loadFailed = packages.isError || info.isError;
   const testMode = packages.data && (packages.data.providers.stripe === 'test' || packages.data.providers.alipay === 'test');
+  const paymentsOff = packages.data?.providers.stripe === 'off' && packages.data.providers.alipay === 'off';
 
   return (
     <div className="page charge-page">
@@ -86,6 +87,11 @@ export function ChargePage() {
           <Button size="sm" variant="ghost" onClick={checkout.clearError}>
             {t('errors.dismiss')}
           </Button>
+        </div>
+      )}
+      {paymentsOff && (
+        <div className="alert alert-warning" id="payments-off" data-testid="payments-off" role="status">
+          {t('paymentsOff')}
         </div>
       )}
       {testMode && (

@@ -45,14 +45,12 @@ export function PayButtons({
   const isBusy = (method: 'stripe' | 'alipay') => busy?.id === id && busy.method === method;
   const offers = (method: 'stripe' | 'alipay') => !providers || providers[method] !== 'off';
   if (!offers('stripe') && !offers('alipay')) {
+    // No way to pay on this server: the reason is said once, at the top of the page (ChargePage).
     return (
       <div className="pay-buttons">
-        <Button block disabled aria-describedby={`payments-off-${id}`}>
+        <Button block disabled aria-describedby="payments-off">
           {t('packages.payCard', { price: formatUsd(priceCents) })}
         </Button>
-        <p className="muted fine-print" id={`payments-off-${id}`} data-testid="payments-off">
-          {t('paymentsOff')}
-        </p>
       </div>
     );
   }
