@@ -1,48 +1,15 @@
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { testConfig } from '../src/config';
-import { openDatabase, type Database } from '../src/db/connection';
 import { migrate } from '../src/db/migrate';
-import { createThrowawayDatabase } from './helpers';
-
-/** Runs the child until it dies; answers what it printed and how it ended. */
-function runChild(env: Record<string, string>): Promise<{ out: string; signal: NodeJS.Signals | null }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(__dirname, 'kill-fulfilment.child.ts')], {
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let out = '';
-    child.stdout.on('data', (c) => (out += c));
-    child.on('exit', (_code, signal) => resolve({ out, signal }));
-  });
-}
+import { killableDatabase, runChild } from './kill-child';
 
 describe('kill the server during fulfilment', () => {
   it('after a SIGKILL mid-fulfilment the purchase is still pending, and the retry grants exactly once', async () => {
-    const adminUrl = process.env.TEST_DATABASE_URL;
-    let env: Record<string, string>;
-    let reopen: () => Promise<Database>;
-    let cleanup: () => Promise<void>;
-    if (adminUrl) {
-      const throwaway = await createThrowawayDatabase(adminUrl, 'yumi_kill');
-      env = { KILL_DATABASE_URL: throwaway.url };
-      reopen = () => openDatabase({ databaseUrl: throwaway.url, dataDir: 'unused' });
-      cleanup = throwaway.drop;
-    } else {
-      // PGlite on disk: the restarted process recovers the files the killed one left behind.
-      const dir = mkdtempSync(join(tmpdir(), 'yumi-kill-'));
-      env = { KILL_DATA_DIR: dir };
-      reopen = () => openDatabase({ dataDir: dir });
-      cleanup = async () => rmSync(dir, { recursive: true, force: true });
-    }
+    const { env, reopen, cleanup } = await killableDatabase('yumi_kill');
     try {
-      const { out, signal } = await runChild(env);
+      const { out, signal } = await runChild('kill-fulfilment.child.ts', env);
       expect(signal).toBe('SIGKILL');
       expect(out).not.toContain('not killed');
       const { token, purchaseId } = JSON.parse(out.trim().split('\n')[0]!) as { token: string; purchaseId: string };

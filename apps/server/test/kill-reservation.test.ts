@@ -1,28 +1,13 @@
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { AppContext } from '../src/context';
-import { openDatabase, type Database } from '../src/db/connection';
+import type { Database } from '../src/db/connection';
 import { migrate } from '../src/db/migrate';
+import { killableDatabase, runChild } from './kill-child';
 import { ManualClock } from '../src/lib/clock';
 import { getBalance } from '../src/modules/billing/ledger';
 import { releaseStaleReservations, STALE_RESERVATION_MS } from '../src/modules/billing/reservation-sweeper';
-import { createThrowawayDatabase } from './helpers';
 
-function runChild(env: Record<string, string>): Promise<{ out: string; signal: NodeJS.Signals | null }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(__dirname, 'kill-reservation.child.ts')], {
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let out = '';
-    child.stdout.on('data', (c) => (out += c));
-    child.on('exit', (_code, signal) => resolve({ out, signal }));
-  });
-}
 
 const held = async (database: Database, userId: string) => {
   const rows = (await database.db.execute(sql`SELECT count(*)::int AS n, coalesce(sum(amount), 0)::bigint AS amount FROM credit_reservations WHERE user_id = ${userId} AND status = 'held'`)) as unknown as {
@@ -33,23 +18,9 @@ const held = async (database: Database, userId: string) => {
 
 describe('kill the server during a paid chat', () => {
   it('the reservation is released by the sweeper once it is older than the bound, not before, once', async () => {
-    const adminUrl = process.env.TEST_DATABASE_URL;
-    let env: Record<string, string>;
-    let reopen: () => Promise<Database>;
-    let cleanup: () => Promise<void>;
-    if (adminUrl) {
-      const throwaway = await createThrowawayDatabase(adminUrl, 'yumi_kres');
-      env = { KILL_DATABASE_URL: throwaway.url };
-      reopen = () => openDatabase({ databaseUrl: throwaway.url, dataDir: 'unused' });
-      cleanup = throwaway.drop;
-    } else {
-      const dir = mkdtempSync(join(tmpdir(), 'yumi-kres-'));
-      env = { KILL_DATA_DIR: dir };
-      reopen = () => openDatabase({ dataDir: dir });
-      cleanup = async () => rmSync(dir, { recursive: true, force: true });
-    }
+    const { env, reopen, cleanup } = await killableDatabase('yumi_kres');
     try {
-      const { out, signal } = await runChild(env);
+      const { out, signal } = await runChild('kill-reservation.child.ts', env);
       expect(signal).toBe('SIGKILL');
       const { userId } = JSON.parse(out.trim().split('\n')[0]!) as { userId: string };
       const database = await reopen();
