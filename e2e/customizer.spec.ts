@@ -40,6 +40,9 @@ test.describe('layout and theme customizer', () => {
     await expect(page.getByTestId('launcher-bg')).toHaveAttribute('style', /linear-gradient/);
     expect(await stored(page, 'yumi.background')).toBe('"gradient3"');
 
+    // Stop the page's time: the 3 s notice is then measured on Playwright's clock alone, not on how long
+    // a busy machine takes between two steps of this test.
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
     await dialog.getByRole('button', { name: 'Save Layout' }).click();
     const notice = dialog.getByText('Layout saved successfully! ✅');
     await expect(notice).toBeVisible();
@@ -50,6 +53,7 @@ test.describe('layout and theme customizer', () => {
     await expect(notice).toBeVisible();
     await page.clock.runFor(200);
     await expect(notice).toBeHidden();
+    await page.clock.resume();
 
     await page.keyboard.press('Escape');
     await page.reload();
