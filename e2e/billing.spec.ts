@@ -174,6 +174,10 @@ test.describe('billing', () => {
     await shot(adminPage, 'admin-review');
     await item.getByRole('button', { name: 'Approve as exceptional' }).click();
     await expect(adminPage.getByText('1,750 timeshards granted')).toBeVisible();
+    // Admins also see what the TEST MODE checkout granted, marked TEST (this server runs in TEST MODE).
+    const testGrants = adminPage.getByTestId('admin-test-grants');
+    await expect(testGrants.getByRole('heading', { name: 'TEST MODE grants' })).toBeVisible();
+    await expect(testGrants).toContainText('timeshards granted without payment in all');
     await adminPage.close();
 
     await page.goto('/charge');

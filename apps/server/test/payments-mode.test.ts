@@ -70,6 +70,24 @@ describe('payment modes', () => {
     }
   });
 
+  it('admins see the grants of the TEST MODE checkout; nobody else does', async () => {
+    const t = await createTestApp({ ADMIN_EMAILS: 'boss@example.com' });
+    try {
+      const u = await signUp(t.app, 'tester');
+      const { purchaseId } = (await t.app.inject({ method: 'POST', url: '/api/billing/checkout/stripe', headers: u.auth, payload: { packageId: 'creator' } })).json() as { purchaseId: string };
+      await t.app.inject({ method: 'POST', url: `/api/billing/test-checkout/${purchaseId}`, headers: u.auth, payload: { action: 'pay' } });
+      const boss = await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { email: 'boss@example.com', username: 'boss', password: 'secret123' } });
+      const adminAuth = { authorization: `Bearer ${boss.json().token}` };
+      const seen = await t.app.inject({ url: '/api/billing/admin/test-grants', headers: adminAuth });
+      expect(seen.statusCode).toBe(200);
+      expect(seen.json()).toMatchObject({ total: 700_000, grants: [{ username: u.username, amount: 700_000 }] });
+      expect((await t.app.inject({ url: '/api/billing/admin/test-grants', headers: u.auth })).statusCode).toBe(403);
+      expect((await t.app.inject({ url: '/api/billing/admin/test-grants' })).statusCode).toBe(401);
+    } finally {
+      await t.close();
+    }
+  });
+
   it('a test purchase started before keys were configured cannot be paid once they are (same database)', async () => {
     const database = await openDatabase({ dataDir: 'memory://' });
     await migrate(database);

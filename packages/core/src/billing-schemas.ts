@@ -97,6 +97,13 @@ export const purchaseSchema = z.object({
 export type Purchase = z.infer<typeof purchaseSchema>;
 export const purchasesResponseSchema = z.object({ purchases: z.array(purchaseSchema) });
 
+/** Admins: timeshards granted by the TEST MODE checkout (marked in the ledger), newest first. */
+export const testGrantsResponseSchema = z.object({
+  total: z.number().int(),
+  grants: z.array(z.object({ id: z.uuid(), username: z.string(), amount: z.number().int(), reason: z.string(), createdAt: z.string() })),
+});
+export type TestGrantsResponse = z.infer<typeof testGrantsResponseSchema>;
+
 export const testCheckoutActionSchema = z.strictObject({ action: z.enum(['pay', 'cancel']) });
 
 /** Body optional: no body (or `{}`) claims today's share; `{ mode: 'all' }` claims every remaining day from day 11. */

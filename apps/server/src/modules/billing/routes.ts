@@ -9,6 +9,7 @@ import {
   purchaseSchema,
   purchasesResponseSchema,
   testCheckoutActionSchema,
+  testGrantsResponseSchema,
   tokenUsageResponseSchema,
 } from '@yumi/core';
 import type { FastifyRequest } from 'fastify';
@@ -91,6 +92,12 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       onRequest: app.requireUser,
     },
     async (request) => billing.completeTestCheckout(ctx, currentUser(request).id, request.params.id, request.body.action),
+  );
+
+  app.get(
+    '/admin/test-grants',
+    { schema: { ...secured, summary: 'Admins: timeshards granted by the TEST MODE checkout', response: { 200: testGrantsResponseSchema, ...errors } }, onRequest: app.requireAdmin },
+    async () => billing.testGrants(ctx),
   );
 
   app.post(

@@ -6,6 +6,7 @@ import {
   type BillingInfo,
   type PackagesResponse,
   type Purchase,
+  type TestGrantsResponse,
 } from '@yumi/core';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
@@ -108,4 +109,18 @@ export async function completeTestCheckout(ctx: AppContext, userId: string, id: 
     await markUnpaid(ctx, row.id, 'failed');
   }
   return toPurchase(await ownPurchase(ctx, userId, id));
+}
+
+/** Admins: the most recent grants of the TEST MODE checkout, and their sum over all time. */
+export async function testGrants(ctx: AppContext): Promise<TestGrantsResponse> {
+  const rows = await queryRows<{ id: string; username: string; delta: string; reason: string; created_at: string | Date }>(
+    ctx.db,
+    sql`SELECT l.id, u.username, l.delta, l.reason, l.created_at FROM credit_ledger l JOIN users u ON u.id = l.user_id
+        WHERE l.test ORDER BY l.created_at DESC LIMIT 100`,
+  );
+  const sum = await queryRows<{ total: string | null }>(ctx.db, sql`SELECT sum(delta) AS total FROM credit_ledger WHERE test`);
+  return {
+    total: Number(sum[0]?.total ?? 0),
+    grants: rows.map((r) => ({ id: r.id, username: r.username, amount: Number(r.delta), reason: r.reason, createdAt: new Date(r.created_at).toISOString() })),
+  };
 }

@@ -1,4 +1,4 @@
-import { REWARDS, type ReviewItem } from '@yumi/core';
+import { formatShards, REWARDS, type ReviewItem, type TestGrantsResponse } from '@yumi/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,34 @@ import './admin.css';
 
 type Status = 'pending' | 'approved' | 'rejected';
 const STATUSES: Status[] = ['pending', 'approved', 'rejected'];
+
+/** Timeshards the TEST MODE checkout granted: marked in the ledger, shown here as TEST so they are never mistaken for revenue. */
+function TestGrants() {
+  const { t, i18n } = useTranslation('billing');
+  const grants = useQuery({ queryKey: ['billing', 'admin', 'test-grants'], queryFn: () => api.get<TestGrantsResponse>('/api/billing/admin/test-grants') });
+  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  if (!grants.data) return null;
+  return (
+    <section className="card admin-test-grants" aria-labelledby="test-grants-title" data-testid="admin-test-grants">
+      <h2 id="test-grants-title">{t('admin.testGrants.title')}</h2>
+      <p className="muted">{t('admin.testGrants.total', { amount: formatShards(grants.data.total) })}</p>
+      {grants.data.grants.length === 0 ? (
+        <p className="muted">{t('admin.testGrants.empty')}</p>
+      ) : (
+        <ul className="history-list">
+          {grants.data.grants.map((g) => (
+            <li key={g.id} className="history-row">
+              <span>
+                <span className="badge">{t('testMode.badge')}</span> <strong>{g.username}</strong> · {formatShards(g.amount)}
+              </span>
+              <span className="muted">{date.format(new Date(g.createdAt))}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
 
 function RejectDialog({ item, onClose, onDone }: { item: ReviewItem | null; onClose(): void; onDone(): void }) {
   const { t } = useTranslation('billing');
@@ -153,6 +181,7 @@ export default function AdminReviewPage() {
           </article>
         ))}
       </div>
+      <TestGrants />
       <RejectDialog
         item={rejecting}
         onClose={() => setRejecting(null)}
