@@ -35,7 +35,8 @@ import { registerInputGuard } from './plugins/input-guard';
 import { registerLimits } from './plugins/limits';
 import { registerOpenApiContract } from './plugins/openapi-contract';
 import { registerSecurityHeaders } from './plugins/security-headers';
-import { openBlobStore, type BlobStore } from './providers/blob';
+import type { BlobStore } from './providers/blob';
+import { openBlobStore } from './providers/blob/open';
 import { Blobs } from './providers/blob/registry';
 
 export interface AppDeps {
@@ -44,7 +45,7 @@ export interface AppDeps {
   database?: Database;
   /** Serve the built web app (production); tests of the API leave it off. */
   serveWeb?: boolean;
-  /** Blob store (tests give each app its own temp folder); otherwise DATA_DIR/blobs. */
+  /** Blob store (tests give each app its own temp folder); otherwise S3_BUCKET or DATA_DIR/blobs. */
   blobs?: BlobStore;
 }
 
@@ -113,6 +114,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     app.addHook('onClose', () => database.close());
   }
   const clock = deps.clock ?? systemClock;
+  const blobStore = deps.blobs ?? openBlobStore(config);
+  if (!deps.blobs) app.addHook('onClose', async () => blobStore.close?.());
   const ctx: AppContext = {
     config,
     database,
@@ -121,7 +124,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     log: app.log,
     sessions: new SessionCache(),
     rateLimits: createRateLimiter(database, clock),
-    blobs: new Blobs(database.db, deps.blobs ?? openBlobStore(config.DATA_DIR), clock),
+    blobs: new Blobs(database.db, blobStore, clock),
   };
   await database.listen(SESSION_REVOKED_CHANNEL, (tokenHash) => ctx.sessions.delete(tokenHash));
 

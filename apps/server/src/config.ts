@@ -26,6 +26,16 @@ export const configSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
+  /** Blobs in S3-compatible object storage (AWS S3, MinIO, R2, Ceph) instead of DATA_DIR/blobs. */
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_ENDPOINT: optionalUrl,
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: optionalSecret,
+  S3_SECRET_ACCESS_KEY: optionalSecret,
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   ADMIN_EMAILS: csv,
   TRUST_PROXY: z
     .enum(['true', 'false'])

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../src/context';
 import { listReferenceArtworks } from '../src/modules/art/service';
-import { createTestApp, errorBody, signUp, type TestApp } from './helpers';
+import { BOUNDARY, createTestApp, errorBody, multipart, signUp, type TestApp } from './helpers';
 
 let t: TestApp;
 const ADMINS = ['boss@example.com', 'second@example.com'];
@@ -12,17 +12,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const BOUNDARY = '----yumitestboundary';
-function multipart(parts: Array<{ name: string; value?: string; file?: Buffer; filename?: string; type?: string }>) {
-  const chunks: Buffer[] = [];
-  for (const p of parts) {
-    let head = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${p.name}"`;
-    if (p.file) head += `; filename="${p.filename ?? 'art.png'}"\r\nContent-Type: ${p.type ?? 'image/png'}`;
-    chunks.push(Buffer.from(`${head}\r\n\r\n`), p.file ?? Buffer.from(p.value ?? ''), Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${BOUNDARY}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` } };
-}
 const png = (w = 64, h = 48, color = { r: 200, g: 80, b: 220 }) => sharp({ create: { width: w, height: h, channels: 3, background: color } }).png().toBuffer();
 
 async function upload(auth: Record<string, string>, file: Buffer, extra: Record<string, string> = {}, type = 'image/png') {

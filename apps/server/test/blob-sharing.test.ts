@@ -2,21 +2,16 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FileBlobStore } from '../src/providers/blob';
 import { BLOB_GRACE_MS, Blobs } from '../src/providers/blob/registry';
 import { createTestApp, signUp, type TestApp } from './helpers';
+import { startS3Server } from './s3-server';
 
 // Blobs are content-addressed: equal bytes stored by two users are one file. Deleting one user's row must
 // never take the other user's file; the collector removes the file once nothing references it and the
-// grace period has passed.
+// grace period has passed. The same rules hold on the local disk and in an S3 bucket.
 
 let t: TestApp;
 let blobs: Blobs;
-beforeAll(async () => {
-  t = await createTestApp();
-  blobs = new Blobs(t.database.db, new FileBlobStore(t.blobDir), t.clock);
-});
-afterAll(() => t.close());
 
 type User = Awaited<ReturnType<typeof signUp>>;
 const noChange = { upscale: false, denoise: false, lineArtCleanup: false, colorCorrection: { contrast: 1, saturation: 1, bloom: 0 } };
@@ -35,6 +30,7 @@ async function picture(seed: number): Promise<Buffer> {
 }
 const dataUrl = (png: Buffer) => `data:image/png;base64,${png.toString('base64')}`;
 const fileOf = (key: string) => join(t.blobDir, key.slice(0, 2), key);
+const stored = (key: string) => t.blobStore.exists(key);
 const keyOfFile = async (bytes: Buffer) => (await import('../src/providers/blob')).blobKey(bytes);
 
 async function galleryUpload(u: User, png: Buffer) {
@@ -64,7 +60,18 @@ async function saveCharacter(u: User, png: Buffer) {
   return { id: c.id, layer, bytes: Buffer.from(stored.image!.split(',')[1]!, 'base64') };
 }
 
-describe('shared blobs', () => {
+describe.each(['files', 's3'] as const)('shared blobs (%s)', (kind) => {
+  let s3: Awaited<ReturnType<typeof startS3Server>> | undefined;
+  beforeAll(async () => {
+    if (kind === 's3') s3 = await startS3Server();
+    t = await createTestApp(s3?.env);
+    blobs = new Blobs(t.database.db, t.blobStore, t.clock);
+  });
+  afterAll(async () => {
+    await t.close();
+    await s3?.close();
+  });
+
   it('a gallery delete leaves another user’s character layer with the same bytes intact', async () => {
     const artist = await signUp(t.app, 'artist');
     const other = await signUp(t.app, 'other');
@@ -95,18 +102,18 @@ describe('shared blobs', () => {
     // Still referenced by the gallery image: never collected, whatever the time.
     t.clock.advance(BLOB_GRACE_MS * 3);
     expect((await blobs.sweep()).deleted).not.toContain(key);
-    expect(existsSync(fileOf(key))).toBe(true);
+    expect(await stored(key)).toBe(true);
 
     // Both rows gone: the collector marks the blob, keeps it for the grace period, then takes it.
     expect((await t.app.inject({ method: 'DELETE', url: `/api/images/${image.id}`, headers: owner.auth })).statusCode).toBe(204);
     expect((await blobs.sweep()).deleted).not.toContain(key);
     t.clock.advance(BLOB_GRACE_MS - 1000);
     expect((await blobs.sweep()).deleted).not.toContain(key);
-    expect(existsSync(fileOf(key))).toBe(true);
+    expect(await stored(key)).toBe(true);
     t.clock.advance(2000);
     expect((await blobs.sweep()).deleted).toContain(key);
-    expect(existsSync(fileOf(key))).toBe(false);
-    expect(existsSync(`${fileOf(key)}.type`)).toBe(false);
+    expect(await stored(key)).toBe(false);
+    if (kind === 'files') expect(existsSync(`${fileOf(key)}.type`)).toBe(false);
   });
 
   it('storing the same bytes again restarts the grace, and a collected blob stored again is written again', async () => {

@@ -9,7 +9,8 @@ import { testConfig, type Config } from '../src/config';
 import { openDatabase, type Database } from '../src/db/connection';
 import { migrate } from '../src/db/migrate';
 import { ManualClock } from '../src/lib/clock';
-import { FileBlobStore } from '../src/providers/blob';
+import { FileBlobStore, type BlobStore } from '../src/providers/blob';
+import { openS3Store } from '../src/providers/blob/open';
 
 /** A fresh database on the PostgreSQL server of `adminUrl`, and how to drop it. */
 export async function createThrowawayDatabase(adminUrl: string, prefix: string) {
@@ -34,8 +35,9 @@ export interface TestApp {
   database: Database;
   clock: ManualClock;
   config: Config;
-  /** The app's blob folder (a FileBlobStore root). */
+  /** The app's blob folder (a FileBlobStore root; unused when S3_BUCKET selects a bucket). */
   blobDir: string;
+  blobStore: BlobStore;
   close(): Promise<void>;
 }
 
@@ -65,7 +67,8 @@ export async function createTestApp(overrides: Parameters<typeof testConfig>[0] 
   const clock = new ManualClock(new Date('2026-03-01T09:00:00Z'));
   // Each app gets its own blob folder, removed on close.
   const blobDir = mkdtempSync(join(tmpdir(), 'yumi-test-blobs-'));
-  const app = await buildApp(config, { database, clock, serveWeb: false, blobs: new FileBlobStore(blobDir) });
+  const blobStore: BlobStore = openS3Store(config) ?? new FileBlobStore(blobDir);
+  const app = await buildApp(config, { database, clock, serveWeb: false, blobs: blobStore });
   await app.ready();
   return {
     app,
@@ -73,8 +76,10 @@ export async function createTestApp(overrides: Parameters<typeof testConfig>[0] 
     clock,
     config,
     blobDir,
+    blobStore,
     close: async () => {
       await app.close();
+      blobStore.close?.();
       await database.close();
       await dropDb?.();
       rmSync(blobDir, { recursive: true, force: true });
@@ -102,4 +107,17 @@ export function errorBody(res: LightMyRequestResponse): { error: string; code: s
   }
   if (/at .*\.(ts|js):\d+/.test(res.body)) throw new Error('stack trace leaked');
   return body as { error: string; code: string };
+}
+
+export const BOUNDARY = '----yumitestboundary';
+/** A multipart/form-data body for inject(). */
+export function multipart(parts: Array<{ name: string; value?: string; file?: Buffer; filename?: string; type?: string }>) {
+  const chunks: Buffer[] = [];
+  for (const p of parts) {
+    let head = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${p.name}"`;
+    if (p.file) head += `; filename="${p.filename ?? 'art.png'}"\r\nContent-Type: ${p.type ?? 'image/png'}`;
+    chunks.push(Buffer.from(`${head}\r\n\r\n`), p.file ?? Buffer.from(p.value ?? ''), Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${BOUNDARY}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` } };
 }

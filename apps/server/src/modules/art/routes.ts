@@ -12,7 +12,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { HttpError } from '../../lib/http-error';
+import { sendBlob } from '../../lib/send-blob';
+import { HttpError, notFound } from '../../lib/http-error';
 import { currentUser } from '../../plugins/auth';
 import * as art from './service';
 
@@ -158,12 +159,11 @@ export const artRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app,
     { schema: { tags: ['art'], summary: 'An artwork image or thumbnail (capability URL)', params: z.object({ key: z.string().regex(/^[0-9a-f]{64}$/) }) } },
     async (request, reply) => {
       const file = await art.artworkFile(ctx, request.params.key);
-      return reply
-        .type(file.contentType)
+      reply
         .header('cache-control', file.isPublic ? 'public, max-age=86400, immutable' : 'private, max-age=3600')
         .header('x-content-type-options', 'nosniff')
-        .header('referrer-policy', 'no-referrer')
-        .send(file.data);
+        .header('referrer-policy', 'no-referrer');
+      return sendBlob(request, reply, ctx.blobs, request.params.key, () => notFound('File'));
     },
   );
 };

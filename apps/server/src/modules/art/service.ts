@@ -171,10 +171,7 @@ export async function reviewArtwork(ctx: AppContext, reviewer: User, id: string,
 export async function artworkFile(ctx: AppContext, key: string) {
   const rows = await repo.findByBlobKey(ctx.db, key);
   if (rows.length === 0) throw notFound('File');
-  const isPublic = rows.some((r) => r.status === 'approved' && r.consentToShow);
-  const blob = await ctx.blobs.get(key);
-  if (!blob) throw notFound('File');
-  return { ...blob, isPublic };
+  return { isPublic: rows.some((r) => r.status === 'approved' && r.consentToShow) };
 }
 
 /**

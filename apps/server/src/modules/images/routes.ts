@@ -18,6 +18,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
+import { notFound } from '../../lib/http-error';
+import { sendBlob } from '../../lib/send-blob';
 import { currentUser } from '../../plugins/auth';
 import { aiDraw } from './ai-draw';
 import { generateOutline } from './outline';
@@ -216,11 +218,10 @@ export const imagesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       },
     },
     async (request, reply) => {
-      const blob = await images.imageFile(ctx, request.params.id, request.query.token);
-      reply.header('content-type', blob.contentType);
+      const key = await images.imageFile(ctx, request.params.id, request.query.token);
       reply.header('cache-control', 'private, max-age=31536000, immutable');
       if (request.query.download) reply.header('content-disposition', `attachment; filename="yumi-${request.params.id.slice(0, 8)}.png"`);
-      return reply.send(blob.data);
+      return sendBlob(request, reply, ctx.blobs, key, () => notFound('Image'));
     },
   );
 

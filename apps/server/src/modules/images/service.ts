@@ -333,13 +333,11 @@ export async function deleteImage(ctx: AppContext, userId: string, id: string): 
   await repo.deleteResult(ctx.db, id);
 }
 
-/** The image bytes for a URL's capability token (an <img> cannot send a bearer token). */
+/** The blob key of an image, for its URL's capability token (an <img> cannot send a bearer token). */
 export async function imageFile(ctx: AppContext, id: string, token: string) {
   const row = await repo.findResult(ctx.db, id);
   if (!row || row.accessToken.length !== token.length || row.accessToken !== token) throw notFound('Image');
-  const blob = await ctx.blobs.get(row.blobKey);
-  if (!blob) throw notFound('Image');
-  return blob;
+  return row.blobKey;
 }
 
 /** Post-processing tools on any image: a gallery image or an upload; the result joins the gallery. */

@@ -1,6 +1,7 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { afterAll, describe, expect, it } from 'vitest';
 import { blobKey, FileBlobStore } from './index';
@@ -29,6 +30,22 @@ describe('FileBlobStore', () => {
     expect(await store.get(key)).toBeNull();
     expect(await store.exists(key)).toBe(false);
     expect(await store.size(key)).toBeNull();
+  });
+  it('reads byte ranges, writes streams, lists keys and answers the ping', async () => {
+    const root = join(dir, 'streams');
+    const store = new FileBlobStore(root);
+    await store.ping();
+    const data = Buffer.from('streamed bytes');
+    const key = blobKey(data);
+    await store.put(key, { stream: Readable.from([data.subarray(0, 4), data.subarray(4)]), size: data.length }, 'text/plain');
+    const part = await store.get(key, { start: 9, end: 13 });
+    expect(part?.size).toBe(data.length);
+    expect(await text(part!.stream)).toBe('bytes');
+    const keys: string[] = [];
+    for await (const k of store.keys()) keys.push(k);
+    expect(keys).toEqual([key]);
+    expect(await store.contentType(key)).toBe('text/plain');
+    expect(await store.contentType(blobKey(Buffer.from('none')))).toBeNull();
   });
   it('refuses keys that could escape the folder and bad content types', async () => {
     const store = new FileBlobStore(dir);

@@ -1,21 +1,42 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+
+/** Inclusive byte range of a blob (an HTTP Range request). */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
+/** A blob being read: its bytes (all, or the range asked for), its type, and its whole size. */
+export interface OpenBlob {
+  stream: Readable;
+  contentType: string;
+  size: number;
+}
 
 /**
- * The blob storage port: bytes under a key, nothing else. Adapters (files here, S3 later) know nothing of
+ * The blob storage port: bytes under a key, nothing else. Adapters (files here, S3 in s3.ts) know nothing of
  * references or users; `Blobs` (registry.ts) decides what is stored and when a blob may be deleted.
  */
 export interface BlobStore {
-  /** Writes the bytes under `key` (the SHA-256 of the bytes); a crash never leaves a partial blob. */
-  put(key: string, data: Buffer, contentType: string): Promise<void>;
-  get(key: string): Promise<{ stream: Readable; contentType: string; size: number } | null>;
+  /**
+   * Writes the bytes under `key` (the SHA-256 of the bytes); a crash never leaves a partial blob. A stream
+   * needs its exact `size` (blobs:migrate copies files without reading them into memory).
+   */
+  put(key: string, data: Buffer | { stream: Readable; size: number }, contentType: string): Promise<void>;
+  get(key: string, range?: ByteRange): Promise<OpenBlob | null>;
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
   /** Size in bytes, or null when there is no such blob. */
   size(key: string): Promise<number | null>;
+  /** Throws when the storage cannot be reached (the readiness probe). */
+  ping(): Promise<void>;
+  /** Releases connections (server shutdown). */
+  close?(): void;
 }
 
 export const BLOB_KEY = /^[0-9a-f]{64}$/;
@@ -38,13 +59,19 @@ export class FileBlobStore implements BlobStore {
     return join(this.root, key.slice(0, 2), key);
   }
 
-  private async writeAtomic(path: string, data: Buffer | string): Promise<void> {
+  private async writeAtomic(path: string, data: Buffer | string | { stream: Readable }): Promise<void> {
     const tmp = `${path}.${randomBytes(6).toString('hex')}.tmp`;
-    await writeFile(tmp, data);
-    await rename(tmp, path);
+    try {
+      if (typeof data === 'string' || Buffer.isBuffer(data)) await writeFile(tmp, data);
+      else await pipeline(data.stream, createWriteStream(tmp));
+      await rename(tmp, path);
+    } catch (err) {
+      await rm(tmp, { force: true });
+      throw err;
+    }
   }
 
-  async put(key: string, data: Buffer, contentType: string): Promise<void> {
+  async put(key: string, data: Buffer | { stream: Readable; size: number }, contentType: string): Promise<void> {
     if (!CONTENT_TYPE.test(contentType)) throw new Error(`Invalid content type: ${contentType}`);
     const path = this.pathFor(key);
     await mkdir(join(this.root, key.slice(0, 2)), { recursive: true });
@@ -52,12 +79,12 @@ export class FileBlobStore implements BlobStore {
     await this.writeAtomic(path, data);
   }
 
-  async get(key: string): Promise<{ stream: Readable; contentType: string; size: number } | null> {
+  async get(key: string, range?: ByteRange): Promise<OpenBlob | null> {
     if (!BLOB_KEY.test(key)) return null;
     const path = this.pathFor(key);
     try {
       const [info, contentType] = await Promise.all([stat(path), readFile(`${path}.type`, 'utf8')]);
-      return { stream: createReadStream(path), contentType: contentType.trim() || 'application/octet-stream', size: info.size };
+      return { stream: createReadStream(path, range), contentType: contentType.trim() || 'application/octet-stream', size: info.size };
     } catch {
       return null;
     }
@@ -83,9 +110,25 @@ export class FileBlobStore implements BlobStore {
       return null;
     }
   }
-}
 
-/** The blob store of a data folder: DATA_DIR/blobs. */
-export function openBlobStore(dataDir: string): BlobStore {
-  return new FileBlobStore(join(dataDir, 'blobs'));
+  async ping(): Promise<void> {
+    await mkdir(this.root, { recursive: true });
+  }
+
+  /** Every stored key (blobs:migrate walks them); temp files and sidecars are skipped. */
+  async *keys(): AsyncGenerator<string> {
+    const shards = await readdir(this.root).catch(() => [] as string[]);
+    for (const shard of shards.sort()) {
+      if (!/^[0-9a-f]{2}$/.test(shard)) continue;
+      for (const name of (await readdir(join(this.root, shard))).sort()) if (BLOB_KEY.test(name)) yield name;
+    }
+  }
+
+  /** The content type stored beside a blob. */
+  async contentType(key: string): Promise<string | null> {
+    return readFile(`${this.pathFor(key)}.type`, 'utf8').then(
+      (t) => t.trim() || 'application/octet-stream',
+      () => null,
+    );
+  }
 }

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
 import type { Clock } from '../../lib/clock';
-import { BLOB_KEY, blobKey, CONTENT_TYPE, type BlobStore } from './index';
+import { BLOB_KEY, blobKey, CONTENT_TYPE, type BlobStore, type ByteRange } from './index';
 
 /**
  * How long a blob stays after the collector first finds it unreferenced (and after its last store or re-use).
@@ -87,9 +87,14 @@ export class Blobs {
     return { data: Buffer.concat(chunks), contentType: found.contentType };
   }
 
-  /** The blob as a stream (serving files without holding them in memory). */
-  open(key: string) {
-    return this.store.get(key);
+  /** The blob (or a byte range of it) as a stream: files are served without holding them in memory. */
+  open(key: string, range?: ByteRange) {
+    return this.store.get(key, range);
+  }
+
+  /** Size in bytes, or null when the blob is gone. */
+  size(key: string) {
+    return this.store.size(key);
   }
 
   /**
