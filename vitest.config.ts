@@ -8,6 +8,8 @@ export default defineConfig({
           name: 'unit',
           include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.{ts,tsx}'],
           environment: 'node',
+          // The default 5 s is a coin toss for CPU-bound tests on a loaded 2-core runner; a hang still fails.
+          testTimeout: 30_000,
         },
       },
       {
