@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { MODE_ROUTES } from '../modes';
 import { TOOL_CATALOGUE } from '../tools';
 
 /**
@@ -17,9 +16,11 @@ const APP_ROUTES_FILE = fileURLToPath(new URL('../../../../apps/web/src/app/App.
 const LANGS = ['en', 'ja', 'zh', 'ko'] as const;
 const CATEGORIES = ['start', 'writing', 'report', 'anime', 'image', 'assistant', 'account', 'billing', 'offline', 'privacy', 'devices', 'troubleshooting'];
 /** Raised with each batch that lands; the issue asks for at least 120. */
-const MIN_ARTICLES = 32;
+const MIN_ARTICLES = 66;
 /** Screens the articles may link to; each must still be registered in the web app's router. */
 const ROUTES = ['/', '/login', '/terms', '/privacy', '/writing', '/writing-helper', '/image', '/anime-chara', '/charge', '/account'];
+/** /writing opens one of its screens directly with ?screen= (WritingPage). */
+const QUERIES = ['screen=writing', 'screen=report'];
 /** Operator configuration never appears in end-user help. */
 const OPERATOR_TALK = /[A-Z][A-Z0-9]*_(?:API_KEY|URL|KEY|SECRET|EMAILS|DIR|MODE|BYTES)\b|environment variable|\.env\b/;
 /** Share of each script among the letters of a text: catches an article saved under the wrong language. */
@@ -58,14 +59,13 @@ const slugs = readdirSync(HELP_DIR, { withFileTypes: true })
   .map((d) => d.name)
   .sort();
 const toolIds = new Set(TOOL_CATALOGUE.map((t) => t.id));
-const modeQueries = new Set(Object.values(MODE_ROUTES).map((r) => r.split('?')[1]).filter(Boolean));
 
 function linkProblem(to: unknown): string | null {
   if (typeof to !== 'string') return 'not a string';
   if (to.startsWith('tool:')) return toolIds.has(to.slice(5)) ? null : `unknown tool ${to}`;
   const [path, query] = to.split('#')[0]!.split('?');
   if (!ROUTES.includes(path!)) return `unknown route ${to}`;
-  if (query !== undefined && !modeQueries.has(query)) return `unknown query ${to}`;
+  if (query !== undefined && !QUERIES.includes(query)) return `unknown query ${to}`;
   return null;
 }
 
