@@ -266,7 +266,7 @@ describe('layer rules', () => {
     e.addLayer();
     e.addLayer();
     expect(e.document.layers.map((l) => l.name)).toEqual(['Background', 'Layer 1', 'Layer 2']);
-    expect(() => new PaintEngine({ width: 5000, height: 10 })).toThrow();
+    expect(() => new PaintEngine({ width: 9000, height: 10 })).toThrow();
   });
 
   it('deletes only while more than one layer exists; deleting the active one selects the first', () => {

@@ -2,6 +2,7 @@ import type { InputPoint } from './brush/pressure.js';
 import { clampPresetSize, getBrushPreset, type BrushTool } from './brush/presets.js';
 import { DEFAULT_BRUSH_SETTINGS, normalizeBrushSettings, type BrushSettings } from './brush/settings.js';
 import { parseHexColor, type RGBA } from './color.js';
+import { anchorOffset, documentFromImage, resizeCanvas, scaleDocument, type CanvasAnchor } from './canvas-size.js';
 import { Compositor, createPixelBuffer, type PixelBuffer } from './compositor.js';
 import { DirtyRegion } from './dirty.js';
 import { PaintDocument, PaintError, type DocumentOptions } from './document.js';
@@ -424,6 +425,35 @@ export class PaintEngine {
     const layer = this.doc.createLayer(options.name?.trim() || 'Imported image');
     placeImage(layer.surface, image, options);
     return this.insertNewLayer(layer, 'Import image');
+  }
+
+  // ---- canvas size ------------------------------------------------------------------------
+
+  /**
+   * Canvas size: grows or crops the canvas around `anchor` (the pixels keep their size), one undo step.
+   * `offset` overrides the anchor (crop to a rect: offset = -rect.x, -rect.y).
+   */
+  resizeCanvas(width: number, height: number, anchor: CanvasAnchor | { x: number; y: number } = 'center'): void {
+    const offset = typeof anchor === 'string' ? anchorOffset(this.doc, { width, height }, anchor) : anchor;
+    this.replaceDocument(resizeCanvas(this.doc, width, height, offset), 'Canvas size');
+  }
+
+  /** Image size: scales every layer to `width` x `height`, one undo step. */
+  scaleImage(width: number, height: number): void {
+    this.replaceDocument(scaleDocument(this.doc, width, height), 'Image size');
+  }
+
+  /** Opens an image as a new drawing of exactly its size (undo brings the previous drawing back). */
+  openImage(image: PixelBuffer, layerName: string): void {
+    checkBuffer(image);
+    this.replaceDocument(documentFromImage(image, layerName.trim() || 'Imported image'), 'Open image');
+  }
+
+  private replaceDocument(doc: PaintDocument, label: string): void {
+    this.prepareEdit();
+    const previous = this.install(doc);
+    this.history.push(new ReplaceDocumentEntry((d) => this.install(d), previous, label));
+    this.changed();
   }
 
   // ---- history ----------------------------------------------------------------------------

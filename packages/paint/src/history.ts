@@ -242,11 +242,10 @@ export class MergeDownEntry implements HistoryEntry {
 
 /** Replaces the whole document (restore from a saved file). Keeps the other document alive. */
 export class ReplaceDocumentEntry implements HistoryEntry {
-  readonly label = 'Open document';
-
   constructor(
     private readonly swapIn: (doc: PaintDocument) => PaintDocument,
     private other: PaintDocument,
+    readonly label = 'Open document',
   ) {}
 
   undo(): Rect[] {

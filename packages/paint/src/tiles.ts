@@ -7,8 +7,8 @@ import { intersectRect, type Rect } from './geometry.js';
 export const TILE_SIZE = 128;
 export const TILE_SHIFT = 7;
 
-/** Largest document edge (spec: canvas at most 4096x4096). */
-export const MAX_DOCUMENT_SIZE = 4096;
+/** Largest document edge: 8192 (a fully painted layer is then 256 MB; tiles keep empty areas free). */
+export const MAX_DOCUMENT_SIZE = 8192;
 
 export interface TileGrid {
   readonly width: number;

@@ -10,15 +10,18 @@ export interface ViewportState {
   /** Screen position of the document origin (top-left corner). */
   x: number;
   y: number;
+  /** Mirrored left-right (a view flip: artists check proportions this way; the pixels do not change). */
+  flipped: boolean;
 }
 
 /**
- * Maps document pixels to screen (container) pixels: screen = translate(x, y) * rotate * scale(zoom) * doc.
+ * Maps document pixels to screen (container) pixels:
+ * screen = translate(x, y) * rotate * scale(zoom) * mirror(flipped) * doc.
  * The canvas element keeps document resolution; the wrapper applies `cssTransform()` to it with
  * `transform-origin: 0 0` and converts pointer positions with `screenToDocument`.
  */
 export class Viewport {
-  private s: ViewportState = { zoom: 1, rotation: 0, x: 0, y: 0 };
+  private s: ViewportState = { zoom: 1, rotation: 0, x: 0, y: 0, flipped: false };
 
   constructor(
     public minZoom = MIN_ZOOM,
@@ -48,11 +51,16 @@ export class Viewport {
     return Math.min(this.maxZoom, Math.max(this.minZoom, z));
   }
 
+  get flipped(): boolean {
+    return this.s.flipped;
+  }
+
   documentToScreen(p: Point): Point {
     const { zoom, rotation, x, y } = this.s;
     const c = Math.cos(rotation) * zoom;
     const s = Math.sin(rotation) * zoom;
-    return { x: x + c * p.x - s * p.y, y: y + s * p.x + c * p.y };
+    const px = this.s.flipped ? -p.x : p.x;
+    return { x: x + c * px - s * p.y, y: y + s * px + c * p.y };
   }
 
   screenToDocument(p: Point): Point {
@@ -61,7 +69,8 @@ export class Viewport {
     const dy = p.y - y;
     const c = Math.cos(rotation) / zoom;
     const s = Math.sin(rotation) / zoom;
-    return { x: c * dx + s * dy, y: -s * dx + c * dy };
+    const px = c * dx + s * dy;
+    return { x: this.s.flipped ? -px : px, y: -s * dx + c * dy };
   }
 
   panBy(dx: number, dy: number): void {
@@ -87,16 +96,25 @@ export class Viewport {
     this.keep(fixed, anchor);
   }
 
+  /** Mirrors the view left-right around a screen point (e.g. the view centre). */
+  flipAround(anchor: Point): void {
+    const fixed = this.screenToDocument(anchor);
+    this.s = { ...this.s, flipped: !this.s.flipped };
+    this.keep(fixed, anchor);
+  }
+
   /** Fits the whole document into a view of the given size with a margin, centred, unrotated. */
   fitToView(docWidth: number, docHeight: number, viewWidth: number, viewHeight: number, margin = 16): void {
     const zoom = this.clampZoom(
       Math.min((viewWidth - 2 * margin) / docWidth, (viewHeight - 2 * margin) / docHeight),
     );
+    const flipped = this.s.flipped;
     this.s = {
       zoom,
       rotation: 0,
-      x: (viewWidth - docWidth * zoom) / 2,
+      x: (viewWidth + (flipped ? docWidth : -docWidth) * zoom) / 2,
       y: (viewHeight - docHeight * zoom) / 2,
+      flipped,
     };
   }
 
@@ -105,7 +123,8 @@ export class Viewport {
     const { zoom, rotation, x, y } = this.s;
     const a = Math.cos(rotation) * zoom;
     const b = Math.sin(rotation) * zoom;
-    return `matrix(${a}, ${b}, ${-b}, ${a}, ${x}, ${y})`;
+    const f = this.s.flipped ? -1 : 1;
+    return `matrix(${a * f}, ${b * f}, ${-b}, ${a}, ${x}, ${y})`;
   }
 
   /** Moves the translation so document point `doc` lands on screen point `screen`. */

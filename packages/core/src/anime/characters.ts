@@ -13,7 +13,8 @@ export const VERSION_MAX_BYTES = 48 * 1024 * 1024;
 export const CHARACTER_BODY_LIMIT_BYTES = 72 * 1024 * 1024;
 export const MAX_LAYERS_PER_VERSION = 100;
 export const THUMBNAIL_MAX_CHARS = 400_000;
-export const CANVAS_MAX_SIDE = 4096;
+/** Same as the paint engine's largest document edge. */
+export const CANVAS_MAX_SIDE = 8192;
 
 const pngDataUrl = z.string().regex(/^data:image\/png;base64,[A-Za-z0-9+/=]+$/, 'Expected a base64 PNG data URL');
 const thumbnail = z

@@ -150,7 +150,13 @@ export default function AnimePage({ onBack }: { onBack?: () => void }) {
             engine.loadDocument(await readPsdFile(file), { undoable: true });
             window.dispatchEvent(new Event('anime:fit'));
           } else {
-            engine.importImage(await fileToBuffer(file), { name: file.name.replace(/\.[^.]+$/, '').slice(0, 100) || undefined, fit: 'contain' });
+            const image = await fileToBuffer(file);
+            const name = file.name.replace(/\.[^.]+$/, '').slice(0, 100);
+            // On an empty canvas a larger picture sets the canvas size instead of being shrunk into it.
+            if (!engine.document.hasDrawing() && (image.width > engine.document.width || image.height > engine.document.height)) {
+              engine.openImage(image, name);
+              window.dispatchEvent(new Event('anime:fit'));
+            } else engine.importImage(image, { name: name || undefined, fit: 'contain' });
           }
           toast('success', t('upload.done', { name: file.name }));
         } catch (err) {
@@ -177,8 +183,11 @@ export default function AnimePage({ onBack }: { onBack?: () => void }) {
   const editInCreate = async (url: string) => {
     set({ mode: 'creative' });
     try {
-      engine.importImage(await urlToBuffer(url), { name: 'AI Generated', fit: 'contain' });
-      toast('success', t('ai.imported'));
+      // The picture opens at its own size as a new drawing; undo brings the previous one back.
+      const image = await urlToBuffer(url);
+      engine.openImage(image, 'AI Generated');
+      window.dispatchEvent(new Event('anime:fit'));
+      toast('success', t('ai.imported', { width: image.width, height: image.height }));
     } catch {
       toast('error', t('search.placeFailed'));
     }

@@ -1,8 +1,9 @@
-import { Brush, Eraser, Maximize, Redo2, RotateCw, Save, Trash2, Undo2, ZoomIn, ZoomOut } from 'lucide-react';
+import { Brush, Eraser, FlipHorizontal2, Maximize, Redo2, RotateCw, Save, Scaling, Trash2, Undo2, ZoomIn, ZoomOut } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../shared/ui/toast';
 import { rgbToHex, useEngine, useEngineSnapshot } from './engine';
+import { CanvasSizeDialog } from './panels/CanvasSizeDialog';
 import { useAnime } from './store';
 
 /** Spec §2 canvas controls: brush and eraser, colour picker, size slider (1-50), clear; plus undo/redo and view. */
@@ -12,6 +13,8 @@ export function CanvasBar({ onSave }: { onSave(): void }) {
   const snap = useEngineSnapshot();
   const { set, rememberColor, canvasTool } = useAnime();
   const [zoom, setZoom] = useState(engine.viewport.zoom);
+  const [flipped, setFlipped] = useState(engine.viewport.flipped);
+  const [sizeOpen, setSizeOpen] = useState(false);
   useEffect(() => {
     const update = () => setZoom(engine.viewport.zoom);
     window.addEventListener('anime:zoomed', update);
@@ -29,6 +32,7 @@ export function CanvasBar({ onSave }: { onSave(): void }) {
     fn();
     window.dispatchEvent(new Event('anime:view'));
     setZoom(engine.viewport.zoom);
+    setFlipped(engine.viewport.flipped);
   };
   const hex = rgbToHex(snap.color);
   const active = snap.layers.find((l) => l.id === snap.activeLayerId);
@@ -87,6 +91,13 @@ export function CanvasBar({ onSave }: { onSave(): void }) {
         <button type="button" className="btn btn-sm hide-mobile" aria-label={t('view.rotate')} title={t('view.rotate')} onClick={() => view(() => engine.viewport.rotateAround(center(), Math.PI / 12))}>
           <RotateCw size={16} />
         </button>
+        <button type="button" className="btn btn-sm" aria-label={t('view.flip')} title={t('view.flip')} aria-pressed={flipped} onClick={() => view(() => engine.viewport.flipAround(center()))}>
+          <FlipHorizontal2 size={16} />
+        </button>
+        <button type="button" className="btn btn-sm" aria-label={t('canvasSize.title')} onClick={() => setSizeOpen(true)} title={`${snap.width} × ${snap.height}`}>
+          <Scaling size={16} aria-hidden /> <span className="hide-mobile">{t('canvasSize.title')}</span>
+        </button>
+        {sizeOpen && <CanvasSizeDialog onClose={() => setSizeOpen(false)} />}
       </div>
       <div className="an-bar-group an-bar-end">
         {active && (active.locked || !active.visible) && <span className="badge an-badge-warn">{active.locked ? t('canvas.layerLocked') : t('canvas.layerHidden')}</span>}

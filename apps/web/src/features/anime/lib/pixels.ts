@@ -1,6 +1,6 @@
 import type { CanvasData } from '@yumi/core';
 import type { PaintDocument} from '@yumi/paint';
-import { restoreDocument, type PaintEngine, type PixelBuffer, type SerializedDocument } from '@yumi/paint';
+import { MAX_DOCUMENT_SIZE, restoreDocument, type PaintEngine, type PixelBuffer, type SerializedDocument } from '@yumi/paint';
 
 /** Largest picture accepted for import (bytes): bigger files are refused before decoding. */
 export const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
@@ -32,7 +32,7 @@ export function canvasToBlob(c: HTMLCanvasElement, type: string, quality?: numbe
 }
 
 /** Decodes any picture the browser can show (including SVG) from a URL into RGBA. */
-export async function urlToBuffer(url: string, maxSide = 4096): Promise<PixelBuffer> {
+export async function urlToBuffer(url: string, maxSide = MAX_DOCUMENT_SIZE): Promise<PixelBuffer> {
   const img = new Image();
   img.decoding = 'async';
   img.src = url;

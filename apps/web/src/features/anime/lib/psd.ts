@@ -1,6 +1,6 @@
 import { readPsd, writePsd, type Layer as PsdLayer } from 'ag-psd';
 import type { PaintDocument} from '@yumi/paint';
-import { restoreDocument, type BlendMode, type PaintEngine, type SerializedLayer } from '@yumi/paint';
+import { MAX_DOCUMENT_SIZE, restoreDocument, type BlendMode, type PaintEngine, type SerializedLayer } from '@yumi/paint';
 import { bufferToCanvas, ImportError } from './pixels';
 
 /** More layers than this in one file are refused with a message (a 500-layer PSD would stall the page). */
@@ -54,7 +54,7 @@ export async function readPsdFile(file: File): Promise<PaintDocument> {
   }
   const layers = flattenGroups(psd.children);
   if (layers.length > PSD_MAX_LAYERS) throw new ImportError('tooManyLayers', layers.length);
-  if (psd.width > 4096 || psd.height > 4096) throw new ImportError('tooLarge');
+  if (psd.width > MAX_DOCUMENT_SIZE || psd.height > MAX_DOCUMENT_SIZE) throw new ImportError('tooLarge');
   const width = psd.width;
   const height = psd.height;
   const serialized: SerializedLayer[] = [];

@@ -1,0 +1,56 @@
+import { expect, test } from '@playwright/test';
+import sharp from 'sharp';
+import { openCreate, penStroke, pixel, type YumiWindow } from './paint';
+
+const size = (page: import('@playwright/test').Page) =>
+  page.evaluate(() => {
+    const d = (window as unknown as YumiWindow).__yumiPaint.document;
+    return [d.width, d.height];
+  });
+
+test('canvas size dialog, a picture opening at its own size, and the flipped view', async ({ page }) => {
+  await openCreate(page);
+  // A picture larger than the empty canvas sets the canvas size instead of being shrunk.
+  const big = await sharp({ create: { width: 1200, height: 900, channels: 4, background: { r: 0, g: 128, b: 255, alpha: 1 } } }).png().toBuffer();
+  await page.getByTestId('anime-upload').setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: big });
+  await expect(page.getByText('big.png added.')).toBeVisible();
+  expect(await size(page)).toEqual([1200, 900]);
+  expect(await pixel(page, 1199, 899, 'big')).toEqual([0, 128, 255, 255]);
+
+  await page.getByRole('button', { name: 'Canvas size' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Canvas size' });
+  await expect(dialog.getByTestId('canvas-size-memory')).toContainText('4.1 MB per fully painted layer');
+  await dialog.getByLabel('Width (px)').fill('9000');
+  await expect(dialog.getByRole('alert')).toHaveText('Width and height must be whole numbers from 1 to 8192.');
+  await expect(dialog.getByRole('button', { name: 'Apply' })).toBeDisabled();
+  await dialog.getByRole('combobox', { name: 'Preset' }).selectOption({ label: 'Portrait 3:4 (AI pictures) — 1536 × 2048' });
+  await expect(dialog.getByTestId('canvas-size-memory')).toContainText('12.0 MB per fully painted layer');
+  await dialog.getByRole('radio', { name: 'Bottom right' }).click();
+  await dialog.getByRole('button', { name: 'Apply' }).click();
+  await expect(dialog).toBeHidden();
+  expect(await size(page)).toEqual([1536, 2048]);
+  // Anchored bottom right: the picture moved by the growth, its old top-left is now transparent.
+  expect(await pixel(page, 336, 1148, 'big')).toEqual([0, 128, 255, 255]);
+  expect(await pixel(page, 0, 0, 'big')).toEqual([0, 0, 0, 0]);
+
+  // Scaling instead of extending.
+  await page.getByRole('button', { name: 'Canvas size' }).click();
+  await dialog.getByLabel('Width (px)').fill('768');
+  await dialog.getByLabel('Height (px)').fill('1024');
+  await dialog.getByLabel('Scale the picture to the new size').check();
+  await dialog.getByRole('button', { name: 'Apply' }).click();
+  expect(await size(page)).toEqual([768, 1024]);
+  expect(await pixel(page, 700, 1000, 'big')).toEqual([0, 128, 255, 255]);
+  await page.keyboard.press('Control+z');
+  await page.keyboard.press('Control+z');
+  expect(await size(page)).toEqual([1200, 900]);
+
+  // A flipped view mirrors the screen, yet a stroke still lands where the pen is on the drawing.
+  const flip = page.getByRole('button', { name: 'Flip view' });
+  await flip.click();
+  await expect(flip).toHaveAttribute('aria-pressed', 'true');
+  await page.evaluate(() => (window as unknown as YumiWindow).__yumiPaint.addLayer('Ink'));
+  await penStroke(page, [[100, 100], [300, 100]]);
+  expect((await pixel(page, 200, 100, 'Ink'))[3]).toBeGreaterThan(100);
+  expect((await pixel(page, 1000, 100, 'Ink'))[3]).toBe(0);
+});
