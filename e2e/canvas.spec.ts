@@ -1,8 +1,8 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { openCreate, penStroke, pixel, type YumiWindow } from './paint';
 
-const size = (page: import('@playwright/test').Page) =>
+const size = (page: Page) =>
   page.evaluate(() => {
     const d = (window as unknown as YumiWindow).__yumiPaint.document;
     return [d.width, d.height];
