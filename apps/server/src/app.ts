@@ -14,8 +14,10 @@ import { migrate } from './db/migrate';
 import { systemClock, type Clock } from './lib/clock';
 import { serverVersion, webDistDir } from './lib/paths';
 import { aiRoutes } from './modules/ai/routes';
+import { accountRoutes } from './modules/account/routes';
+import { sessionRoutes } from './modules/account/session-routes';
 import { authRoutes } from './modules/auth/routes';
-import { SESSION_REVOKED_CHANNEL } from './modules/auth/service';
+import { onSessionRevoked, SESSION_REVOKED_CHANNEL } from './modules/auth/service';
 import { SessionCache } from './modules/auth/session-cache';
 import { documentRoutes } from './modules/documents/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -126,7 +128,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     rateLimits: createRateLimiter(database, clock),
     blobs: new Blobs(database.db, blobStore, clock),
   };
-  await database.listen(SESSION_REVOKED_CHANNEL, (tokenHash) => ctx.sessions.delete(tokenHash));
+  await database.listen(SESSION_REVOKED_CHANNEL, (payload) => onSessionRevoked(ctx, payload));
 
   registerErrorHandling(app);
   registerInputGuard(app);
@@ -151,6 +153,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       await api.register(healthRoutes, { ctx });
       await api.register(authRoutes, { ctx, prefix: '/auth' });
+      await api.register(sessionRoutes, { ctx, prefix: '/auth' });
+      await api.register(accountRoutes, { ctx, prefix: '/account' });
       await api.register(aiRoutes, { ctx });
       await api.register(billingRoutes, { ctx, prefix: '/billing' });
       await api.register(artRoutes, { ctx, prefix: '/art' });

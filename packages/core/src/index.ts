@@ -20,3 +20,4 @@ export * from './report';
 export * from './ai';
 export * from './anime';
 export * from './storage';
+export * from './account';

@@ -20,6 +20,8 @@ export const sessions = pgTable('sessions', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   revokedAt: timestamp('revoked_at', { withTimezone: true }),
   userAgent: text('user_agent'),
+  /** Moved at most once a minute, on a session cache miss (migrations/0016_account_sessions.sql). */
+  lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 export const rateLimits = pgTable('rate_limits', {

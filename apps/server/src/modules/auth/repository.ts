@@ -30,7 +30,7 @@ export async function insertUser(
 
 export async function insertSession(
   db: Db,
-  values: { userId: string; tokenHash: string; expiresAt: Date; userAgent: string | null },
+  values: { userId: string; tokenHash: string; expiresAt: Date; userAgent: string | null; lastSeenAt: Date },
 ): Promise<void> {
   await db.insert(sessions).values(values);
 }
@@ -40,9 +40,9 @@ export async function findSessionUser(
   db: Db,
   tokenHash: string,
   now: Date,
-): Promise<{ user: UserRow; expiresAt: Date } | undefined> {
+): Promise<{ user: UserRow; sessionId: string; expiresAt: Date; lastSeenAt: Date } | undefined> {
   const [row] = await db
-    .select({ user: users, expiresAt: sessions.expiresAt })
+    .select({ user: users, sessionId: sessions.id, expiresAt: sessions.expiresAt, lastSeenAt: sessions.lastSeenAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
@@ -59,4 +59,8 @@ export async function revokeSession(db: Db, tokenHash: string, now: Date): Promi
 
 export async function setUserRole(db: Db, userId: string, role: 'user' | 'admin'): Promise<void> {
   await db.update(users).set({ role }).where(eq(users.id, userId));
+}
+
+export async function touchSession(db: Db, sessionId: string, now: Date): Promise<void> {
+  await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, sessionId));
 }

@@ -30,7 +30,7 @@ async function limitAttempts(ctx: AppContext, action: string, ip: string, email:
 async function startSession(ctx: AppContext, userId: string, userAgent: string | null): Promise<string> {
   const token = newSessionToken();
   const expiresAt = new Date(ctx.clock.now().getTime() + SESSION_DAYS * 86_400_000);
-  await repo.insertSession(ctx.db, { userId, tokenHash: hashToken(token), expiresAt, userAgent });
+  await repo.insertSession(ctx.db, { userId, tokenHash: hashToken(token), expiresAt, userAgent, lastSeenAt: ctx.clock.now() });
   return token;
 }
 
@@ -80,6 +80,23 @@ export async function login(
 }
 
 export const SESSION_REVOKED_CHANNEL = 'session_revoked';
+/** A SESSION_REVOKED_CHANNEL payload that drops every cached session of one user (password or name change). */
+const USER_PREFIX = 'user:';
+
+/** Every process's handler of SESSION_REVOKED_CHANNEL: a token hash, or `user:<id>`. */
+export function onSessionRevoked(ctx: AppContext, payload: string): void {
+  if (payload.startsWith(USER_PREFIX)) ctx.sessions.deleteUser(payload.slice(USER_PREFIX.length));
+  else ctx.sessions.delete(payload);
+}
+
+/** Forget the cached sessions of a user in every process (after revoking some, or changing the user). */
+export async function forgetCachedUser(ctx: AppContext, userId: string): Promise<void> {
+  ctx.sessions.deleteUser(userId);
+  await ctx.database.notify(SESSION_REVOKED_CHANNEL, USER_PREFIX + userId);
+}
+
+/** How stale a session's last_seen_at may get before a database look-up moves it. */
+const LAST_SEEN_STEP_MS = 60_000;
 
 export async function userForToken(ctx: AppContext, token: string): Promise<User | null> {
   if (!looksLikeToken(token)) return null;
@@ -89,6 +106,7 @@ export async function userForToken(ctx: AppContext, token: string): Promise<User
   if (cached) return cached;
   const row = await repo.findSessionUser(ctx.db, tokenHash, now);
   if (!row) return null;
+  if (now.getTime() - row.lastSeenAt.getTime() >= LAST_SEEN_STEP_MS) await repo.touchSession(ctx.db, row.sessionId, now);
   const user = toUser(row.user);
   ctx.sessions.set(tokenHash, user, row.expiresAt, now.getTime());
   return user;

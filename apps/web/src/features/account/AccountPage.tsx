@@ -5,6 +5,9 @@ import { Navigate } from 'react-router';
 import { api } from '../../shared/api/client';
 import { useCurrentUser } from '../../shared/hooks/useCurrentUser';
 import { formatBytes, storageLevel } from './storage';
+import { PasswordCard } from './PasswordCard';
+import { ProfileCard } from './ProfileCard';
+import { SessionsCard } from './SessionsCard';
 import './account.css';
 
 export const STORAGE_KEY = ['me', 'storage'] as const;
@@ -53,7 +56,7 @@ function StorageCard() {
   );
 }
 
-/** /account: who is signed in and how much of their storage quota their files take. */
+/** /account: who is signed in, their storage, password and sessions. */
 export default function AccountPage() {
   const { t } = useTranslation('common');
   const { user, isLoading } = useCurrentUser();
@@ -69,23 +72,13 @@ export default function AccountPage() {
     <article className="page account-page">
       <p className="account-kicker">{t('account.kicker')}</p>
       <h1>{t('account.title')}</h1>
-      <section className="card account-card" aria-labelledby="account-profile">
-        <div className="account-identity">
-          <span className="avatar account-avatar" aria-hidden="true">
-            {user.username.slice(0, 1).toUpperCase()}
-          </span>
-          <dl id="account-profile">
-            <dt>{t('account.name')}</dt>
-            <dd data-testid="account-name">{user.username}</dd>
-            <dt>{t('account.email')}</dt>
-            <dd data-testid="account-email">{user.email}</dd>
-          </dl>
-        </div>
-      </section>
+      <ProfileCard user={user} />
       <section className="card account-card" aria-labelledby="account-storage">
         <h2 id="account-storage">{t('account.storage')}</h2>
         <StorageCard />
       </section>
+      <PasswordCard />
+      <SessionsCard />
     </article>
   );
 }

@@ -1,0 +1,95 @@
+import { USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN, type User } from '@yumi/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../shared/api/client';
+import { CURRENT_USER_KEY } from '../../shared/hooks/useCurrentUser';
+import { Button } from '../../shared/ui/Button';
+import { accountErrorText } from './errors';
+
+/** Who is signed in, and changing the display name. */
+export function ProfileCard({ user }: { user: User }) {
+  const { t } = useTranslation('common');
+  const client = useQueryClient();
+  const [editing, setEditing] = useState(false);
+  const [name, setName] = useState(user.username);
+  const [problem, setProblem] = useState<string | null>(null);
+  const rename = useMutation({
+    mutationFn: (username: string) => api.patch<User>('/api/account/profile', { username }),
+    onSuccess: (next) => {
+      client.setQueryData(CURRENT_USER_KEY, next);
+      setEditing(false);
+    },
+    onError: (err) => setProblem(accountErrorText(err, t)),
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const value = name.trim();
+    if (value.length < USERNAME_MIN || value.length > USERNAME_MAX || !USERNAME_PATTERN.test(value)) {
+      setProblem(t('account.profile.invalidName', { min: USERNAME_MIN, max: USERNAME_MAX }));
+      return;
+    }
+    setProblem(null);
+    if (value === user.username) setEditing(false);
+    else rename.mutate(value);
+  };
+
+  return (
+    <section className="card account-card" aria-labelledby="account-profile-title">
+      <h2 id="account-profile-title" className="visually-hidden">
+        {t('account.profile.title')}
+      </h2>
+      <div className="account-identity">
+        <span className="avatar account-avatar" aria-hidden="true">
+          {user.username.slice(0, 1).toUpperCase()}
+        </span>
+        <dl>
+          <dt>{t('account.name')}</dt>
+          <dd data-testid="account-name">{user.username}</dd>
+          <dt>{t('account.email')}</dt>
+          <dd data-testid="account-email">{user.email}</dd>
+        </dl>
+        {!editing && (
+          <Button size="sm" className="account-identity-action" onClick={() => (setName(user.username), setProblem(null), setEditing(true))}>
+            {t('account.profile.rename')}
+          </Button>
+        )}
+      </div>
+      {editing && (
+        <form className="account-form" onSubmit={submit} noValidate aria-label={t('account.profile.rename')}>
+          <div className="field">
+            <label htmlFor="account-new-name">{t('account.profile.newName')}</label>
+            <input
+              id="account-new-name"
+              className="input"
+              autoComplete="username"
+              autoFocus
+              value={name}
+              maxLength={USERNAME_MAX + 8}
+              aria-invalid={problem ? true : undefined}
+              aria-describedby={problem ? 'account-new-name-error' : 'account-new-name-hint'}
+              onChange={(e) => setName(e.target.value)}
+              onKeyDown={(e) => e.key === 'Escape' && setEditing(false)}
+            />
+            {problem ? (
+              <span id="account-new-name-error" className="field-error" role="alert">
+                {problem}
+              </span>
+            ) : (
+              <span id="account-new-name-hint" className="muted small">
+                {t('account.profile.nameHint', { min: USERNAME_MIN, max: USERNAME_MAX })}
+              </span>
+            )}
+          </div>
+          <div className="account-actions">
+            <Button type="submit" variant="primary" disabled={rename.isPending}>
+              {rename.isPending ? t('auth.processing') : t('save')}
+            </Button>
+            <Button onClick={() => setEditing(false)}>{t('cancel')}</Button>
+          </div>
+        </form>
+      )}
+    </section>
+  );
+}
