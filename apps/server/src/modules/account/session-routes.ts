@@ -22,7 +22,8 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     '/sessions',
     {
       onRequest: app.requireUser,
-      schema: { ...base, summary: 'End every other session of the signed-in user', response: { 200: endedSessionsSchema } },
+      // 400: a DELETE may still carry a (malformed) JSON body.
+      schema: { ...base, summary: 'End every other session of the signed-in user', response: { 200: endedSessionsSchema, 400: apiErrorSchema } },
     },
     async (request) => ({ ended: await sessions.endOtherSessions(ctx, currentUser(request).id, request.bearerToken!) }),
   );
