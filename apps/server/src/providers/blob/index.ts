@@ -52,9 +52,10 @@ export function blobKey(data: Buffer): string {
  * written through a temp file and a rename, sidecar first, so a blob under its final name is always whole.
  */
 export class FileBlobStore implements BlobStore {
-  constructor(private readonly root: string) {}
+  constructor(readonly root: string) {}
 
-  private pathFor(key: string): string {
+  /** Where a blob lives on disk (blobs:migrate streams from it). */
+  pathFor(key: string): string {
     if (!BLOB_KEY.test(key)) throw new Error('Invalid blob key');
     return join(this.root, key.slice(0, 2), key);
   }
