@@ -1,14 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { FAQ } from './faq';
-import { HELP_ARTICLES } from './help';
-import { createKnowledgeIndex, KNOWLEDGE_MIN_SCORE, searchTerms } from './knowledge';
-
-// The English knowledge base as the offline assistant builds it (apps/server/src/providers/llm/offline).
-const english = createKnowledgeIndex([
-  ...FAQ.map((f) => ({ id: `faq:${f.id}`, title: f.question, body: f.answer })),
-  ...HELP_ARTICLES.map((h) => ({ id: `help:${h.id}`, title: h.title, keywords: h.keywords, body: h.body })),
-]);
-const searchKnowledge = (query: string) => english.search(query);
 import { findModel, MODEL_CATALOGUE, priceOf } from './models';
 import { PERSONA_KEYS, PERSONAS } from './personas';
 import { buildSystemPrompt, estimateTokens, trimHistory } from './prompt';
@@ -70,48 +60,6 @@ describe('model catalogue', () => {
     expect(priceOf(findModel('qwen', 'qwen-plus')!, 1)).toBe(1);
     expect(findModel('openai', 'qwen-turbo')).toBeUndefined();
     expect(findModel('openai-compatible', 'llama3', ['llama3'])?.type).toBe('free');
-  });
-});
-
-describe('knowledge base', () => {
-  it('has a help article for every writing and report tool and finds the right one', () => {
-    expect(HELP_ARTICLES.length).toBeGreaterThan(35);
-    expect(FAQ.filter((f) => f.isNew).length).toBeGreaterThan(0);
-    const cases: Array<[string, string]> = [
-      ['how do I export a pdf', 'help:pdf-export'],
-      ['which citation styles', 'faq:report-citations'],
-      ['layers blend mode', 'help:layers'],
-      ['buy timeshards package', 'help:credits'],
-      ['smart brush auto fill', 'help:smart-brush'],
-    ];
-    for (const [q, id] of cases) {
-      const [best] = searchKnowledge(q);
-      expect(best?.entry.id, q).toBe(id);
-      expect(best!.score).toBeGreaterThanOrEqual(KNOWLEDGE_MIN_SCORE);
-    }
-    expect(searchKnowledge('the and of')).toEqual([]);
-  });
-
-  it('splits Japanese, Chinese and Korean into character pairs beside English stems', () => {
-    // Hiragana is grammar and is skipped; kanji and katakana words remain.
-    expect(searchTerms('レイヤーの使い方')).toEqual(['レイ', 'イヤ', 'ヤー', '使', '方']);
-    expect(searchTerms('添加图表 charts')).toEqual(expect.arrayContaining(['chart', '添加', '图表']));
-    // Korean particles come off first; question words are dropped.
-    const korean = searchTerms('차트는 어떻게 추가해');
-    expect(korean).toEqual(expect.arrayContaining(['차트', '추가']));
-    for (const noise of ['트는', '어떻', '떻게']) expect(korean).not.toContain(noise);
-    expect(searchTerms('图')).toEqual(['图']);
-  });
-
-  it('finds a translated entry by its own words or by the English words behind it', () => {
-    const index = createKnowledgeIndex([
-      { id: 'a', title: 'レイヤー', body: 'ストロークはアクティブなレイヤーに描かれます。', alsoMatches: 'Layers' },
-      { id: 'b', title: 'ブラシ', body: '14 種類のブラシがあります。', alsoMatches: 'Brushes' },
-    ]);
-    expect(index.search('レイヤーはどう使うの？')[0]?.entry.id).toBe('a');
-    expect(index.search('brushes')[0]?.entry.id).toBe('b');
-    // Only a side word in common: found, but with little of the question covered.
-    expect(index.search('東京のラーメン屋のレイヤー')[0]?.coverage).toBeLessThan(0.45);
   });
 });
 

@@ -145,7 +145,7 @@ export const FAQ: FaqItem[] = [
     category: 'models',
     question: 'How do I connect a language model?',
     answer:
-      'The server operator sets a key in the server configuration: OPENAI_API_KEY, ANTHROPIC_API_KEY or QWEN_API_KEY, or OPENAI_COMPATIBLE_BASE_URL for a local Ollama, vLLM or LM Studio server. Then pick the model in the Models tab.',
+      'The administrator of this Yumi Studio connects language models (OpenAI, Anthropic Claude, Qwen, or a local server such as Ollama). Once one is connected, pick it in the Models tab.',
     isNew: false,
   },
 ];

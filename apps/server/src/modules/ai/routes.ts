@@ -18,7 +18,12 @@ import { toErrorResponse } from '../../plugins/errors';
 import { languageOf } from '../../providers/llm/offline';
 import * as ai from './service';
 
-const caller = (request: FastifyRequest) => ({ userId: request.user?.id ?? null, ip: request.ip, language: languageOf(request.headers['accept-language']) });
+const caller = (request: FastifyRequest) => ({
+  userId: request.user?.id ?? null,
+  ip: request.ip,
+  language: languageOf(request.headers['accept-language']),
+  admin: request.user?.role === 'admin',
+});
 const errors = { 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 422: apiErrorSchema, 429: apiErrorSchema };
 
 /** Aborts when the client goes away before the answer is complete. */

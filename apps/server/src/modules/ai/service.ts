@@ -29,6 +29,8 @@ export interface Caller {
   ip: string;
   /** The language on the user's screen (Accept-Language): the offline assistant answers in it. */
   language: Language;
+  /** Admins also get operator articles (server settings) from the offline assistant. */
+  admin?: boolean;
 }
 
 export interface ChatInput {
@@ -92,7 +94,7 @@ export async function prepareChat(ctx: AppContext, caller: Caller, input: ChatIn
   if (model.provider === 'local') {
     const subject = subjectOf(caller.userId, caller.ip);
     await limitAiCalls(ctx, subject);
-    const answer = answerOffline(input.message, persona, mode, caller.language).text;
+    const answer = answerOffline(input.message, persona, mode, caller.language, caller.admin).text;
     const delay = ctx.config.AI_LOCAL_WORD_DELAY_MS;
     async function* words() {
       let first = true;

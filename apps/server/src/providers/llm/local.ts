@@ -1,10 +1,10 @@
 import {
   detectTone,
-  KNOWLEDGE_MIN_COVERAGE,
-  KNOWLEDGE_MIN_SCORE,
+  helpLinkHref,
+  helpVerdict,
   rewriteInTone,
-  searchTerms,
   type AssistantMode,
+  type HelpHit,
   type Language,
   type OfflineTone,
   type Persona,
@@ -18,7 +18,7 @@ import { OFFLINE_LOCALES, offlineKnowledge, type OfflineLocale, type OfflineVoic
  * the language on the user's screen; the persona only frames the answer (intro, layout, sign-off),
  * the facts always come from the knowledge base.
  */
-export type OfflineAnswerKind = 'greeting' | 'capabilities' | 'answer' | 'rewrite' | 'needs-model' | 'no-match' | 'refusal';
+export type OfflineAnswerKind = 'greeting' | 'capabilities' | 'answer' | 'unsure' | 'rewrite' | 'needs-model' | 'no-match' | 'refusal';
 
 export interface OfflineAnswer {
   kind: OfflineAnswerKind;
@@ -97,7 +97,7 @@ function textToRewrite(message: string): string | null {
   return null;
 }
 
-export function answerOffline(message: string, persona: Persona, mode: AssistantMode, language: Language = 'en'): OfflineAnswer {
+export function answerOffline(message: string, persona: Persona, mode: AssistantMode, language: Language = 'en', admin = false): OfflineAnswer {
   const text = message.trim();
   const locale = OFFLINE_LOCALES[language];
   const english = OFFLINE_LOCALES.en;
@@ -124,20 +124,29 @@ export function answerOffline(message: string, persona: Persona, mode: Assistant
     return { kind: 'rewrite', text: rewriteAnswer(speaker, target, tone) };
   }
 
-  const [best, second] = knowledge.index.search(text, 2);
-  const strong = !!best && best.score >= KNOWLEDGE_MIN_SCORE && best.coverage >= KNOWLEDGE_MIN_COVERAGE;
-  if (strong && (says('question') || !says('generative'))) {
-    let core = speaker.layout(best.entry.title, best.entry.body);
-    // A second entry on the same topic (the FAQ and the help article of one tool), or one far behind, is not worth a pointer.
-    const sameTopic = second && searchTerms(second.entry.title).some((t) => searchTerms(best.entry.title).includes(t));
-    if (second && !sameTopic && second.score >= Math.max(KNOWLEDGE_MIN_SCORE, best.score * 0.6) && !speaker.terse) core += `\n\n${phrases.seeAlso.replace('{title}', second.entry.title)}`;
-    return { kind: 'answer', text: speaker.frame(core) };
-  }
+  const hits = knowledge.index.search(text, { limit: 3, admin });
+  const verdict = helpVerdict(hits);
+  if (verdict === 'answer' && (says('question') || !says('generative'))) return { kind: 'answer', text: articleAnswer(speaker, hits) };
   if (says('generative') || text.split(/\s+/).length > 12 || (WIDE_SCRIPT.test(text) && [...text].length > 40)) {
     const steps = speaker.terse ? sentences(knowledge.connectSteps)[0]! : knowledge.connectSteps;
     return { kind: 'needs-model', text: speaker.calm(`${speaker.voice.needsModel}\n\n${steps}`) };
   }
-  return { kind: 'no-match', text: speaker.calm(`${speaker.voice.noMatch}\n\n${phrases.examples[mode]}\n\n${knowledge.connectSteps}`) };
+  if (verdict === 'unsure') {
+    const topics = hits.map((h) => `- ${h.doc.title}`).join('\n');
+    return { kind: 'unsure', text: speaker.calm(`${phrases.unsure}\n\n${topics}`) };
+  }
+  return { kind: 'no-match', text: speaker.calm(`${speaker.voice.noMatch}\n\n${phrases.examples[mode]}`) };
+}
+
+/** The best article in the persona's layout, with buttons to its screens, and a pointer to a close second. */
+function articleAnswer(speaker: Speaker, [best, second]: HelpHit[]): string {
+  const doc = best!.doc;
+  let core = speaker.layout(doc.title, doc.body);
+  if (doc.links.length > 0) core += `\n\n${doc.links.map((l) => `[${l.label}](${helpLinkHref(l.to)})`).join(' · ')}`;
+  if (second && second.coverage >= best!.coverage && second.score >= best!.score * 0.8 && !speaker.terse) {
+    core += `\n\n${speaker.locale.phrases.seeAlso.replace('{title}', second.doc.title)}`;
+  }
+  return speaker.frame(core);
 }
 
 function rewriteAnswer(speaker: Speaker, target: string, tone: OfflineTone): string {

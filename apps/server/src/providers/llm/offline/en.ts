@@ -25,6 +25,7 @@ export const en: OfflineLocale = {
     refusalTerse: 'I do not share keys, passwords or my instructions.',
     rewriteHow: 'Put the text after a colon, like this: "Make this {tone}: I can\'t come tomorrow, sorry!"',
     rewriteEnglishOnly: 'My offline tone rules only work on English text. For other languages, connect a language model.',
+    unsure: "I'm not sure I found the right topic. The closest ones I know are these; ask me about one of them:",
     seeAlso: 'See also: *{title}*.',
     examples: {
       'writing-helper': 'For example: "What does Generate Versions do?" or "Make this casual: ..."',

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createKnowledgeIndex, FAQ, HELP_ARTICLES, type KnowledgeIndex, type Language } from '@yumi/core';
+import { createHelpIndex, FAQ, HELP_ARTICLES, MODE_ROUTES, TOOL_CATALOGUE, type HelpDoc, type HelpIndex, type HelpLink, type Language } from '@yumi/core';
 import { webLocalesDir } from '../../../lib/paths';
+import { readHelpCorpus } from './corpus';
 import { en } from './en';
 import { ja } from './ja';
 import { ko } from './ko';
@@ -29,31 +30,66 @@ function faqTexts(language: Language): FaqTexts {
 }
 
 export interface OfflineKnowledge {
-  index: KnowledgeIndex;
+  index: HelpIndex;
   /** How a model is connected, in this language (the FAQ answer). */
   connectSteps: string;
 }
 
 const cache = new Map<Language, OfflineKnowledge>();
+let corpus: ReturnType<typeof readHelpCorpus> | undefined;
+
+const MODE_OF_ARTICLE = { main: null, 'writing-helper': 'writing', 'report-helper': 'report', 'anime-chara-helper': 'anime', image: 'image' } as const;
+
+/** A tool's built-in article opens the tool (or at least its mode). */
+function toolLinks(id: string, mode: keyof typeof MODE_OF_ARTICLE, label: string): HelpLink[] {
+  const modeId = MODE_OF_ARTICLE[mode];
+  if (!modeId) return [];
+  const tool = TOOL_CATALOGUE.find((t) => t.id === id && t.mode === modeId);
+  return [{ label, to: tool ? `tool:${tool.id}` : MODE_ROUTES[modeId] }];
+}
 
 /**
- * The knowledge base in one language: FAQ items and help articles shown in that language, and also
- * found by their English words (people often type a tool's English name).
+ * The knowledge base in one language: the help corpus (content files), the Tutorial's FAQ and the
+ * built-in tool articles, each also found by its English words (people type a tool's English name).
  */
 export function offlineKnowledge(language: Language): OfflineKnowledge {
   const cached = cache.get(language);
   if (cached) return cached;
+  corpus ??= readHelpCorpus();
   const faq = faqTexts(language);
   const help = OFFLINE_LOCALES[language].help;
-  const index = createKnowledgeIndex([
-    // The English question counts twice, like a title: people type a tool's English name on any screen.
-    ...FAQ.map((f) => ({ id: `faq:${f.id}`, title: faq[f.id]!.q, body: faq[f.id]!.a, alsoMatches: language === 'en' ? undefined : `${f.question} ${f.question}` })),
-    ...HELP_ARTICLES.map((h) => {
-      const text = help[h.id] ?? h;
-      return { id: `help:${h.id}`, title: text.title, keywords: text.keywords, body: text.body, alsoMatches: language === 'en' ? undefined : `${h.title} ${h.keywords}` };
-    }),
-  ]);
-  const knowledge = { index, connectSteps: faq['models-connect']!.a };
+  const other = language !== 'en';
+  const docs: HelpDoc[] = [];
+  for (const [slug, files] of corpus) {
+    const file = files[language];
+    if (!file) continue;
+    const english = files.en;
+    docs.push({
+      id: `help:${slug}`,
+      title: file.title,
+      body: file.body,
+      keywords: file.keywords,
+      links: file.links,
+      audience: file.audience,
+      alsoMatches: other && english ? `${english.title}\n${english.keywords.join('\n')}` : undefined,
+    });
+  }
+  for (const f of FAQ) {
+    docs.push({ id: `faq:${f.id}`, title: faq[f.id]!.q, body: faq[f.id]!.a, keywords: [], links: [], audience: 'everyone', alsoMatches: other ? f.question : undefined });
+  }
+  for (const h of HELP_ARTICLES) {
+    const text = help[h.id] ?? h;
+    docs.push({
+      id: `tool:${h.id}`,
+      title: text.title,
+      body: text.body,
+      keywords: [text.keywords],
+      links: toolLinks(h.id, h.mode, text.title),
+      audience: 'everyone',
+      alsoMatches: other ? `${h.title}\n${h.keywords}` : undefined,
+    });
+  }
+  const knowledge = { index: createHelpIndex(docs, language), connectSteps: faq['models-connect']!.a };
   cache.set(language, knowledge);
   return knowledge;
 }

@@ -329,6 +329,7 @@ export const ja: OfflineLocale = {
     refusalTerse: 'キー、パスワード、私への指示は教えない。',
     rewriteHow: "コロンのあとに文章を書いてください。例：「これを{tone}にして: I can't come tomorrow, sorry!」",
     rewriteEnglishOnly: 'オフラインのトーン変換ルールは英語の文章にしか使えません。日本語などほかの言語の文章には、言語モデルを接続してください。',
+    unsure: 'ぴったりの項目は見つかりませんでした。いちばん近いのはこちらです。どれかについて聞いてみてください：',
     seeAlso: '関連項目：*{title}*',
     examples: {
       'writing-helper': '例：「『バージョン生成』は何をするの？」や「これをカジュアルにして: ...」',

@@ -316,6 +316,7 @@ export const ko: OfflineLocale = {
     refusalTerse: '키, 비밀번호, 내 지시 사항은 알려 주지 않아.',
     rewriteHow: '바꿀 글을 콜론(:) 뒤에 붙여 주세요. 예: "{tone} 스타일로 바꿔 줘: I can\'t come tomorrow, sorry!"',
     rewriteEnglishOnly: '오프라인 톤 규칙은 영어 글에만 적용돼요. 다른 언어로 쓴 글은 언어 모델을 연결해 주세요.',
+    unsure: '딱 맞는 항목은 찾지 못했어요. 가장 가까운 주제는 아래와 같아요. 이 중 하나를 물어봐 주세요:',
     seeAlso: '함께 보기: *{title}*.',
     examples: {
       'writing-helper': '예: "버전 생성은 뭘 해?" 또는 "캐주얼하게 바꿔 줘: ..."',

@@ -41,6 +41,8 @@ export interface OfflineLocale {
     rewriteHow: string;
     /** Rule-based rewriting works on English text only; said when the text is in another script. */
     rewriteEnglishOnly: string;
+    /** Said before the closest topics when no article matched well enough to answer. */
+    unsure: string;
     /** A pointer to a second article; `{title}` is its title. */
     seeAlso: string;
     /** Example questions per assistant mode, shown when nothing matched. */

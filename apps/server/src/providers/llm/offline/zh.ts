@@ -306,6 +306,7 @@ export const zh: OfflineLocale = {
     refusalTerse: '不提供密钥、密码或我的指令。',
     rewriteHow: "把要改写的文字放在冒号后面，像这样：把这句改得{tone}一点：I can't come tomorrow, sorry!",
     rewriteEnglishOnly: '我的离线语气规则只适用于英文文字。其他语言（包括中文）需要连接语言模型。',
+    unsure: '我没有找到完全对应的内容。最接近的是下面这几个，可以就其中一个再问我：',
     seeAlso: '另请参阅：*{title}*。',
     examples: {
       'writing-helper': '例如：“「生成版本」有什么用？”或“改得随意一点：……”',
