@@ -27,7 +27,7 @@ export const HELP_CATEGORIES = [
 export type HelpCategory = (typeof HELP_CATEGORIES)[number];
 
 /** Routes of the web app a help link may open (apps/web/src/app/App.tsx). */
-export const HELP_LINK_ROUTES = ['/', '/login', '/terms', '/privacy', '/writing', '/image', '/anime-chara', '/charge', '/admin', '/account'] as const;
+export const HELP_LINK_ROUTES = ['/', '/login', '/terms', '/privacy', '/writing', '/writing-helper', '/image', '/anime-chara', '/charge', '/admin', '/account'] as const;
 
 const HELP_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const TOOL_IDS = new Set(TOOL_CATALOGUE.map((t) => t.id));
