@@ -16,7 +16,7 @@ const APP_ROUTES_FILE = fileURLToPath(new URL('../../../../apps/web/src/app/App.
 const LANGS = ['en', 'ja', 'zh', 'ko'] as const;
 const CATEGORIES = ['start', 'writing', 'report', 'anime', 'image', 'assistant', 'account', 'billing', 'offline', 'privacy', 'devices', 'troubleshooting'];
 /** Raised with each batch that lands; the issue asks for at least 120. */
-const MIN_ARTICLES = 97;
+const MIN_ARTICLES = 123;
 /** Screens the articles may link to; each must still be registered in the web app's router. */
 const ROUTES = ['/', '/login', '/terms', '/privacy', '/writing', '/writing-helper', '/image', '/anime-chara', '/charge', '/account'];
 /** /writing opens one of its screens directly with ?screen= (WritingPage). */
