@@ -15,12 +15,13 @@ import { HELP_LINK_ROUTES, parseHelpArticle, type HelpArticleFile } from './help
 const HELP_DIR = fileURLToPath(new URL('../../help', import.meta.url));
 const APP_ROUTES_FILE = fileURLToPath(new URL('../../../../apps/web/src/app/App.tsx', import.meta.url));
 /** Raised with each batch that lands; the issue asks for at least 120. */
-const MIN_ARTICLES = 151;
+const MIN_ARTICLES = 164;
 /** Operator configuration appears only in articles for admins. */
 const OPERATOR_TALK = /[A-Z][A-Z0-9]*_(?:API_KEY|URL|KEY|SECRET|EMAILS|DIR|MODE|BYTES)\b|environment variable|\.env\b/;
 
-/** Share of each script among the letters of a text: catches an article saved under the wrong language. */
-function scripts(text: string) {
+/** Share of each script among the letters of a text (code spans aside): catches an article saved under the wrong language. */
+function scripts(raw: string) {
+  const text = raw.replace(/`[^`]*`/g, '');
   const count = (re: RegExp) => (text.match(re) ?? []).length;
   const latin = count(/\p{Script=Latin}/gu);
   const han = count(/\p{Script=Han}/gu);
