@@ -5,9 +5,10 @@ import { testConfig } from '../src/config';
 import { blobKey } from '../src/providers/blob';
 import { openBlobStore } from '../src/providers/blob/open';
 import { S3BlobStore } from '../src/providers/blob/s3';
+import { createTestApp } from './helpers';
 import { startS3Server } from './s3-server';
 
-// Every operation of the S3 adapter against a real S3 server (s3rver) started here.
+// Every operation of the S3 adapter against a real S3 server (s3rver) started here; the last test stops it.
 
 let s3: Awaited<ReturnType<typeof startS3Server>>;
 let store: S3BlobStore;
@@ -15,10 +16,7 @@ beforeAll(async () => {
   s3 = await startS3Server();
   store = openBlobStore(testConfig(s3.env)) as S3BlobStore;
 });
-afterAll(async () => {
-  store?.close();
-  await s3?.close();
-});
+afterAll(() => store?.close());
 
 describe('S3BlobStore', () => {
   it('is chosen by S3_BUCKET', () => {
@@ -69,5 +67,19 @@ describe('S3BlobStore', () => {
     const missing = openBlobStore(testConfig({ ...s3.env, S3_BUCKET: 'no-such-bucket' }));
     await expect(missing.ping()).rejects.toThrow();
     missing.close?.();
+  });
+
+  it('makes the app ready only while the bucket answers', async () => {
+    const t = await createTestApp(s3.env);
+    try {
+      expect((await t.app.inject({ url: '/api/health/ready' })).statusCode).toBe(200);
+      await s3.close();
+      const down = await t.app.inject({ url: '/api/health/ready' });
+      expect(down.statusCode).toBe(503);
+      expect(down.json()).toEqual({ status: 'degraded' });
+      expect((await t.app.inject({ url: '/api/health/live' })).statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
   });
 });

@@ -38,6 +38,7 @@ it('SIGTERM lets an answer in progress finish, then exits cleanly and accepts no
         if (url) resolve(url);
       });
     });
+    expect((await fetch(`${base}/api/health/ready`)).status).toBe(200);
     const exited = new Promise<number | null>((resolve) => server.once('exit', resolve));
     const body = await chat(base, () => server.kill('SIGTERM'));
     // The whole answer arrived, ending with its done event.

@@ -41,6 +41,34 @@ describe('system', () => {
     }
   });
 
+  it('answers liveness always and readiness only while the database and the blob storage answer', async () => {
+    expect((await t.app.inject({ url: '/api/health/live' })).json()).toEqual({ status: 'ok' });
+    const ready = await t.app.inject({ url: '/api/health/ready' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: 'ok' });
+    const ping = t.database.ping;
+    t.database.ping = async () => false;
+    try {
+      expect((await t.app.inject({ url: '/api/health/ready' })).statusCode).toBe(503);
+      expect((await t.app.inject({ url: '/api/health/live' })).statusCode).toBe(200);
+    } finally {
+      t.database.ping = ping;
+    }
+    const storePing = t.blobStore.ping;
+    t.blobStore.ping = async () => {
+      throw new Error('disk gone');
+    };
+    try {
+      const down = await t.app.inject({ url: '/api/health/ready' });
+      expect(down.statusCode).toBe(503);
+      expect(down.json()).toEqual({ status: 'degraded' });
+      const details = await t.app.inject({ url: '/api/health/details', headers: admin.auth });
+      expect(details.json()).toMatchObject({ status: 'degraded', database: { reachable: true }, storage: { kind: 'files', reachable: false } });
+    } finally {
+      t.blobStore.ping = storePing;
+    }
+  });
+
   it('gives the details (database, providers, version) to admins only, never a key', async () => {
     const anonymous = await t.app.inject({ url: '/api/health/details' });
     expect(anonymous.statusCode).toBe(401);
@@ -57,6 +85,7 @@ describe('system', () => {
     expect(body.status).toBe('ok');
     expect(body.version).toMatch(/^\d+\.\d+\.\d+/);
     expect(body.database).toEqual({ kind: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite', reachable: true });
+    expect(body.storage).toEqual({ kind: 'files', reachable: true });
     expect(body.providers.llm).toEqual(['local', 'openai']);
     expect(res.body).not.toContain('sk-test-secret-value');
 

@@ -13,6 +13,7 @@ export type Health = z.infer<typeof healthSchema>;
 export const healthDetailsSchema = healthSchema.extend({
   version: z.string(),
   database: z.object({ kind: z.enum(['pglite', 'postgres']), reachable: z.boolean() }),
+  storage: z.object({ kind: z.enum(['files', 's3']), reachable: z.boolean() }),
   providers: z.object({
     llm: z.array(z.string()),
     image: z.array(z.string()),

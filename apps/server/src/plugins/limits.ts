@@ -14,7 +14,7 @@ export const EXPENSIVE_ROUTES: Readonly<Record<string, string>> = {
 };
 
 /** Probes that must always answer (load balancers, the web app's connectivity check). */
-export const UNLIMITED = new Set(['/api/health']);
+export const UNLIMITED = new Set(['/api/health', '/api/health/live', '/api/health/ready']);
 
 /**
  * Two limits on top of the sign-in and chat limits of the modules:

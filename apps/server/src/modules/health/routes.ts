@@ -4,6 +4,27 @@ import type { AppContext } from '../../context';
 import { serverVersion } from '../../lib/paths';
 import { configuredProviders } from '../../providers/configured';
 
+/** A probe slower than this counts as down: a load balancer must not wait on a hung object store. */
+const PROBE_TIMEOUT_MS = 3000;
+
+/** Whether the blob store answers in time. */
+async function storageReachable(ctx: AppContext): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<false>((resolve) => (timer = setTimeout(resolve, PROBE_TIMEOUT_MS, false)));
+  const ping = ctx.blobs.store.ping().then(
+    () => true,
+    (err: unknown) => {
+      ctx.log.warn({ err: err instanceof Error ? err.message : String(err) }, 'blob storage unreachable');
+      return false;
+    },
+  );
+  try {
+    return await Promise.race([ping, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 export const healthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   // Public, and the web app's connectivity probe (HEAD, which Fastify answers from this GET without a
   // body): one database ping, no sign-in, and only up or down in the answer.
@@ -23,23 +44,50 @@ export const healthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     },
   );
 
+  // For load balancers and orchestrators. Live: the process answers (no I/O, so a slow database never gets a
+  // healthy process restarted). Ready: it can serve, i.e. the database and the blob storage both answer;
+  // during a graceful shutdown Fastify answers 503 to anything new, so traffic drains away from it.
+  app.get(
+    '/health/live',
+    { schema: { tags: ['system'], summary: 'Liveness: the process is up (always 200 while it answers)', security: [], response: { 200: healthSchema } } },
+    async () => ({ status: 'ok' as const }),
+  );
+
+  app.get(
+    '/health/ready',
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'Readiness: 200 ok when the database and the blob storage are reachable, else 503 degraded',
+        security: [],
+        response: { 200: healthSchema, 503: healthSchema },
+      },
+    },
+    async (_request, reply) => {
+      const [database, storage] = await Promise.all([ctx.database.ping(), storageReachable(ctx)]);
+      const ready = database && storage;
+      return reply.status(ready ? 200 : 503).send({ status: ready ? 'ok' : 'degraded' });
+    },
+  );
+
   app.get(
     '/health/details',
     {
       schema: {
         tags: ['system'],
-        summary: 'Health for administrators: version, database kind and reachability, configured providers',
+        summary: 'Health for administrators: version, database and storage kind and reachability, configured providers',
         security: [{ bearer: [] }],
         response: { 200: healthDetailsSchema, 401: apiErrorSchema, 403: apiErrorSchema, 503: healthDetailsSchema },
       },
       onRequest: app.requireAdmin,
     },
     async (_request, reply) => {
-      const reachable = await ctx.database.ping();
-      return reply.status(reachable ? 200 : 503).send({
-        status: reachable ? 'ok' : 'degraded',
+      const [reachable, storage] = await Promise.all([ctx.database.ping(), storageReachable(ctx)]);
+      return reply.status(reachable && storage ? 200 : 503).send({
+        status: reachable && storage ? 'ok' : 'degraded',
         version: serverVersion,
         database: { kind: ctx.database.kind, reachable },
+        storage: { kind: ctx.config.S3_BUCKET ? 's3' : 'files', reachable: storage },
         providers: configuredProviders(ctx.config),
       });
     },
