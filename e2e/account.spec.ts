@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { signUpViaApi } from './support';
+import { generateSync } from 'otplib';
+import { newAccount, signUpViaApi } from './support';
 
 const PHONE_UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
@@ -78,4 +79,73 @@ test('account page: rename, sessions and password change by keyboard, in four la
     await expect(page.getByRole('heading', { name: heading })).toBeVisible();
   }
   expect(await seriousViolations(page)).toEqual([]);
+});
+
+/** Signs in through the /login page, up to the second step when it is on. */
+async function signInOnPage(page: Page, email: string, password: string) {
+  await page.goto('/login?from=%2Faccount');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('main').getByRole('button', { name: 'Sign in' }).click();
+}
+
+test('two-step sign-in: turn on with the QR key, sign in with a code and a recovery code, turn off', async ({ page }) => {
+  const account = newAccount('totp');
+  expect((await page.request.post('/api/auth/signup', { data: account })).status()).toBe(201);
+  await signInOnPage(page, account.email, account.password);
+  await expect(page.getByRole('heading', { name: 'Two-step sign-in' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
+  await page.getByLabel('Current password').last().fill(account.password);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
+  const secret = (await page.getByTestId('two-step-secret').textContent())!.replace(/\s/g, '');
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByLabel('Authentication code').fill('000000');
+  await page.getByLabel('Authentication code').press('Enter');
+  await expect(page.getByRole('alert').filter({ hasText: 'That code is not correct' })).toBeVisible();
+  const now = () => Math.floor(Date.now() / 1000);
+  await page.getByLabel('Authentication code').fill(generateSync({ secret, epoch: now() }));
+  await page.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
+  const codes = page.getByTestId('recovery-codes').getByRole('listitem');
+  await expect(codes).toHaveCount(10);
+  const recovery = (await codes.allTextContents()).map((c) => c.trim());
+  await page.getByRole('button', { name: 'I have saved them' }).click();
+  await expect(page.getByText('10 recovery codes left.')).toBeVisible();
+
+  // Sign out, then in again: the password is followed by the code step (a code of the next step: one
+  // step of drift is allowed, and the step used to turn it on cannot be used again).
+  await page.getByRole('main').getByRole('button', { name: 'Log out' }).click();
+  await signInOnPage(page, account.email, account.password);
+  const codeField = page.getByLabel('Authentication code');
+  await expect(codeField).toBeFocused();
+  expect(await seriousViolations(page)).toEqual([]);
+  await codeField.fill(generateSync({ secret, epoch: now() + 30 }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Two-step sign-in' })).toBeVisible();
+  await expect(page.getByText('10 recovery codes left.')).toBeVisible();
+
+  // A recovery code works once, in Korean too.
+  await page.getByRole('main').getByRole('button', { name: 'Log out' }).click();
+  await page.locator('#language-select').selectOption('ko');
+  await page.goto('/login?from=%2Faccount');
+  await page.getByLabel('이메일').fill(account.email);
+  await page.getByLabel('비밀번호').fill(account.password);
+  await page.getByRole('main').getByRole('button', { name: '로그인' }).click();
+  await page.getByLabel('인증 코드').fill(recovery[0]!);
+  await page.getByRole('button', { name: '확인' }).click();
+  await expect(page.getByText('복구 코드가 9개 남았습니다.')).toBeVisible();
+  await page.locator('#language-select').selectOption('en');
+
+  // Turning it off needs the password and a code: a used recovery code is refused, the next one works.
+  await page.getByRole('button', { name: 'Turn off two-step sign-in' }).click();
+  await page.getByLabel('Current password').last().fill(account.password);
+  await page.getByLabel('Authentication code').fill(recovery[0]!);
+  await page.getByRole('button', { name: 'Turn off two-step sign-in' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'That code is not correct or has already been used' })).toBeVisible();
+  await page.getByLabel('Authentication code').fill(recovery[1]!);
+  await page.getByRole('button', { name: 'Turn off two-step sign-in' }).click();
+  await expect(page.getByRole('button', { name: 'Turn on two-step sign-in' })).toBeVisible();
+  const plain = await page.request.post('/api/auth/login', { data: { email: account.email, password: account.password } });
+  expect((await plain.json()).success).toBe(true);
 });

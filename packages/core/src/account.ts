@@ -62,3 +62,42 @@ export const ACCOUNT_ERRORS = {
   wrongPassword: 'WRONG_PASSWORD',
   samePassword: 'SAME_PASSWORD',
 } as const;
+
+/** Two-step sign-in (TOTP, RFC 6238): 6 digits, 30-second steps; ten single-use recovery codes. */
+export const TOTP_DIGITS = 6;
+export const RECOVERY_CODE_COUNT = 10;
+/** A TOTP code, or a recovery code as shown ("abcd-efgh-jkmn-pqrs"; case, spaces and dashes ignored). */
+export const secondStepCodeSchema = z.string().trim().min(6).max(40);
+
+export const twoStepStatusSchema = z.object({
+  enabled: z.boolean(),
+  enabledAt: z.string().nullable(),
+  recoveryCodesLeft: z.number().int().nonnegative(),
+});
+export type TwoStepStatus = z.infer<typeof twoStepStatusSchema>;
+
+export const passwordOnlyRequestSchema = z.strictObject({ password: currentPasswordSchema });
+export const twoStepSetupSchema = z.object({
+  /** Base32 key, for typing into an app that cannot scan. */
+  secret: z.string(),
+  otpauthUri: z.string(),
+  /** The otpauth URI as a QR code, an SVG document. */
+  qrSvg: z.string(),
+});
+export type TwoStepSetup = z.infer<typeof twoStepSetupSchema>;
+export const twoStepEnableRequestSchema = z.strictObject({ code: z.string().trim().regex(/^\d{6}$/) });
+export const twoStepConfirmRequestSchema = z.strictObject({ password: currentPasswordSchema, code: secondStepCodeSchema });
+export const recoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()).length(RECOVERY_CODE_COUNT) });
+export type RecoveryCodes = z.infer<typeof recoveryCodesSchema>;
+
+/** POST /api/auth/login when two-step sign-in is on: the password was right, now the code. */
+export const twoStepRequiredSchema = z.object({
+  success: z.literal(false),
+  twoStepRequired: z.literal(true),
+  /** Single-use, five minutes: sent back with the code to POST /api/auth/login/two-step. */
+  challenge: z.string(),
+  error: z.string(),
+  code: z.literal('TWO_STEP_REQUIRED'),
+});
+export type TwoStepRequired = z.infer<typeof twoStepRequiredSchema>;
+export const twoStepLoginRequestSchema = z.strictObject({ challenge: z.string().min(1).max(64), code: secondStepCodeSchema });

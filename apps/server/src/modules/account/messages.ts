@@ -26,4 +26,28 @@ export const ACCOUNT_MESSAGES = {
     zh: '该会话已结束或不存在。',
     ko: '이 세션은 이미 종료되었거나 존재하지 않습니다.',
   },
+  twoStepAlreadyOn: {
+    en: 'Two-step sign-in is already on.',
+    ja: '2 段階認証はすでにオンになっています。',
+    zh: '两步验证已经开启。',
+    ko: '2단계 로그인이 이미 켜져 있습니다.',
+  },
+  twoStepOff: {
+    en: 'Two-step sign-in is not on.',
+    ja: '2 段階認証はオンになっていません。',
+    zh: '两步验证尚未开启。',
+    ko: '2단계 로그인이 켜져 있지 않습니다.',
+  },
+  twoStepWrongCode: {
+    en: 'That code is not correct. Enter the 6-digit code your authenticator app shows now.',
+    ja: 'コードが正しくありません。認証アプリに今表示されている 6 桁のコードを入力してください。',
+    zh: '验证码不正确。请输入身份验证器应用当前显示的 6 位验证码。',
+    ko: '코드가 올바르지 않습니다. 인증 앱에 지금 표시된 6자리 코드를 입력해 주세요.',
+  },
+  twoStepNoSetup: {
+    en: 'Start the setup again: scan the new QR code, then enter the code it shows.',
+    ja: 'もう一度設定を始めてください。新しい QR コードを読み取り、表示されたコードを入力します。',
+    zh: '请重新开始设置：扫描新的二维码，然后输入显示的验证码。',
+    ko: '설정을 다시 시작해 주세요. 새 QR 코드를 스캔한 뒤 표시된 코드를 입력합니다.',
+  },
 } satisfies Record<string, LocalizedText>;

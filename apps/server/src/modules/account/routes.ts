@@ -2,13 +2,20 @@ import {
   apiErrorSchema,
   changePasswordRequestSchema,
   changePasswordResponseSchema,
+  passwordOnlyRequestSchema,
   profileResponseSchema,
+  recoveryCodesSchema,
+  twoStepConfirmRequestSchema,
+  twoStepEnableRequestSchema,
+  twoStepSetupSchema,
+  twoStepStatusSchema,
   updateProfileRequestSchema,
 } from '@yumi/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { currentUser } from '../../plugins/auth';
 import * as account from './service';
+import * as twoStep from './two-step';
 
 /** /api/account: what the account page changes about the signed-in user. */
 export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -40,5 +47,64 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       },
     },
     async (request) => account.rename(ctx, currentUser(request).id, request.body.username),
+  );
+
+  const refusals = { 400: apiErrorSchema, 409: apiErrorSchema };
+  app.get(
+    '/two-step',
+    { onRequest: app.requireUser, schema: { ...base, summary: 'Whether two-step sign-in is on, and recovery codes left', response: { 200: twoStepStatusSchema } } },
+    async (request) => twoStep.status(ctx, currentUser(request).id),
+  );
+  app.post(
+    '/two-step/setup',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        ...base,
+        summary: 'Start turning on two-step sign-in (password required): a new authenticator key and its QR code',
+        body: passwordOnlyRequestSchema,
+        response: { 200: twoStepSetupSchema, ...refusals },
+      },
+    },
+    async (request) => twoStep.beginSetup(ctx, currentUser(request).id, request.body.password),
+  );
+  app.post(
+    '/two-step/enable',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        ...base,
+        summary: 'Confirm the setup with a code from the app: two-step sign-in is on; answers ten recovery codes',
+        body: twoStepEnableRequestSchema,
+        response: { 200: recoveryCodesSchema, ...refusals },
+      },
+    },
+    async (request) => twoStep.enable(ctx, currentUser(request).id, request.body.code),
+  );
+  app.post(
+    '/two-step/disable',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        ...base,
+        summary: 'Turn two-step sign-in off (password and a code or recovery code)',
+        body: twoStepConfirmRequestSchema,
+        response: { 200: twoStepStatusSchema, ...refusals },
+      },
+    },
+    async (request) => twoStep.disable(ctx, currentUser(request).id, request.body.password, request.body.code),
+  );
+  app.post(
+    '/two-step/recovery-codes',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        ...base,
+        summary: 'Replace the recovery codes with ten new ones (password and a code or recovery code)',
+        body: twoStepConfirmRequestSchema,
+        response: { 200: recoveryCodesSchema, ...refusals },
+      },
+    },
+    async (request) => twoStep.regenerateRecoveryCodes(ctx, currentUser(request).id, request.body.password, request.body.code),
   );
 };

@@ -17,3 +17,25 @@ export const LOGIN_THROTTLE_MESSAGES = {
     ko: '이 계정에 로그인 실패가 많아 새로운 위치에서의 로그인을 늦추고 있습니다. {seconds}초 후에 다시 시도해 주세요.',
   },
 } satisfies Record<string, LocalizedText>;
+
+/** The second step of sign-in (two-step.ts). */
+export const AUTH_TWO_STEP_MESSAGES = {
+  required: {
+    en: 'Enter the 6-digit code from your authenticator app.',
+    ja: '認証アプリに表示されている 6 桁のコードを入力してください。',
+    zh: '请输入身份验证器应用中显示的 6 位验证码。',
+    ko: '인증 앱에 표시된 6자리 코드를 입력해 주세요.',
+  },
+  wrongCode: {
+    en: 'That code is not correct or has already been used. Check your authenticator app and try again.',
+    ja: 'コードが正しくないか、すでに使用されています。認証アプリを確認して、もう一度お試しください。',
+    zh: '验证码不正确或已被使用。请查看身份验证器应用后重试。',
+    ko: '코드가 올바르지 않거나 이미 사용되었습니다. 인증 앱을 확인하고 다시 시도해 주세요.',
+  },
+  expired: {
+    en: 'This sign-in has expired. Please enter your email and password again.',
+    ja: 'このサインインは有効期限が切れました。メールアドレスとパスワードをもう一度入力してください。',
+    zh: '本次登录已过期，请重新输入邮箱和密码。',
+    ko: '이 로그인은 만료되었습니다. 이메일과 비밀번호를 다시 입력해 주세요.',
+  },
+} satisfies Record<string, LocalizedText>;

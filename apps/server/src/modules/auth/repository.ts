@@ -64,3 +64,8 @@ export async function setUserRole(db: Db, userId: string, role: 'user' | 'admin'
 export async function touchSession(db: Db, sessionId: string, now: Date): Promise<void> {
   await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, sessionId));
 }
+
+export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}

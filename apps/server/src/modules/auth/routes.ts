@@ -4,6 +4,8 @@ import {
   authSuccessSchema,
   loginRequestSchema,
   signupRequestSchema,
+  twoStepLoginRequestSchema,
+  twoStepRequiredSchema,
   userSchema,
 } from '@yumi/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -11,6 +13,8 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { currentUser } from '../../plugins/auth';
 import { sendError, toErrorResponse } from '../../plugins/errors';
+import { languageOf, localize } from '../../lib/language';
+import { AUTH_TWO_STEP_MESSAGES } from './messages';
 import * as auth from './service';
 
 const meta = (request: { ip: string; headers: Record<string, unknown> }) => ({
@@ -45,13 +49,44 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     {
       schema: {
         tags: ['auth'],
-        summary: 'Sign in with email and password',
+        summary: 'Sign in with email and password (with two-step sign-in on, answers a challenge for the code)',
         body: loginRequestSchema,
-        response: { 200: authSuccessSchema, 401: authFailureSchema, 422: authFailureSchema, 429: authFailureSchema },
+        response: {
+          200: z.union([authSuccessSchema, twoStepRequiredSchema]),
+          401: authFailureSchema,
+          422: authFailureSchema,
+          429: authFailureSchema,
+        },
       },
     },
     async (request) => {
-      const { user, token } = await auth.login(ctx, request.body, meta(request));
+      const outcome = await auth.login(ctx, request.body, meta(request));
+      if ('challenge' in outcome) {
+        const language = languageOf(request.headers['accept-language']);
+        return {
+          success: false as const,
+          twoStepRequired: true as const,
+          challenge: outcome.challenge,
+          code: 'TWO_STEP_REQUIRED' as const,
+          error: localize(AUTH_TWO_STEP_MESSAGES.required, language),
+        };
+      }
+      return { success: true as const, user: outcome.user, token: outcome.token };
+    },
+  );
+
+  app.post(
+    '/login/two-step',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Finish a sign-in with an authenticator code or a recovery code',
+        body: twoStepLoginRequestSchema,
+        response: { 200: authSuccessSchema, 400: authFailureSchema, 401: authFailureSchema, 422: authFailureSchema, 429: authFailureSchema },
+      },
+    },
+    async (request) => {
+      const { user, token } = await auth.completeTwoStepLogin(ctx, request.body, meta(request));
       return { success: true as const, user, token };
     },
   );

@@ -5,6 +5,7 @@ import { beginLoginAttempt, loginSucceeded, sweepLoginThrottle } from './login-t
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password';
 import * as repo from './repository';
 import { hashToken, looksLikeToken, newSessionToken } from './tokens';
+import { checkSecondStep, closeChallenge, openChallenge, takeChallengeAttempt, twoStepOn } from './two-step';
 
 export function toUser(row: repo.UserRow): User {
   return {
@@ -56,7 +57,7 @@ export async function login(
   ctx: AppContext,
   input: LoginRequest,
   meta: { ip: string; userAgent: string | null },
-): Promise<{ user: User; token: string }> {
+): Promise<{ user: User; token: string } | { challenge: string }> {
   // No per-email limit here: it let anyone lock the owner out. Failures count per (account, IP) instead,
   // before the password is looked at, the same way for unknown emails (login-throttle.ts).
   await limitAttempts(ctx, 'login', meta.ip, null);
@@ -76,7 +77,24 @@ export async function login(
     ctx.sessions.deleteUser(row.id);
     row.role = role;
   }
+  // The password was right; with two-step sign-in on, the session waits for the code (login/two-step).
+  if (twoStepOn(row)) return { challenge: await openChallenge(ctx, row.id, meta.userAgent) };
   return { user: toUser(row), token: await startSession(ctx, row.id, meta.userAgent) };
+}
+
+/** The second step of a sign-in: the challenge from `login` and an authenticator or recovery code. */
+export async function completeTwoStepLogin(
+  ctx: AppContext,
+  input: { challenge: string; code: string },
+  meta: { ip: string; userAgent: string | null },
+): Promise<{ user: User; token: string }> {
+  await limitAttempts(ctx, 'two-step', meta.ip, null);
+  const { userId, userAgent } = await takeChallengeAttempt(ctx, input.challenge);
+  const row = await repo.findUserById(ctx.db, userId);
+  if (!row) throw new HttpError(401, 'INVALID_CREDENTIALS', AUTH_MESSAGES.loginFailed);
+  await checkSecondStep(ctx, row, input.code);
+  await closeChallenge(ctx.db, input.challenge);
+  return { user: toUser(row), token: await startSession(ctx, row.id, userAgent ?? meta.userAgent) };
 }
 
 export const SESSION_REVOKED_CHANNEL = 'session_revoked';

@@ -8,6 +8,7 @@ import { formatBytes, storageLevel } from './storage';
 import { PasswordCard } from './PasswordCard';
 import { ProfileCard } from './ProfileCard';
 import { SessionsCard } from './SessionsCard';
+import { TwoStepCard } from './TwoStepCard';
 import './account.css';
 
 export const STORAGE_KEY = ['me', 'storage'] as const;
@@ -79,6 +80,7 @@ export default function AccountPage() {
       </section>
       <PasswordCard />
       <SessionsCard />
+      <TwoStepCard />
     </article>
   );
 }

@@ -1,9 +1,10 @@
-import { validateAuthForm, type AuthFormErrors, type AuthFormMode, type AuthSuccess } from '@yumi/core';
+import { validateAuthForm, type AuthFormErrors, type AuthFormMode, type AuthSuccess, type TwoStepRequired } from '@yumi/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, ApiError } from '../../shared/api/client';
 import { useSessionActions } from '../../shared/hooks/useCurrentUser';
 import { Button } from '../../shared/ui/Button';
+import { TwoStepForm } from './TwoStepForm';
 
 const EMPTY = { email: '', username: '', password: '', confirmPassword: '' };
 
@@ -16,6 +17,8 @@ export function AuthForm({ onSuccess, initialMode = 'signin' }: { onSuccess(): v
   const [fieldErrors, setFieldErrors] = useState<AuthFormErrors>({});
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  /** Set when the password was right and two-step sign-in asks for a code. */
+  const [challenge, setChallenge] = useState<string | null>(null);
 
   const switchMode = () => {
     setMode(mode === 'signin' ? 'signup' : 'signin');
@@ -37,7 +40,11 @@ export function AuthForm({ onSuccess, initialMode = 'signin' }: { onSuccess(): v
         mode === 'signin'
           ? { email: form.email.trim(), password: form.password }
           : { email: form.email.trim(), username: form.username.trim(), password: form.password };
-      const res = await api.post<AuthSuccess>(`/api/auth/${mode === 'signin' ? 'login' : 'signup'}`, body, { quiet: true });
+      const res = await api.post<AuthSuccess | TwoStepRequired>(`/api/auth/${mode === 'signin' ? 'login' : 'signup'}`, body, { quiet: true });
+      if (!res.success) {
+        setChallenge(res.challenge);
+        return;
+      }
       signedIn(res.token, res.user);
       onSuccess();
     } catch (err) {
@@ -80,6 +87,23 @@ export function AuthForm({ onSuccess, initialMode = 'signin' }: { onSuccess(): v
       </div>
     );
   };
+
+  if (challenge) {
+    return (
+      <TwoStepForm
+        challenge={challenge}
+        onSignedIn={(res) => {
+          signedIn(res.token, res.user);
+          onSuccess();
+        }}
+        onRestart={(message) => {
+          setChallenge(null);
+          setForm({ ...form, password: '' });
+          setError(message);
+        }}
+      />
+    );
+  }
 
   return (
     <form onSubmit={submit} noValidate aria-label={mode === 'signin' ? t('auth.signIn') : t('auth.signUp')}>
