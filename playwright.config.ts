@@ -25,6 +25,9 @@ export default defineConfig({
       executablePath: chromium,
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
+    // The offline specs allow the service worker (it precaches the app on the first visit); elsewhere it
+    // would only add downloads to every test and hide requests from page.route.
+    serviceWorkers: 'block',
     trace: 'off',
     screenshot: 'only-on-failure',
   },

@@ -6,13 +6,15 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { ViteManifest } from '../packages/core/src/modes';
 import type { BenchResult } from './types';
 
 // WEB_BENCH_ROOT: measure a build made elsewhere (a checkout whose apps/*/dist nobody else rewrites).
 const root = process.env.WEB_BENCH_ROOT ?? join(import.meta.dirname, '..');
 const dist = join(root, 'apps/web/dist');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** The Vite manifest's entries, the fields read here. */
+type ViteManifest = Record<string, { file: string; isEntry?: boolean; imports?: string[] }>;
 
 const gz = (file: string) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length / 1024;
 

@@ -4,15 +4,12 @@ import {
   assertCanInstall,
   assertCanUninstall,
   modeComponentRoute,
-  modeFiles,
   modeForLocation,
   normaliseInstalled,
   normaliseUsage,
   recordModeOpen,
   recordModeTime,
-  shellFiles,
   MODE_MESSAGES,
-  type ViteManifest,
 } from './modes';
 import { TOOL_CATALOGUE, toolCount } from './tools';
 
@@ -52,32 +49,6 @@ describe('mode manager rules', () => {
     expect(opened.anime).toEqual({ count: 1, lastUsed: '2026-01-01T00:00:00.000Z', totalTime: 0 });
     expect(recordModeTime(opened, 'anime', 1500).anime!.totalTime).toBe(1500);
     expect(recordModeTime(opened, 'anime', -5)).toBe(opened);
-  });
-
-  it('finds a mode files in the Vite manifest, with shared imports and lazy sub-chunks', () => {
-    const manifest: ViteManifest = {
-      'index.html': { file: 'assets/index-a.js', src: 'index.html', isEntry: true, imports: ['_vendor.js'], css: ['assets/index.css'] },
-      '_vendor.js': { file: 'assets/vendor-b.js' },
-      'src/features/anime/AnimePage.tsx': {
-        file: 'assets/AnimePage-c.js',
-        src: 'src/features/anime/AnimePage.tsx',
-        isDynamicEntry: true,
-        imports: ['index.html', '_paint.js'],
-        dynamicImports: ['src/features/anime/Generate.tsx'],
-        css: ['assets/AnimePage.css'],
-      },
-      '_paint.js': { file: 'assets/paint-d.js', assets: ['assets/brush.png'] },
-      'src/features/anime/Generate.tsx': { file: 'assets/Generate-e.js', src: 'src/features/anime/Generate.tsx', isDynamicEntry: true },
-      'src/features/image/ImagePage.tsx': { file: 'assets/ImagePage-f.js', src: 'src/features/image/ImagePage.tsx', isDynamicEntry: true },
-    };
-    expect(modeFiles(manifest, { assets: ['src/features/anime/'] })).toEqual([
-      '/assets/AnimePage-c.js',
-      '/assets/AnimePage.css',
-      '/assets/Generate-e.js',
-      '/assets/brush.png',
-      '/assets/paint-d.js',
-    ]);
-    expect(shellFiles(manifest)).toEqual(['/', '/assets/index-a.js', '/assets/index.css', '/assets/vendor-b.js', '/index.html']);
   });
 
   it('counts available modes and detects platforms', () => {

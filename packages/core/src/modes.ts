@@ -47,8 +47,7 @@ export interface ModeConfig {
   component: string;
 }
 
-export const MODE_CACHE_PREFIX = 'yumi-mode-';
-export const SHELL_CACHE = 'yumi-shell';
+const MODE_CACHE_PREFIX = 'yumi-mode-';
 
 const config = (id: ModeId, name: string, component: string, assets: string[], namespaces: string[], dependencies: string[] = []): ModeConfig => ({
   id,
@@ -167,63 +166,6 @@ export function recordModeTime(stats: UsageStats, id: ModeId, ms: number): Usage
   if (!Number.isFinite(ms) || ms <= 0 || ms > 86_400_000) return stats;
   const prev = stats[id] ?? EMPTY_USAGE;
   return { ...stats, [id]: { ...prev, totalTime: prev.totalTime + Math.round(ms) } };
-}
-
-/** Vite build manifest entry (only the fields we read). */
-export interface ViteManifestEntry {
-  file: string;
-  src?: string;
-  isEntry?: boolean;
-  isDynamicEntry?: boolean;
-  imports?: string[];
-  dynamicImports?: string[];
-  css?: string[];
-  assets?: string[];
-}
-export type ViteManifest = Record<string, ViteManifestEntry>;
-
-/**
- * The files a mode needs, found from the Vite manifest: every chunk whose source lies in one of the mode's
- * folders, plus everything those chunks import (statically or lazily), with their CSS and assets.
- * Returned as absolute URLs, sorted, without the entry chunk (the shell caches that).
- */
-export function modeFiles(manifest: ViteManifest, mode: Pick<ModeConfig, 'assets'>): string[] {
-  const entryKeys = new Set(Object.entries(manifest).filter(([, e]) => e.isEntry).map(([k]) => k));
-  const roots = Object.entries(manifest)
-    .filter(([key, e]) => mode.assets.some((prefix) => (e.src ?? key).startsWith(prefix)))
-    .map(([key]) => key);
-  const seen = new Set<string>();
-  const files = new Set<string>();
-  const visit = (key: string) => {
-    if (seen.has(key) || entryKeys.has(key)) return;
-    seen.add(key);
-    const entry = manifest[key];
-    if (!entry) return;
-    files.add(`/${entry.file}`);
-    for (const css of entry.css ?? []) files.add(`/${css}`);
-    for (const asset of entry.assets ?? []) files.add(`/${asset}`);
-    for (const next of [...(entry.imports ?? []), ...(entry.dynamicImports ?? [])]) visit(next);
-  };
-  roots.forEach(visit);
-  return [...files].sort();
-}
-
-/** The app shell every offline mode needs: the entry chunk, its static imports, CSS and assets. */
-export function shellFiles(manifest: ViteManifest): string[] {
-  const files = new Set<string>(['/', '/index.html']);
-  const seen = new Set<string>();
-  const visit = (key: string) => {
-    if (seen.has(key)) return;
-    seen.add(key);
-    const entry = manifest[key];
-    if (!entry) return;
-    files.add(`/${entry.file}`);
-    for (const css of entry.css ?? []) files.add(`/${css}`);
-    for (const asset of entry.assets ?? []) files.add(`/${asset}`);
-    for (const next of entry.imports ?? []) visit(next);
-  };
-  for (const [key, e] of Object.entries(manifest)) if (e.isEntry) visit(key);
-  return [...files].sort();
 }
 
 export const formatBytes = (bytes: number): string =>

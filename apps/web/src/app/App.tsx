@@ -6,7 +6,9 @@ import { toast, Toasts } from '../shared/ui/toast';
 import { CURRENT_USER_KEY } from '../shared/hooks/useCurrentUser';
 import { useQueryClient } from '@tanstack/react-query';
 import * as Pages from './routes';
+import { RouteBoundary } from './RouteBoundary';
 import { TopBar } from './TopBar';
+import { UpdateBanner } from './UpdateBanner';
 import { AssistantRoot } from '../features/assistant/AssistantRoot';
 
 function PageFallback() {
@@ -27,7 +29,8 @@ function useApiEvents() {
     setApiEvents({
       onUnauthorized: () => {
         client.setQueryData(CURRENT_USER_KEY, null);
-        if (location.pathname !== '/login') navigate(`/login?from=${encodeURIComponent(location.pathname + location.search)}`);
+        if (location.pathname !== '/login')
+          navigate(`/login?from=${encodeURIComponent(location.pathname + location.search)}`);
       },
       onForbidden: () => navigate('/charge'),
       onRateLimited: (seconds) => toast('warning', t('errors.rateLimited', { seconds })),
@@ -37,6 +40,7 @@ function useApiEvents() {
 
 export function App() {
   useApiEvents();
+  const location = useLocation();
   const { t } = useTranslation('common');
   return (
     <>
@@ -45,22 +49,27 @@ export function App() {
       </a>
       <TopBar />
       <main id="main">
-        <Suspense fallback={<PageFallback />}>
-          <Routes>
-            <Route path="/" element={<Pages.LauncherPage />} />
-            <Route path="/login" element={<Pages.LoginPage />} />
-            <Route path="/terms" element={<Pages.LegalPage kind="terms" />} />
-            <Route path="/privacy" element={<Pages.LegalPage kind="privacy" />} />
-            {['/writing', '/writing-helper'].map((path) => <Route key={path} path={path} element={<Pages.WritingPage />} />)}
-            <Route path="/image" element={<Pages.ImagePage />} />
-            <Route path="/anime-chara" element={<Pages.AnimePage />} />
-            <Route path="/charge/*" element={<Pages.ChargeRoutes />} />
-            <Route path="/admin" element={<Pages.AdminPage />} />
-            <Route path="/account" element={<Pages.AccountPage />} />
-            <Route path="*" element={<Pages.NotFoundPage />} />
-          </Routes>
-        </Suspense>
+        <RouteBoundary pathname={location.pathname} search={location.search}>
+          <Suspense fallback={<PageFallback />}>
+            <Routes>
+              <Route path="/" element={<Pages.LauncherPage />} />
+              <Route path="/login" element={<Pages.LoginPage />} />
+              <Route path="/terms" element={<Pages.LegalPage kind="terms" />} />
+              <Route path="/privacy" element={<Pages.LegalPage kind="privacy" />} />
+              {['/writing', '/writing-helper'].map((path) => (
+                <Route key={path} path={path} element={<Pages.WritingPage />} />
+              ))}
+              <Route path="/image" element={<Pages.ImagePage />} />
+              <Route path="/anime-chara" element={<Pages.AnimePage />} />
+              <Route path="/charge/*" element={<Pages.ChargeRoutes />} />
+              <Route path="/admin" element={<Pages.AdminPage />} />
+              <Route path="/account" element={<Pages.AccountPage />} />
+              <Route path="*" element={<Pages.NotFoundPage />} />
+            </Routes>
+          </Suspense>
+        </RouteBoundary>
       </main>
+      <UpdateBanner />
       <AssistantRoot />
       <Toasts />
     </>

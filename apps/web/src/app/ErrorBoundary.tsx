@@ -1,7 +1,7 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-function ErrorScreen({ error, info }: { error: Error; info: string }) {
+export function ErrorScreen({ error, info }: { error: Error; info: string }) {
   const { t } = useTranslation('common');
   return (
     <div className="center-page" role="alert">

@@ -1,15 +1,16 @@
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from '@yumi/core';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useCurrentUser, useSessionActions } from '../shared/hooks/useCurrentUser';
 import { useLanguage } from '../shared/i18n/LanguageProvider';
 import { IconButton } from '../shared/ui/Button';
 import { DownloadIcon, LogoutIcon, SettingsIcon, UserIcon } from '../shared/ui/icons';
-import { registerServiceWorker } from '../features/modes/serviceWorker';
+import { useOfflineShell } from '../features/modes/useOfflineShell';
 import { useModeUsageTracker } from '../features/modes/useModeUsageTracker';
 import { toast } from '../shared/ui/toast';
 import { BalanceBadge } from '../shared/billing/BalanceBadge';
+import { OfflineBadge } from './OfflineBadge';
 
 // The sign-in dialog (Radix Dialog and the form) loads when first opened, not with every page.
 const AuthDialog = lazy(() => import('../features/auth/AuthDialog').then((m) => ({ default: m.AuthDialog })));
@@ -24,19 +25,10 @@ export function TopBar() {
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [downloadOpen, setDownloadOpen] = useState(false);
   useModeUsageTracker();
-  useEffect(() => {
-    // Offline modes and the installable web app need the service worker; register it once the page is idle.
-    const register = () => void registerServiceWorker()?.catch(() => undefined);
-    if (!window.requestIdleCallback) {
-      const id = window.setTimeout(register, 1500);
-      return () => window.clearTimeout(id);
-    }
-    const id = window.requestIdleCallback(register, { timeout: 5000 });
-    return () => window.cancelIdleCallback(id);
-  }, []);
   const { user } = useCurrentUser();
   const { signOut } = useSessionActions();
   const { language, setLanguage } = useLanguage();
+  useOfflineShell(language);
   const [authOpen, setAuthOpen] = useState(false);
   // Stays mounted after the first open, so closing can hand focus back to the sign-in button.
   const [authUsed, setAuthUsed] = useState(false);
@@ -47,6 +39,7 @@ export function TopBar() {
         <span>{t('appName')}</span>
       </Link>
       <div className="topbar-actions">
+        <OfflineBadge />
         <IconButton label={tm('topbar.settings')} onClick={() => setSettingsOpen(true)} data-testid="open-settings">
           <SettingsIcon />
         </IconButton>

@@ -5,15 +5,15 @@ import { modeSize } from './manager';
 import { useModes } from './store';
 import './modes.css';
 
-/** Sizes of each mode in this build, measured once per visit. */
+/** Each mode's download in this build (files and bytes, listed at build time), asked once per visit. */
 function useModeSizes() {
-  const [sizes, setSizes] = useState<Partial<Record<ModeId, number>>>({});
+  const [sizes, setSizes] = useState<Partial<Record<ModeId, { files: number; bytes: number }>>>({});
   useEffect(() => {
     let alive = true;
     for (const id of MODE_IDS) {
       modeSize(id)
         .then((size) => alive && setSizes((s) => ({ ...s, [id]: size })))
-        .catch(() => undefined); // development server or mode not built yet: no size shown
+        .catch(() => undefined); // no service worker (development server, private mode): no size shown
     }
     return () => {
       alive = false;
@@ -51,7 +51,7 @@ export default function ModeManagerPanel() {
                     {t(`modes.${id}.name`)} <span className="muted mm-version">{`v${MODE_CONFIGS[id].version}`}</span>
                   </h4>
                   <p className="muted mm-meta">
-                    {sizes[id] ? t('modeManager.size', { size: formatBytes(sizes[id]) }) : t('modeManager.sizeUnknown')}
+                    {sizes[id] ? t('modeManager.sizeFiles', { size: formatBytes(sizes[id].bytes), count: sizes[id].files }) : t('modeManager.sizeUnknown')}
                     {' · '}
                     {stats?.count
                       ? t('modeManager.usage', {
@@ -92,6 +92,16 @@ export default function ModeManagerPanel() {
                     <span style={{ width: `${job.progress}%` }} />
                   </div>
                   <span className="mm-step">{t(`modeManager.steps.${job.step}`, { progress: job.progress })}</span>
+                  {job.detail && (
+                    <span className="mm-step" data-testid={`mm-${id}-transferred`}>
+                      {t('modeManager.transferred', {
+                        done: formatBytes(job.detail.bytes),
+                        total: formatBytes(job.detail.bytesTotal),
+                        files: job.detail.files,
+                        count: job.detail.filesTotal,
+                      })}
+                    </span>
+                  )}
                 </div>
               )}
               {job?.step === 'complete' && <p className="mm-done" role="status">{t('modeManager.steps.complete')}</p>}

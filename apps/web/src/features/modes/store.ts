@@ -11,12 +11,14 @@ import {
   type UsageStats,
 } from '@yumi/core';
 import { create } from 'zustand';
-import { installMode, uninstallMode, type InstallStep } from './manager';
+import { installMode, uninstallMode, type InstallDetail, type InstallStep } from './manager';
 import { readJson, writeJson } from './storage';
 
 export interface InstallJob {
   progress: number;
   step: InstallStep;
+  /** Files and bytes downloaded so far, while caching. */
+  detail?: InstallDetail;
   /** The mode manager's error (§8): its kind for translation, the English message, the reason if any. */
   error?: { kind: string; message: string; reason?: string };
 }
@@ -54,7 +56,7 @@ export const useModes = create<ModesState>((set, get) => {
     jobs: {},
     async install(id) {
       try {
-        const next = await installMode(get().installed, id, (progress, step) => setJob(id, { progress, step }));
+        const next = await installMode(get().installed, id, (progress, step, detail) => setJob(id, { progress, step, detail }));
         saveInstalled(next);
         return true;
       } catch (err) {

@@ -1,0 +1,39 @@
+import { NAMESPACES } from '@yumi/core';
+import { useEffect } from 'react';
+import { cacheForOffline, registerServiceWorker } from './serviceWorker';
+
+/**
+ * Registers the service worker once the page is idle, then keeps the translations of the language in use
+ * (every namespace, so each mode has its words offline) and the fonts this visit loaded before the worker
+ * was in control. Runs again when the language changes.
+ */
+export function useOfflineShell(language: string) {
+  useEffect(() => {
+    let cancelled = false;
+    const start = () => {
+      registerServiceWorker()
+        ?.then(() => {
+          if (cancelled) return;
+          const fonts = performance
+            .getEntriesByType('resource')
+            .map((e) => new URL(e.name))
+            .filter((u) => u.origin === location.origin && u.pathname.endsWith('.woff2'))
+            .map((u) => u.pathname);
+          return cacheForOffline([...NAMESPACES.map((ns) => `/locales/${language}/${ns}.json`), ...fonts]);
+        })
+        .catch(() => undefined); // no worker (private mode, old browser): the app still works online
+    };
+    if (!window.requestIdleCallback) {
+      const id = window.setTimeout(start, 1500);
+      return () => {
+        cancelled = true;
+        window.clearTimeout(id);
+      };
+    }
+    const id = window.requestIdleCallback(start, { timeout: 5000 });
+    return () => {
+      cancelled = true;
+      window.cancelIdleCallback(id);
+    };
+  }, [language]);
+}
