@@ -463,7 +463,7 @@ test.describe('the ten tools', () => {
     await shot(page, 'writing-tool-upload');
   });
 
-  test('equation builder renders KaTeX, blocks links and HTML, copies the code', async ({ page, context }) => {
+  test('equation builder renders KaTeX, blocks links, sets a<b and typed markup as text, copies the code', async ({ page, context }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await openWriting(page);
     await page.getByRole('button', { name: /Equation/ }).click();
@@ -483,6 +483,14 @@ test.describe('the ten tools', () => {
     await dialog.getByLabel('LaTeX code').fill('\\href{javascript:alert(1)}{x} <img src=x onerror=alert(1)>');
     await expect(dialog.getByText('Links and HTML are not allowed in equations.')).toBeVisible();
     await expect(dialog.getByTestId('equation-preview').locator('a, img')).toHaveCount(0);
+    // Markup typed as text is set as text (KaTeX escapes it): nothing runs, nothing is refused.
+    await dialog.getByLabel('LaTeX code').fill('<img src=x onerror=alert(1)>');
+    await expect(dialog.getByTestId('equation-preview').locator('.katex')).toBeVisible();
+    await expect(dialog.getByTestId('equation-preview').locator('a, img')).toHaveCount(0);
+    // The less-than sign is mathematics, not HTML.
+    await dialog.getByLabel('LaTeX code').fill('a<b');
+    await expect(dialog.getByTestId('equation-preview').locator('.katex-mathml annotation')).toHaveText('a<b');
+    await expect(dialog.getByText('Links and HTML are not allowed in equations.')).toHaveCount(0);
     expect(dialogs).toBe(0);
   });
 

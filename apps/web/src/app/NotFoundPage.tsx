@@ -1,17 +1,3 @@
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { NotFound } from '../shared/ui/NotFound';
 
-export default function NotFoundPage() {
-  const { t } = useTranslation('common');
-  return (
-    <div className="center-page">
-      <div className="card" style={{ textAlign: 'center', width: 'min(460px, 100%)' }}>
-        <h1>{t('notFound.title')}</h1>
-        <p className="muted">{t('notFound.body')}</p>
-        <Link to="/" className="btn btn-primary">
-          {t('notFound.home')}
-        </Link>
-      </div>
-    </div>
-  );
-}
+export default NotFound;

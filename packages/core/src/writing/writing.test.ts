@@ -226,12 +226,15 @@ describe('uploads and equations', () => {
     expect(inspectZip(zip)).toMatchObject({ ok: false, reason: 'tooLarge' });
     expect(inspectZip(new Uint8Array(100)).reason).toBe('notZip');
   });
-  it('has 20 symbols, 8 templates and flags links and HTML', () => {
+  it('has 20 symbols, 8 templates and flags links and markup commands, never the less-than sign', () => {
     expect(EQUATION_SYMBOLS).toHaveLength(20);
     expect(EQUATION_TEMPLATES).toHaveLength(8);
     expect(equationProblem('\\href{javascript:alert(1)}{x}')).toBe('unsafe');
-    expect(equationProblem('<img src=x onerror=alert(1)>')).toBe('unsafe');
+    expect(equationProblem('\\htmlClass{x}{y}')).toBe('unsafe');
+    expect(equationProblem('\\includegraphics{a.png}')).toBe('unsafe');
     expect(equationProblem('a < b')).toBeNull();
+    expect(equationProblem('a<b')).toBeNull();
+    expect(equationProblem('0<x<1, p<q')).toBeNull();
     expect(equationProblem('\\frac{a}{b}')).toBeNull();
   });
   it('chapter progress and prompts', () => {

@@ -1,4 +1,5 @@
 import { Route, Routes } from 'react-router';
+import { NotFound } from '../../shared/ui/NotFound';
 import { ChargePage } from './ChargePage';
 import { CheckoutReturnPage } from './CheckoutReturnPage';
 import { TestCheckoutPage } from './TestCheckoutPage';
@@ -11,6 +12,7 @@ export default function ChargeRoutes() {
       <Route index element={<ChargePage />} />
       <Route path="test-checkout/:id" element={<TestCheckoutPage />} />
       <Route path="return" element={<CheckoutReturnPage />} />
+      <Route path="*" element={<NotFound />} />
     </Routes>
   );
 }
