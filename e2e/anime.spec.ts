@@ -220,7 +220,7 @@ test.describe('anime Create mode', () => {
     // Export a PSD and open it again: the layers come back with their names.
     await page.evaluate(() => {
       const e = (window as unknown as YumiWindow).__yumiPaint;
-      e.setLayerProps(e.document.activeLayerId, { blendMode: 'multiply', opacity: 70 });
+      e.setLayerProps(e.document.activeLayerId, { blendMode: 'multiply', opacity: 70, clipping: true, alphaLock: true });
     });
     await openPanel(page, 'export');
     await page.getByRole('radio', { name: 'PSD' }).click();
@@ -233,7 +233,7 @@ test.describe('anime Create mode', () => {
     await expect(page.getByText('round.psd added.')).toBeVisible();
     expect(await names()).toEqual(['Background', 'sketch']);
     const props = await page.evaluate(() => (window as unknown as YumiWindow).__yumiPaint.document.layers[1]!);
-    expect(props).toMatchObject({ blendMode: 'multiply', opacity: 70 });
+    expect(props).toMatchObject({ blendMode: 'multiply', opacity: 70, clipping: true, alphaLock: true });
 
     // A PSD with 500 layers is refused with a message; the drawing stays.
     const big = Buffer.from(writePsdBuffer({ width: 10, height: 10, children: Array.from({ length: 500 }, (_, i) => ({ name: `L${i}` })) }));

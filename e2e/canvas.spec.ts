@@ -54,3 +54,40 @@ test('canvas size dialog, a picture opening at its own size, and the flipped vie
   expect((await pixel(page, 200, 100, 'Ink'))[3]).toBeGreaterThan(100);
   expect((await pixel(page, 1000, 100, 'Ink'))[3]).toBe(0);
 });
+
+test('fill bucket closes gaps and fills fully opaque; clipping mask from the layers panel', async ({ page }) => {
+  await openCreate(page);
+  // Line art: a black square outline (3 px) with a 16 px gap in its top edge, on the background layer.
+  await page.evaluate(() => {
+    const e = (window as unknown as YumiWindow).__yumiPaint;
+    const id = e.document.activeLayerId;
+    const black = (w: number, h: number) => new Uint8ClampedArray(w * h * 4).map((_, i) => (i % 4 === 3 ? 255 : 0));
+    e.applyPixels(id, { x: 100, y: 100, width: 200, height: 3 }, black(200, 3));
+    e.applyPixels(id, { x: 100, y: 297, width: 200, height: 3 }, black(200, 3));
+    e.applyPixels(id, { x: 100, y: 100, width: 3, height: 200 }, black(3, 200));
+    e.applyPixels(id, { x: 297, y: 100, width: 3, height: 200 }, black(3, 200));
+    e.applyPixels(id, { x: 192, y: 100, width: 16, height: 3 }, new Uint8ClampedArray(16 * 3 * 4));
+    e.addLayer('Colour');
+    e.setColor('#ff8800');
+  });
+  const fill = page.getByRole('button', { name: 'Fill', exact: true });
+  await fill.click();
+  await expect(fill).toHaveAttribute('aria-pressed', 'true');
+  await page.getByRole('slider', { name: 'Close gaps' }).fill('20');
+  const clickDoc = async (x: number, y: number) => {
+    const box = (await page.getByTestId('paint-stage').boundingBox())!;
+    const s = await page.evaluate(([x, y]) => (window as unknown as YumiWindow).__yumiPaint.viewport.documentToScreen({ x: x!, y: y! }), [x, y]);
+    await page.mouse.click(box.x + s.x, box.y + s.y);
+  };
+  await clickDoc(200, 200);
+  await expect.poll(() => pixel(page, 200, 200, 'Colour')).toEqual([255, 136, 0, 255]);
+  expect(await pixel(page, 104, 104, 'Colour')).toEqual([255, 136, 0, 255]);
+  expect(await pixel(page, 50, 50, 'Colour')).toEqual([0, 0, 0, 0]); // did not leak through the gap
+
+  // Clipped to the line art below, the colour shows only on the lines (where the base has pixels).
+  await page.locator('[data-tool="layers"]').click();
+  await page.getByRole('checkbox', { name: 'Clip to the layer below' }).check();
+  await expect.poll(() => pixel(page, 200, 200)).toEqual([0, 0, 0, 0]);
+  await page.getByRole('button', { name: 'Undo', exact: true }).click();
+  await expect.poll(() => pixel(page, 200, 200)).toEqual([255, 136, 0, 255]);
+});

@@ -22,7 +22,7 @@ async function canvas(color: [number, number, number, number] = [255, 0, 0, 255]
     activeLayerIndex: 1,
     layers: [
       { name: 'Background', visible: true, opacity: 100, blendMode: 'normal', locked: false, image: null },
-      { name: 'Layer 1', visible: true, opacity: 80, blendMode: 'multiply', locked: true, image: await png(40, 30, color) },
+      { name: 'Layer 1', visible: true, opacity: 80, blendMode: 'multiply', locked: true, alphaLock: true, clipping: true, image: await png(40, 30, color) },
     ],
   };
 }
@@ -58,7 +58,7 @@ describe('character library', () => {
     expect(v.statusCode).toBe(200);
     const data = v.json().canvasData;
     expect(data.layers[0].image).toBeNull();
-    expect(data.layers[1]).toMatchObject({ name: 'Layer 1', opacity: 80, blendMode: 'multiply', locked: true });
+    expect(data.layers[1]).toMatchObject({ name: 'Layer 1', opacity: 80, blendMode: 'multiply', locked: true, alphaLock: true, clipping: true });
     const raw = await sharp(Buffer.from(data.layers[1].image.split(',')[1], 'base64')).raw().toBuffer();
     expect([...raw.subarray(0, 4)]).toEqual([255, 0, 0, 255]);
   });

@@ -74,6 +74,8 @@ export { floodFill } from './fill/flood-fill';
 export { lineArtFill } from './fill/line-art-fill';
 export { gradientFill } from './fill/gradient-fill';
 export { smartFill } from './fill/smart-fill';
+export { BUCKET_MAX_EXPAND, BUCKET_MAX_GAP, bucketRegion, type BucketOptions } from './fill/bucket-fill';
+export type { Region } from './fill/region';
 export { dilateSquare, lineMask } from './fill/masks';
 
 export type { OutlineOptions } from './outline';

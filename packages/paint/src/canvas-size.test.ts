@@ -51,7 +51,11 @@ describe('canvas size', () => {
 
   it('scales every layer for image size', () => {
     const e = new PaintEngine({ width: 100, height: 100 });
-    e.applyPixels(e.document.activeLayerId, { x: 0, y: 0, width: 50, height: 100 }, solid(50, 100, [0, 0, 255, 255]).data);
+    e.applyPixels(
+      e.document.activeLayerId,
+      { x: 0, y: 0, width: 50, height: 100 },
+      solid(50, 100, [0, 0, 255, 255]).data,
+    );
     e.scaleImage(200, 50);
     expect([e.document.width, e.document.height]).toEqual([200, 50]);
     expect(px(e, 10, 25)).toEqual([0, 0, 255, 255]);

@@ -6,9 +6,18 @@ import { resampleRGBA } from './resample.js';
 import { tileRect } from './tiles.js';
 
 /** Where the old picture sits in a resized canvas (a 3x3 grid, as in painting programs). */
-export type CanvasAnchor = 'top-left' | 'top' | 'top-right' | 'left' | 'center' | 'right' | 'bottom-left' | 'bottom' | 'bottom-right';
+export type CanvasAnchor =
+  'top-left' | 'top' | 'top-right' | 'left' | 'center' | 'right' | 'bottom-left' | 'bottom' | 'bottom-right';
 export const CANVAS_ANCHORS: readonly CanvasAnchor[] = [
-  'top-left', 'top', 'top-right', 'left', 'center', 'right', 'bottom-left', 'bottom', 'bottom-right',
+  'top-left',
+  'top',
+  'top-right',
+  'left',
+  'center',
+  'right',
+  'bottom-left',
+  'bottom',
+  'bottom-right',
 ];
 
 /** Offset of the old picture's top-left corner inside the new canvas (negative: cropped off). */
@@ -42,13 +51,25 @@ export function canvasMemory(width: number, height: number, layers: number): Can
 }
 
 /** An empty document of the new size with the same layer stack (ids, names, properties), for copying into. */
-function sameStack(doc: PaintDocument, width: number, height: number, fill: (src: Layer, dst: Layer) => void): PaintDocument {
+function sameStack(
+  doc: PaintDocument,
+  width: number,
+  height: number,
+  fill: (src: Layer, dst: Layer) => void,
+): PaintDocument {
   checkDocumentSize(width, height);
   const out = new PaintDocument({ width, height });
   out.layers.length = 0;
   for (const src of doc.layers) {
     const dst = createLayer(src.id, src.name, width, height);
-    Object.assign(dst, { visible: src.visible, opacity: src.opacity, blendMode: src.blendMode, locked: src.locked });
+    Object.assign(dst, {
+      visible: src.visible,
+      opacity: src.opacity,
+      blendMode: src.blendMode,
+      locked: src.locked,
+      alphaLock: src.alphaLock,
+      clipping: src.clipping,
+    });
     fill(src, dst);
     out.reserveLayerId(src.id);
     out.layers.push(dst);
@@ -62,11 +83,19 @@ function sameStack(doc: PaintDocument, width: number, height: number, fill: (src
  * `offset` (what falls outside is cut off, new area is transparent). Copies tile by tile, so empty
  * parts of a large canvas cost nothing.
  */
-export function resizeCanvas(doc: PaintDocument, width: number, height: number, offset: { x: number; y: number }): PaintDocument {
+export function resizeCanvas(
+  doc: PaintDocument,
+  width: number,
+  height: number,
+  offset: { x: number; y: number },
+): PaintDocument {
   return sameStack(doc, width, height, (src, dst) => {
     for (const i of src.surface.allocatedTiles()) {
       const r = tileRect(src.surface, i);
-      dst.surface.writeRect({ x: r.x + offset.x, y: r.y + offset.y, width: r.width, height: r.height }, src.surface.readRect(r));
+      dst.surface.writeRect(
+        { x: r.x + offset.x, y: r.y + offset.y, width: r.width, height: r.height },
+        src.surface.readRect(r),
+      );
     }
   });
 }
@@ -76,7 +105,11 @@ export function scaleDocument(doc: PaintDocument, width: number, height: number)
   const full = { x: 0, y: 0, width: doc.width, height: doc.height };
   return sameStack(doc, width, height, (src, dst) => {
     if (src.surface.isEmpty()) return;
-    const scaled = resampleRGBA({ data: src.surface.readRect(full), width: doc.width, height: doc.height }, width, height);
+    const scaled = resampleRGBA(
+      { data: src.surface.readRect(full), width: doc.width, height: doc.height },
+      width,
+      height,
+    );
     dst.surface.writeRect({ x: 0, y: 0, width, height }, scaled.data);
   });
 }

@@ -2,7 +2,7 @@ import { BLEND_CODE, mixChannel } from './blend.js';
 import type { RGBA } from './color.js';
 import type { PaintDocument } from './document.js';
 import { intersectRect, type Rect } from './geometry.js';
-import type { Layer } from './layer.js';
+import { clippingBase, type Layer } from './layer.js';
 import type { MaskSurface } from './mask.js';
 import { modificationClock } from './surface.js';
 import { forEachTileIn, TILE_SIZE } from './tiles.js';
@@ -60,6 +60,8 @@ interface Stack {
   tiles: Uint8ClampedArray[];
   opacity: number[];
   modes: number[];
+  /** For a clipped layer, its base's tile (the coverage that masks it); null otherwise. */
+  clips: (Uint8ClampedArray | null)[];
   n: number;
 }
 
@@ -73,7 +75,7 @@ interface CacheTile {
 }
 
 function newStack(): Stack {
-  return { tiles: [], opacity: [], modes: [], n: 0 };
+  return { tiles: [], opacity: [], modes: [], clips: [], n: 0 };
 }
 
 /** Blends a stack's layers at byte offset t over the premultiplied colour in px (r, g, b, a). */
@@ -86,7 +88,8 @@ function blendStack(px: Float64Array, s: Stack, t: number): void {
     const tile = s.tiles[k] as Uint8ClampedArray;
     const a8 = tile[t + 3] as number;
     if (a8 === 0) continue;
-    const op = s.opacity[k] as number;
+    const clip = s.clips[k];
+    const op = clip ? (s.opacity[k] as number) * (clip[t + 3] as number) * INV255 : (s.opacity[k] as number);
     const sa = a8 * INV255 * op;
     const f = INV255 * sa;
     const sr = (tile[t] as number) * f;
@@ -195,16 +198,25 @@ export class Compositor {
 
     const preview = options.preview ?? null;
     const focusId = options.focusLayerId ?? preview?.layerId ?? null;
-    const visible = doc.layers.filter((l) => (l.visible && l.opacity > 0) || l.id === focusId);
+    // A clipped layer whose base is hidden is hidden too (as in PSD); the bottom layer never clips.
+    const bases = new Map<Layer, Layer>();
+    doc.layers.forEach((l, i) => {
+      const base = l.clipping ? clippingBase(doc.layers, i) : null;
+      if (base) bases.set(l, base);
+    });
+    const shown = (l: Layer) => l.visible && l.opacity > 0 && (bases.get(l)?.visible ?? true);
+    const visible = doc.layers.filter((l) => shown(l) || l.id === focusId);
     let split = focusId === null ? -1 : visible.findIndex((l) => l.id === focusId);
     if (split < 0) split = visible.length; // no focus: everything is "below"
     const belowLayers = visible.slice(0, split);
     const focus = visible[split] ?? null;
     const aboveLayers = visible.slice(split + 1);
-    const focusShown = focus !== null && focus.visible && focus.opacity > 0;
+    const focusShown = focus !== null && shown(focus);
+    const focusBase = focus ? (bases.get(focus) ?? null) : null;
     const focusOpacity = focus ? focus.opacity / 100 : 0;
     const focusMode = focus ? BLEND_CODE[focus.blendMode] : 0;
-    const aboveGroup = aboveLayers.every((l) => l.blendMode === 'normal');
+    // The cached group above would go stale when the focus layer changes under layers clipped to it.
+    const aboveGroup = aboveLayers.every((l) => l.blendMode === 'normal' && bases.get(l) !== focus);
     const live = preview && focus && preview.layerId === focus.id ? preview : null;
     const erase = live?.mode === 'erase';
     const inkR = live ? live.color.r * INV255 : 0;
@@ -223,13 +235,29 @@ export class Compositor {
     const below = this.below;
     const above = this.above;
     const docRect = { x: 0, y: 0, width: doc.width, height: doc.height };
-    const params: RowParams = { bgR, bgG, bgB, bgA, focusOpacity, focusMode, erase, inkR, inkG, inkB };
+    const alphaLock = live !== null && focus !== null && focus.alphaLock;
+    const params: RowParams = {
+      bgR,
+      bgG,
+      bgB,
+      bgA,
+      focusOpacity,
+      focusMode,
+      erase,
+      alphaLock,
+      inkR,
+      inkG,
+      inkB,
+    };
 
     const visit = (index: number, o: Rect, ox: number, oy: number): void => {
-      gather(below, belowLayers, index);
-      gather(above, aboveLayers, index);
-      const focusTile = focusShown ? focus.surface.tile(index) : null;
-      const maskTile = live ? live.mask.tile(index) : null;
+      gather(below, belowLayers, index, bases);
+      gather(above, aboveLayers, index, bases);
+      const fClip = focusBase ? focusBase.surface.tile(index) : null;
+      // A clipped focus layer shows nothing where its base has no pixels.
+      const clippedAway = focusBase !== null && fClip === null;
+      const focusTile = focusShown && !clippedAway ? focus.surface.tile(index) : null;
+      const maskTile = live && !clippedAway ? live.mask.tile(index) : null;
       const mask = maskTile ? maskTile.data : null;
       const fTile = focusTile ?? (mask ? EMPTY_TILE : null);
 
@@ -260,6 +288,7 @@ export class Compositor {
         cached ? cached.below : null,
         cached ? cached.above : null,
         fTile,
+        fClip,
         mask,
         params,
         below,
@@ -288,7 +317,9 @@ export class Compositor {
     above: Layer[],
   ): Map<number, CacheTile> {
     const sig = (ls: Layer[]): string =>
-      ls.map((l) => `${l.id}:${l.opacity}:${l.blendMode}:${l.visible ? 1 : 0}`).join(',');
+      ls
+        .map((l) => `${l.id}:${l.opacity}:${l.blendMode}:${l.visible ? 1 : 0}:${l.clipping ? 1 : 0}`)
+        .join(',');
     const bg = options.background;
     const key = `${bg ? `${bg.r},${bg.g},${bg.b},${bg.a}` : '-'}|${sig(below)}|${sig(above)}`;
     if (!this.cache || this.cache.doc !== doc || this.cache.key !== key) {
@@ -385,6 +416,8 @@ interface RowParams {
   focusOpacity: number;
   focusMode: number;
   erase: boolean;
+  /** The focus layer's alpha is locked: the live stroke tints its pixels and never changes coverage. */
+  alphaLock: boolean;
   inkR: number;
   inkG: number;
   inkB: number;
@@ -405,13 +438,14 @@ function compositeRows(
   cBelow: Uint16Array | null,
   cAbove: Uint16Array | null,
   fTile: Uint8ClampedArray | null,
+  fClip: Uint8ClampedArray | null,
   mask: Float32Array | null,
   params: RowParams,
   below: Stack,
   above: Stack,
   px: Float64Array,
 ): void {
-  const { bgR, bgG, bgB, bgA, focusOpacity, focusMode, erase, inkR, inkG, inkB } = params;
+  const { bgR, bgG, bgB, bgA, focusOpacity, focusMode, erase, alphaLock, inkR, inkG, inkB } = params;
   for (let y = 0; y < height; y++) {
     let p = p0 + y * TILE_SIZE;
     let w = w0 + y * stride;
@@ -446,7 +480,15 @@ function compositeRows(
         let b = (fTile[t + 2] as number) * INV255 * a;
         if (mask) {
           const m = mask[p] as number;
-          if (m > 0) {
+          if (m > 0 && alphaLock) {
+            // colour only, coverage kept (erasing a locked layer changes nothing)
+            if (!erase && a > 0) {
+              const keep = 1 - m;
+              r = (inkR * m + (r / a) * keep) * a;
+              g = (inkG * m + (g / a) * keep) * a;
+              b = (inkB * m + (b / a) * keep) * a;
+            }
+          } else if (m > 0) {
             const keep = 1 - m;
             if (erase) {
               r *= keep;
@@ -462,10 +504,11 @@ function compositeRows(
           }
         }
         if (a > 0) {
-          const sa = a * focusOpacity;
-          const sr = r * focusOpacity;
-          const sg = g * focusOpacity;
-          const sb = b * focusOpacity;
+          const op = fClip ? focusOpacity * (fClip[t + 3] as number) * INV255 : focusOpacity;
+          const sa = a * op;
+          const sr = r * op;
+          const sg = g * op;
+          const sb = b * op;
           const keep = 1 - sa;
           if (focusMode === 0 || ca <= 0) {
             cr = sr + cr * keep;
@@ -523,15 +566,22 @@ function toU16(v: number): number {
   return Math.min(U16, Math.max(0, v * U16 + 0.5));
 }
 
-/** Collects the layers with pixels in tile `index` (empty tiles change nothing in any blend mode). */
-function gather(stack: Stack, layers: Layer[], index: number): void {
+/**
+ * Collects the layers with pixels in tile `index` (empty tiles change nothing in any blend mode),
+ * with the base tile of each clipped layer.
+ */
+function gather(stack: Stack, layers: Layer[], index: number, bases: Map<Layer, Layer>): void {
   let n = 0;
   for (const l of layers) {
     const tile = l.surface.tile(index);
     if (!tile) continue;
+    const base = bases.get(l);
+    const clip = base ? base.surface.tile(index) : null;
+    if (base && !clip) continue; // clipped to nothing here
     stack.tiles[n] = tile;
     stack.opacity[n] = l.opacity / 100;
     stack.modes[n] = BLEND_CODE[l.blendMode];
+    stack.clips[n] = clip;
     n++;
   }
   stack.n = n;

@@ -2,7 +2,13 @@ import type { InputPoint } from './brush/pressure.js';
 import { clampPresetSize, getBrushPreset, type BrushTool } from './brush/presets.js';
 import { DEFAULT_BRUSH_SETTINGS, normalizeBrushSettings, type BrushSettings } from './brush/settings.js';
 import { parseHexColor, type RGBA } from './color.js';
-import { anchorOffset, documentFromImage, resizeCanvas, scaleDocument, type CanvasAnchor } from './canvas-size.js';
+import {
+  anchorOffset,
+  documentFromImage,
+  resizeCanvas,
+  scaleDocument,
+  type CanvasAnchor,
+} from './canvas-size.js';
 import { Compositor, createPixelBuffer, type PixelBuffer } from './compositor.js';
 import { DirtyRegion } from './dirty.js';
 import { PaintDocument, PaintError, type DocumentOptions } from './document.js';
@@ -32,6 +38,7 @@ import {
 } from './io.js';
 import {
   clampOpacity,
+  clippingBase,
   isBlendMode,
   layerInfo,
   type Layer,
@@ -41,7 +48,7 @@ import {
 import { mergeLayerInto } from './merge.js';
 import { resampleRGBA } from './resample.js';
 import { Stroke } from './stroke.js';
-import { gridFor, tileRect } from './tiles.js';
+import { forEachTileIn, gridFor, TILE_SIZE, tileRect } from './tiles.js';
 import { Viewport } from './viewport.js';
 
 export interface EngineOptions extends DocumentOptions {
@@ -227,7 +234,14 @@ export class PaintEngine {
       const entry = recorder.toEntry(stroke.mode === 'erase' ? 'Erase' : 'Brush stroke', layer.id);
       if (entry) this.history.push(entry);
     }
-    // No recomposite: the live preview already showed exactly this (to within 8-bit rounding).
+    // No recomposite: the live preview already showed exactly this (to within 8-bit rounding),
+    // except on layers clipped to this one, which the preview showed against the old coverage.
+    if (
+      this.doc.layers.some((l, i) => l.clipping && clippingBase(this.doc.layers, i)?.id === stroke.layerId)
+    ) {
+      const grid = gridFor(this.doc.width, this.doc.height);
+      for (const i of stroke.mask.touchedTiles()) this.dirty.add(tileRect(grid, i));
+    }
     stroke.mask.release();
     this.changed();
   }
@@ -305,6 +319,8 @@ export class PaintEngine {
       opacity: src.opacity,
       blendMode: src.blendMode,
       locked: false,
+      alphaLock: src.alphaLock,
+      clipping: src.clipping,
       surface: src.surface.clone(),
     };
     return this.insertNewLayer(copy, 'Duplicate layer', this.doc.indexOf(id) + 1);
@@ -418,6 +434,56 @@ export class PaintEngine {
     return OK;
   }
 
+  /**
+   * Fill bucket: paints `color` fully opaque into the pixels set in `mask` (document-sized, 1 = fill)
+   * within `area`, as one undo step. On an alpha-locked layer only pixels with coverage change colour.
+   */
+  fillMask(layerId: string, mask: Uint8Array, area: Rect, color: RGBA, label = 'Fill'): Outcome {
+    const layer = this.doc.layer(layerId);
+    const { width, height } = this.doc;
+    if (mask.length !== width * height)
+      throw new PaintError('INVALID_ARGUMENT', 'Fill mask must cover the document');
+    if (layer.locked) return refuse('locked');
+    if (!layer.visible) return refuse('hidden');
+    const clip = intersectRect(area, { x: 0, y: 0, width, height });
+    if (clip.width <= 0 || clip.height <= 0) return refuse('outside-canvas');
+    this.prepareEdit();
+    const recorder = new TileRecorder(layer.surface);
+    const surface = layer.surface;
+    const lock = layer.alphaLock;
+    forEachTileIn(surface, clip, (index, o, ox, oy) => {
+      if (lock && !surface.tile(index)) return;
+      let any = false;
+      for (let y = o.y; y < o.y + o.height && !any; y++) {
+        for (let x = o.x; x < o.x + o.width; x++)
+          if (mask[y * width + x]) {
+            any = true;
+            break;
+          }
+      }
+      if (!any) return;
+      recorder.before(index);
+      const tile = surface.ensureTile(index);
+      for (let y = o.y; y < o.y + o.height; y++) {
+        for (let x = o.x; x < o.x + o.width; x++) {
+          if (!mask[y * width + x]) continue;
+          const t = ((y - oy) * TILE_SIZE + (x - ox)) * 4;
+          if (lock && tile[t + 3] === 0) continue;
+          tile[t] = color.r;
+          tile[t + 1] = color.g;
+          tile[t + 2] = color.b;
+          if (!lock) tile[t + 3] = 255;
+        }
+      }
+      recorder.changed(o);
+      this.dirty.add(o);
+    });
+    const entry = recorder.toEntry(label, layerId);
+    if (entry) this.history.push(entry);
+    this.changed();
+    return OK;
+  }
+
   /** Puts an RGBA image into a new layer above the active one (positioned/scaled). Returns the layer id. */
   importImage(image: PixelBuffer, options: PlaceImageOptions & { name?: string } = {}): string {
     checkBuffer(image);
@@ -433,7 +499,11 @@ export class PaintEngine {
    * Canvas size: grows or crops the canvas around `anchor` (the pixels keep their size), one undo step.
    * `offset` overrides the anchor (crop to a rect: offset = -rect.x, -rect.y).
    */
-  resizeCanvas(width: number, height: number, anchor: CanvasAnchor | { x: number; y: number } = 'center'): void {
+  resizeCanvas(
+    width: number,
+    height: number,
+    anchor: CanvasAnchor | { x: number; y: number } = 'center',
+  ): void {
     const offset = typeof anchor === 'string' ? anchorOffset(this.doc, { width, height }, anchor) : anchor;
     this.replaceDocument(resizeCanvas(this.doc, width, height, offset), 'Canvas size');
   }
@@ -663,6 +733,8 @@ function sanitizeProps(patch: Partial<LayerProps>): Partial<LayerProps> {
   if (patch.name !== undefined) out.name = String(patch.name).trim();
   if (patch.visible !== undefined) out.visible = Boolean(patch.visible);
   if (patch.locked !== undefined) out.locked = Boolean(patch.locked);
+  if (patch.alphaLock !== undefined) out.alphaLock = Boolean(patch.alphaLock);
+  if (patch.clipping !== undefined) out.clipping = Boolean(patch.clipping);
   if (patch.opacity !== undefined) out.opacity = clampOpacity(patch.opacity);
   if (patch.blendMode !== undefined) {
     if (!isBlendMode(patch.blendMode))
@@ -680,6 +752,8 @@ function propsLabel(keys: (keyof LayerProps)[]): string {
     locked: 'Lock layer',
     opacity: 'Layer opacity',
     blendMode: 'Blend mode',
+    alphaLock: 'Alpha lock',
+    clipping: 'Clipping mask',
   };
   return names[keys[0] as keyof LayerProps];
 }

@@ -203,7 +203,12 @@ export class LayerPropsEntry implements HistoryEntry {
 
 /** Whether a property change can alter the composite (rename and lock cannot). */
 export function affectsPixels(props: Partial<LayerProps>): boolean {
-  return props.visible !== undefined || props.opacity !== undefined || props.blendMode !== undefined;
+  return (
+    props.visible !== undefined ||
+    props.opacity !== undefined ||
+    props.blendMode !== undefined ||
+    props.clipping !== undefined
+  );
 }
 
 /** Merge down: the lower layer's pixels changed and the upper layer left the stack. */

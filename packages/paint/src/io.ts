@@ -107,6 +107,9 @@ export interface SerializedLayer {
   opacity: number;
   blendMode: BlendMode;
   locked: boolean;
+  /** Absent in drawings saved before alpha lock and clipping existed: false. */
+  alphaLock?: boolean;
+  clipping?: boolean;
   /** Area holding the layer's pixels (null: empty layer); `rgba` covers exactly this rect. */
   bounds: Rect | null;
   rgba: Uint8ClampedArray;
@@ -145,6 +148,8 @@ export function serializeDocument(doc: PaintDocument): SerializedDocument {
         opacity: l.opacity,
         blendMode: l.blendMode,
         locked: l.locked,
+        alphaLock: l.alphaLock,
+        clipping: l.clipping,
         bounds,
         rgba: bounds ? l.surface.readRect(bounds) : new Uint8ClampedArray(0),
       };
@@ -167,6 +172,8 @@ export function restoreDocument(data: SerializedDocument): PaintDocument {
     const layer = createLayer(s.id, String(s.name), doc.width, doc.height);
     layer.visible = Boolean(s.visible);
     layer.locked = Boolean(s.locked);
+    layer.alphaLock = Boolean(s.alphaLock);
+    layer.clipping = Boolean(s.clipping);
     layer.opacity = clampOpacity(Number(s.opacity));
     layer.blendMode = s.blendMode;
     if (s.bounds) {

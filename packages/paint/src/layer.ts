@@ -17,11 +17,21 @@ export interface Layer {
   opacity: number;
   blendMode: BlendMode;
   locked: boolean;
+  /** Alpha lock ("lock transparent pixels"): painting changes colour only, never coverage. */
+  alphaLock: boolean;
+  /**
+   * Clipping mask: shown only where the nearest unclipped layer below (its base) has pixels; its
+   * alpha is multiplied by the base's, then it blends with its own mode (as PSD clipping does).
+   */
+  clipping: boolean;
   readonly surface: TiledSurface;
 }
 
 /** The editable properties (everything but identity and pixels). */
-export type LayerProps = Pick<Layer, 'name' | 'visible' | 'opacity' | 'blendMode' | 'locked'>;
+export type LayerProps = Pick<
+  Layer,
+  'name' | 'visible' | 'opacity' | 'blendMode' | 'locked' | 'alphaLock' | 'clipping'
+>;
 
 /** Plain-data view of a layer for UI lists (no pixel access). */
 export interface LayerInfo extends LayerProps {
@@ -37,6 +47,8 @@ export function layerInfo(layer: Layer): LayerInfo {
     opacity: layer.opacity,
     blendMode: layer.blendMode,
     locked: layer.locked,
+    alphaLock: layer.alphaLock,
+    clipping: layer.clipping,
     isEmpty: layer.surface.isEmpty(),
   };
 }
@@ -54,6 +66,17 @@ export function createLayer(id: string, name: string, width: number, height: num
     opacity: 100,
     blendMode: 'normal',
     locked: false,
+    alphaLock: false,
+    clipping: false,
     surface: new TiledSurface(width, height),
   };
+}
+
+/** The layer a clipped layer clips to: the nearest unclipped one below it (null for the bottom layer). */
+export function clippingBase(layers: readonly Layer[], index: number): Layer | null {
+  for (let i = index - 1; i >= 0; i--) {
+    const l = layers[i] as Layer;
+    if (!l.clipping) return l;
+  }
+  return null;
 }

@@ -9,6 +9,8 @@ import { TILE_SIZE, tileRect } from './tiles.js';
  */
 export function mergeLayerInto(upper: Layer, lower: Layer, recorder: TileRecorder): void {
   const opacity = upper.opacity / 100;
+  // Clipped onto this very layer: only where it has pixels, scaled by its coverage.
+  const clipped = upper.clipping && !lower.clipping;
   const mode = upper.blendMode;
   const acc = new Float32Array(4);
   for (const index of upper.surface.allocatedTiles()) {
@@ -17,9 +19,9 @@ export function mergeLayerInto(upper: Layer, lower: Layer, recorder: TileRecorde
     recorder.before(index);
     const dst = lower.surface.ensureTile(index);
     for (let p = 0; p < TILE_SIZE * TILE_SIZE * 4; p += 4) {
-      const sa = ((src[p + 3] as number) / 255) * opacity;
-      if (sa <= 0) continue;
       const da = (dst[p + 3] as number) / 255;
+      const sa = ((src[p + 3] as number) / 255) * opacity * (clipped ? da : 1);
+      if (sa <= 0) continue;
       acc[0] = ((dst[p] as number) / 255) * da;
       acc[1] = ((dst[p + 1] as number) / 255) * da;
       acc[2] = ((dst[p + 2] as number) / 255) * da;

@@ -151,10 +151,13 @@ export class Stroke implements StrokePreview {
     const surface = layer.surface;
     const erase = this.mode === 'erase';
     const { r: inkR, g: inkG, b: inkB } = this.color;
+    // Alpha lock: paint tints existing pixels and keeps their coverage; erasing changes nothing.
+    if (layer.alphaLock && erase) return [];
+    const lockAlpha = layer.alphaLock;
     for (const index of this.mask.touchedTiles()) {
       const mt = this.mask.tile(index);
       if (!mt || mt.x1 <= mt.x0 || mt.y1 <= mt.y0) continue;
-      if (erase && !surface.tile(index)) continue; // nothing to erase
+      if ((erase || lockAlpha) && !surface.tile(index)) continue; // nothing to erase or tint
       recorder.before(index);
       const tile = surface.ensureTile(index);
       const m = mt.data;
@@ -164,6 +167,14 @@ export class Stroke implements StrokePreview {
           if (cov <= 0) continue;
           const o = p * 4;
           const a = (tile[o + 3] as number) / 255;
+          if (lockAlpha) {
+            if (a === 0) continue;
+            const keep = 1 - cov;
+            tile[o] = inkR * cov + (tile[o] as number) * keep;
+            tile[o + 1] = inkG * cov + (tile[o + 1] as number) * keep;
+            tile[o + 2] = inkB * cov + (tile[o + 2] as number) * keep;
+            continue;
+          }
           if (erase) {
             const na = a * (1 - cov);
             if (na * 255 < 0.5) {

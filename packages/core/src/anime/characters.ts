@@ -49,6 +49,9 @@ export const canvasLayerSchema = z.strictObject({
   opacity: z.number().min(0).max(100),
   blendMode: z.enum(BLEND_MODE_NAMES),
   locked: z.boolean(),
+  /** Lock transparent pixels; clip to the layer below. Optional: older saves have neither. */
+  alphaLock: z.boolean().optional(),
+  clipping: z.boolean().optional(),
   /** Upload: a PNG data URL; answer: the same, read back from the blob store. Empty layers have none. */
   image: pngDataUrl.nullable(),
 });

@@ -12,7 +12,7 @@ import type { FillOptions } from './settings';
  * Finds the pixel nearest the seed that lies outside the widened walls, by a breadth-first walk
  * over non-line pixels: a click right beside a line should still fill the area it is in.
  */
-function escapeWalls(
+export function escapeWalls(
   walls: Uint8Array,
   lines: Uint8Array,
   width: number,
@@ -46,7 +46,7 @@ function escapeWalls(
  * region, the same shape the dilation removed: the corners come back, but a bridged gap (whose far
  * side lies more than r away) is never crossed.
  */
-function growBack(region: Region, allowed: Uint8Array, width: number, height: number, r: number): void {
+export function growBack(region: Region, allowed: Uint8Array, width: number, height: number, r: number): void {
   const { mask, rect } = region;
   if (!rect || r <= 0) return;
   const reach = dilateSquare(mask, width, height, r);

@@ -47,7 +47,7 @@ export async function storeLayers(ctx: AppContext, canvas: CanvasData): Promise<
       keys.push(put.key);
       size += put.size;
     }
-    layers.push({ name: layer.name, visible: layer.visible, opacity: layer.opacity, blendMode: layer.blendMode, locked: layer.locked, blobKey });
+    layers.push({ name: layer.name, visible: layer.visible, opacity: layer.opacity, blendMode: layer.blendMode, locked: layer.locked, alphaLock: layer.alphaLock ?? false, clipping: layer.clipping ?? false, blobKey });
   }
   const activeLayerIndex = Math.min(canvas.activeLayerIndex, layers.length - 1);
   return { stored: { width: canvas.width, height: canvas.height, activeLayerIndex, layers }, keys, size };
@@ -79,7 +79,7 @@ export async function loadLayers(ctx: AppContext, stored: StoredCanvas): Promise
         if (!blob) throw new HttpError(500, 'BLOB_MISSING', 'A layer image of this version is missing from storage.');
         image = `data:image/png;base64,${blob.data.toString('base64')}`;
       }
-      return { name: l.name, visible: l.visible, opacity: l.opacity, blendMode: l.blendMode as CanvasData['layers'][number]['blendMode'], locked: l.locked, image };
+      return { name: l.name, visible: l.visible, opacity: l.opacity, blendMode: l.blendMode as CanvasData['layers'][number]['blendMode'], locked: l.locked, alphaLock: l.alphaLock ?? false, clipping: l.clipping ?? false, image };
     }),
   );
   return { width: stored.width, height: stored.height, activeLayerIndex: stored.activeLayerIndex, layers };

@@ -1,4 +1,5 @@
-import { Brush, Eraser, FlipHorizontal2, Maximize, Redo2, RotateCw, Save, Scaling, Trash2, Undo2, ZoomIn, ZoomOut } from 'lucide-react';
+import { BUCKET_MAX_GAP } from '@yumi/imaging';
+import { Brush, Eraser, FlipHorizontal2, Maximize, PaintBucket, Pipette, Redo2, RotateCw, Save, Scaling, Trash2, Undo2, ZoomIn, ZoomOut } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../shared/ui/toast';
@@ -11,7 +12,7 @@ export function CanvasBar({ onSave }: { onSave(): void }) {
   const { t } = useTranslation('anime');
   const engine = useEngine();
   const snap = useEngineSnapshot();
-  const { set, rememberColor, canvasTool } = useAnime();
+  const { set, rememberColor, canvasTool, fill } = useAnime();
   const [zoom, setZoom] = useState(engine.viewport.zoom);
   const [flipped, setFlipped] = useState(engine.viewport.flipped);
   const [sizeOpen, setSizeOpen] = useState(false);
@@ -40,17 +41,23 @@ export function CanvasBar({ onSave }: { onSave(): void }) {
   return (
     <div className="an-canvas-bar" role="toolbar" aria-label={t('canvas.controls')}>
       <div className="an-bar-group">
-        <button type="button" className={`btn btn-sm ${!isEraser && canvasTool === 'paint' ? 'btn-primary' : ''}`} aria-pressed={!isEraser} onClick={() => {
+        <button type="button" className={`btn btn-sm ${!isEraser && canvasTool === 'paint' ? 'btn-primary' : ''}`} aria-pressed={!isEraser && canvasTool === 'paint'} onClick={() => {
           engine.selectPreset('basic-brush');
           set({ activeItem: 'brush', canvasTool: 'paint' });
         }}>
           <Brush size={16} aria-hidden /> <span className="hide-mobile">{t('canvas.brush')}</span>
         </button>
-        <button type="button" className={`btn btn-sm ${isEraser && canvasTool === 'paint' ? 'btn-primary' : ''}`} aria-pressed={isEraser} onClick={() => {
+        <button type="button" className={`btn btn-sm ${isEraser && canvasTool === 'paint' ? 'btn-primary' : ''}`} aria-pressed={isEraser && canvasTool === 'paint'} onClick={() => {
           engine.selectPreset('basic-eraser');
           set({ activeItem: 'eraser', canvasTool: 'paint' });
         }}>
           <Eraser size={16} aria-hidden /> <span className="hide-mobile">{t('canvas.eraser')}</span>
+        </button>
+        <button type="button" className={`btn btn-sm ${canvasTool === 'fill' ? 'btn-primary' : ''}`} aria-pressed={canvasTool === 'fill'} aria-label={t('canvas.fill')} title={t('canvas.fill')} onClick={() => set({ canvasTool: canvasTool === 'fill' ? 'paint' : 'fill' })}>
+          <PaintBucket size={16} aria-hidden /> <span className="hide-mobile">{t('canvas.fill')}</span>
+        </button>
+        <button type="button" className={`btn btn-sm ${canvasTool === 'eyedropper' ? 'btn-primary' : ''}`} aria-pressed={canvasTool === 'eyedropper'} aria-label={t('canvas.eyedropper')} title={t('canvas.eyedropper')} onClick={() => set({ canvasTool: canvasTool === 'eyedropper' ? 'paint' : 'eyedropper' })}>
+          <Pipette size={16} aria-hidden />
         </button>
         <input type="color" className="an-color-well" value={hex} aria-label={t('colors.picker')} onChange={(e) => {
           engine.setColor(e.target.value);
@@ -69,6 +76,24 @@ export function CanvasBar({ onSave }: { onSave(): void }) {
           <Trash2 size={16} aria-hidden /> <span className="hide-mobile">{t('canvas.clear')}</span>
         </button>
       </div>
+      {canvasTool === 'fill' && (
+        <div className="an-bar-group" role="group" aria-label={t('fill.options')}>
+          <label className="an-size-control">
+            <span className="an-small">{t('fill.tolerance')}</span>
+            <input type="range" min={0} max={255} value={fill.tolerance} aria-label={t('fill.tolerance')} onChange={(e) => set({ fill: { ...fill, tolerance: Number(e.target.value) } })} />
+            <output>{fill.tolerance}</output>
+          </label>
+          <label className="an-size-control">
+            <span className="an-small">{t('fill.gap')}</span>
+            <input type="range" min={0} max={BUCKET_MAX_GAP} value={fill.gapClose} aria-label={t('fill.gap')} onChange={(e) => set({ fill: { ...fill, gapClose: Number(e.target.value) } })} />
+            <output>{fill.gapClose} px</output>
+          </label>
+          <select className="input an-fill-sample" value={fill.sampleAll ? 'all' : 'layer'} aria-label={t('fill.sample')} onChange={(e) => set({ fill: { ...fill, sampleAll: e.target.value === 'all' } })}>
+            <option value="all">{t('fill.sampleAll')}</option>
+            <option value="layer">{t('fill.sampleLayer')}</option>
+          </select>
+        </div>
+      )}
       <div className="an-bar-group">
         <button type="button" className="btn btn-sm" disabled={!snap.canUndo} onClick={() => engine.undo()} aria-label={t('history.undo')} title={`${t('history.undo')} (Ctrl+Z)`}>
           <Undo2 size={16} />

@@ -17,7 +17,15 @@ import { persist } from 'zustand/middleware';
 
 export type AnimeMode = 'creative' | 'ai-generate';
 /** What a press on the canvas does. */
-export type CanvasTool = 'paint' | 'eyedropper' | 'ai-brush' | 'ai-eraser';
+export type CanvasTool = 'paint' | 'fill' | 'eyedropper' | 'ai-brush' | 'ai-eraser';
+
+/** Fill bucket options (persisted): tolerance 0-255, gap closing 0-32 px, sample all layers or the current one. */
+export interface FillSettings {
+  tolerance: number;
+  gapClose: number;
+  sampleAll: boolean;
+}
+export const DEFAULT_FILL: FillSettings = { tolerance: 32, gapClose: 4, sampleAll: true };
 
 const defaultSmart = (): SmartBrushSettings => ({ ...getSmartBrushPreset('default')!.settings });
 
@@ -34,6 +42,7 @@ interface AnimeState {
   penOnly: boolean;
   smartEnabled: boolean;
   smart: SmartBrushSettings;
+  fill: FillSettings;
   brief: DesignBrief;
   characterId: string | null;
   characterName: string;
@@ -64,6 +73,7 @@ export const useAnime = create<AnimeState>()(
       penOnly: false,
       smartEnabled: false,
       smart: defaultSmart(),
+      fill: { ...DEFAULT_FILL },
       brief: { ...EMPTY_BRIEF },
       characterId: null,
       characterName: '',
@@ -90,6 +100,7 @@ export const useAnime = create<AnimeState>()(
         recentColors: s.recentColors,
         penOnly: s.penOnly,
         smart: s.smart,
+        fill: s.fill,
         brief: s.brief,
         characterId: s.characterId,
         characterName: s.characterName,
@@ -110,6 +121,7 @@ export const useAnime = create<AnimeState>()(
           recentColors: ok(p.recentColors, strings, current.recentColors),
           penOnly: ok(p.penOnly, (x) => typeof x === 'boolean', current.penOnly),
           smart: ok(p.smart, (x) => !!x && typeof x === 'object' && 'mode' in x, current.smart),
+          fill: ok(p.fill, (x) => !!x && typeof x === 'object' && typeof (x as FillSettings).tolerance === 'number' && typeof (x as FillSettings).gapClose === 'number', current.fill),
           brief: ok(p.brief, (x) => !!x && typeof x === 'object' && Array.isArray((x as DesignBrief).designElements), current.brief),
           characterId: ok(p.characterId, (x) => x === null || typeof x === 'string', current.characterId),
           characterName: ok(p.characterName, (x) => typeof x === 'string', current.characterName),

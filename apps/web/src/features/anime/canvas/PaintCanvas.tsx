@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from '../../../shared/ui/toast';
 import { rgbToHex, useEngine } from '../engine';
 import { useAnime } from '../store';
-import { aiDrawAt, smartFillAt } from './actions';
+import { aiDrawAt, bucketFillAt, smartFillAt } from './actions';
 
 interface Gesture {
   /** Screen positions of the two fingers at the last move. */
@@ -136,6 +136,12 @@ export function PaintCanvas({ onViewChange }: { onViewChange?(): void }) {
       engine.setColor(hex);
       state.rememberColor(hex);
       state.set({ canvasTool: 'paint' });
+      return;
+    }
+    if (state.canvasTool === 'fill') {
+      const r = bucketFillAt(engine, p.x, p.y, state.fill);
+      if (!r.ok) warn(r.reason);
+      else state.rememberColor(rgbToHex(engine.color));
       return;
     }
     if (state.canvasTool === 'ai-brush' || state.canvasTool === 'ai-eraser') {

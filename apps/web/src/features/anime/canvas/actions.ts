@@ -1,8 +1,9 @@
 import { AI_DRAW_DEFAULT_STRENGTH, regionAround, type AiDrawMode } from '@yumi/core';
-import { smartFill, type SmartBrushSettings } from '@yumi/imaging';
+import { bucketRegion, smartFill, type SmartBrushSettings } from '@yumi/imaging';
 import type { PaintEngine, PixelBuffer } from '@yumi/paint';
 import { api } from '../../../shared/api/client';
 import { bufferToDataUrl, urlToBuffer } from '../lib/pixels';
+import type { FillSettings } from '../store';
 
 export type ActionOutcome = { ok: true } | { ok: false; reason: string };
 
@@ -31,6 +32,23 @@ export function smartFillAt(engine: PaintEngine, x: number, y: number, hex: stri
   }
   const applied = engine.applyPixels(layer.id, r, out, 'Smart fill');
   return applied.ok ? { ok: true } : { ok: false, reason: applied.reason };
+}
+
+/**
+ * Fill bucket click: the area is found on all visible layers or the active one (tolerance, gap
+ * closing) and filled fully opaque on the active layer, as one undo step.
+ */
+export function bucketFillAt(engine: PaintEngine, x: number, y: number, settings: FillSettings): ActionOutcome {
+  const doc = engine.document;
+  const layer = doc.activeLayer;
+  if (layer.locked) return { ok: false, reason: 'locked' };
+  if (!layer.visible) return { ok: false, reason: 'hidden' };
+  const full = { x: 0, y: 0, width: doc.width, height: doc.height };
+  const reference: PixelBuffer = settings.sampleAll ? engine.flatten(100, null) : { data: layer.surface.readRect(full), width: doc.width, height: doc.height };
+  const region = bucketRegion(reference, x, y, { tolerance: settings.tolerance, gapClose: settings.gapClose });
+  if (!region.rect) return { ok: false, reason: 'outside-canvas' };
+  const r = engine.fillMask(layer.id, region.mask, region.rect, engine.color);
+  return r.ok ? { ok: true } : { ok: false, reason: r.reason };
 }
 
 /**

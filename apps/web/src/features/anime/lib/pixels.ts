@@ -76,7 +76,7 @@ export function engineToCanvasData(engine: PaintEngine): CanvasData {
     width: doc.width,
     height: doc.height,
     activeLayerIndex: doc.indexOf(doc.activeLayerId),
-    layers: doc.layers.map((l, i) => ({ name: l.name, visible: l.visible, opacity: l.opacity, blendMode: l.blendMode, locked: l.locked, image: layerPng(engine, i) })),
+    layers: doc.layers.map((l, i) => ({ name: l.name, visible: l.visible, opacity: l.opacity, blendMode: l.blendMode, locked: l.locked, alphaLock: l.alphaLock, clipping: l.clipping, image: layerPng(engine, i) })),
   };
 }
 
@@ -87,7 +87,7 @@ export async function canvasDataToDocument(data: CanvasData): Promise<PaintDocum
     data.layers.map(async (l, i) => {
       const rgba = l.image ? (await urlToBuffer(l.image)).data : new Uint8ClampedArray(0);
       const ok = rgba.length === data.width * data.height * 4;
-      return { id: `layer-${i + 1}`, name: l.name, visible: l.visible, opacity: l.opacity, blendMode: l.blendMode, locked: l.locked, bounds: l.image && ok ? full : null, rgba: ok ? rgba : new Uint8ClampedArray(0) };
+      return { id: `layer-${i + 1}`, name: l.name, visible: l.visible, opacity: l.opacity, blendMode: l.blendMode, locked: l.locked, alphaLock: l.alphaLock, clipping: l.clipping, bounds: l.image && ok ? full : null, rgba: ok ? rgba : new Uint8ClampedArray(0) };
     }),
   );
   const serialized: SerializedDocument = {

@@ -25,7 +25,10 @@ export function writePsdBlob(engine: PaintEngine): Blob {
     hidden: !l.visible,
     opacity: l.opacity / 100,
     blendMode: TO_PSD[l.blendMode],
-    transparencyProtected: l.locked,
+    // PSD's "lock transparent pixels" is alpha lock; a fully locked layer has it too.
+    transparencyProtected: l.alphaLock || l.locked,
+    protected: l.locked ? { transparency: true, composite: true, position: true } : undefined,
+    clipping: l.clipping,
     top: 0,
     left: 0,
     canvas: bufferToCanvas({ data: l.surface.readRect(full), width: doc.width, height: doc.height }),
@@ -87,6 +90,8 @@ export async function readPsdFile(file: File): Promise<PaintDocument> {
       opacity: Math.round((l.opacity ?? 1) * 100),
       blendMode: FROM_PSD(l.blendMode),
       locked: false,
+      alphaLock: Boolean(l.transparencyProtected || l.protected?.transparency) && !l.protected?.composite,
+      clipping: Boolean(l.clipping) && i > 0,
       bounds,
       rgba,
     });

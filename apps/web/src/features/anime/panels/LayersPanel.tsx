@@ -65,7 +65,8 @@ export function LayersPanel() {
               <button type="button" className="an-layer-name" aria-current={l.id === snap.activeLayerId} onClick={() => engine.setActiveLayer(l.id)} onDoubleClick={() => setRenaming(l.id)}>
                 <span>{l.name}</span>
                 <small className="muted">
-                  {t(`blend.${l.blendMode}`)} · {l.opacity}%
+                  {l.clipping && <span title={t('layers.clipping')}>↳ </span>}
+                  {t(`blend.${l.blendMode}`)} · {l.opacity}%{l.alphaLock && ` · ${t('layers.alphaLockShort')}`}
                 </small>
               </button>
             )}
@@ -86,6 +87,14 @@ export function LayersPanel() {
             onKeyUp={(e) => engine.setLayerProps(active.id, { opacity: Number(e.currentTarget.value) })}
           />
         </label>
+        <div className="an-layer-flags">
+          <label>
+            <input type="checkbox" checked={active.alphaLock} onChange={(e) => engine.setLayerProps(active.id, { alphaLock: e.target.checked })} /> {t('layers.alphaLock')}
+          </label>
+          <label>
+            <input type="checkbox" checked={active.clipping} disabled={index === 0} onChange={(e) => engine.setLayerProps(active.id, { clipping: e.target.checked })} /> {t('layers.clipping')}
+          </label>
+        </div>
         <label className="field">
           <span>{t('layers.blendMode')}</span>
           <select className="input" value={active.blendMode} onChange={(e) => engine.setLayerProps(active.id, { blendMode: e.target.value as BlendMode })}>
