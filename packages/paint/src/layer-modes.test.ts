@@ -131,7 +131,10 @@ describe('clipping masks', () => {
     expect(back.layer(top)).toMatchObject({ clipping: true, alphaLock: true });
     // Drawings saved before these existed load with both off.
     const old = JSON.parse(e.toJSON()) as { layers: Record<string, unknown>[] };
-    for (const l of old.layers) delete l.clipping, delete l.alphaLock;
+    for (const l of old.layers) {
+      delete l.clipping;
+      delete l.alphaLock;
+    }
     expect(documentFromJSON(JSON.stringify(old)).layer(top)).toMatchObject({ clipping: false, alphaLock: false });
   });
 });

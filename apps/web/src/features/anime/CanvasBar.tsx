@@ -86,7 +86,7 @@ export function CanvasBar({ onSave }: { onSave(): void }) {
           <label className="an-size-control">
             <span className="an-small">{t('fill.gap')}</span>
             <input type="range" min={0} max={BUCKET_MAX_GAP} value={fill.gapClose} aria-label={t('fill.gap')} onChange={(e) => set({ fill: { ...fill, gapClose: Number(e.target.value) } })} />
-            <output>{fill.gapClose} px</output>
+            <output>{t('fill.gapValue', { px: fill.gapClose })}</output>
           </label>
           <select className="input an-fill-sample" value={fill.sampleAll ? 'all' : 'layer'} aria-label={t('fill.sample')} onChange={(e) => set({ fill: { ...fill, sampleAll: e.target.value === 'all' } })}>
             <option value="all">{t('fill.sampleAll')}</option>
