@@ -63,6 +63,9 @@ test('write a report with live math, cite it in a chosen style, chart it and exp
   await expect(citations.getByTestId('reference-list')).toContainText('smith2020');
   await expect(preview).toContainText('(Smith & Jones, 2020)');
   await expect(preview.locator('.rp-bibliography')).toContainText('Smith, A., & Jones, B. (2020). Deep learning for protein folding.');
+  // citeproc-js (in a worker) keeps the style's italics and links the DOI.
+  await expect(preview.locator('.rp-bibliography i').first()).toHaveText('Nature');
+  await expect(preview.locator('.rp-bibliography a').first()).toHaveAttribute('href', /^https:\/\/doi\.org\/10\./);
   await citations.getByRole('button', { name: 'IEEE' }).click();
   await expect(preview).toContainText('[1]');
   await citations.getByRole('button', { name: 'APA' }).click();

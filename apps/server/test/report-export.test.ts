@@ -94,9 +94,16 @@ describe('PDF export', () => {
     expect(text).not.toContain('Figure 1. Monthly results');
     expect(text).not.toContain('Appendix values');
     expect(res.rawPayload.toString('latin1')).toContain('Times-Roman');
-    const plain = await exportPdf(u.auth, { markdown: MARKDOWN, references: REFS, style: 'mla' });
+    // A chapter with editors, a name particle and a date with a day, in the official MLA style.
+    const chapter = { id: 'berg2021', type: 'chapter', title: 'Reading in two languages', author: [{ family: 'Berg', given: 'Jan', 'non-dropping-particle': 'van den' }], editor: [{ family: 'Okafor', given: 'Chidi' }], 'container-title': 'Handbook of Literacy', publisher: 'Oxford University Press', issued: { 'date-parts': [[2021, 5, 14]] } };
+    const plain = await exportPdf(u.auth, { markdown: MARKDOWN, references: [...REFS, chapter], style: 'mla' });
+    expect(plain.statusCode).toBe(200);
     expect(plain.rawPayload.toString('latin1')).toContain('Helvetica');
-    expect(pdfText(plain.rawPayload)).toContain('Smith, Anna, and Bob Jones.');
+    // The book's title is italic in MLA.
+    expect(plain.rawPayload.toString('latin1')).toContain('Helvetica-Oblique');
+    const mla = pdfText(plain.rawPayload).replace(/\s+/g, ' ');
+    expect(mla).toContain('Smith, Anna, and Bob Jones.');
+    expect(mla).toContain('van den Berg, Jan. “Reading in Two Languages.” Handbook of Literacy, edited by Chidi Okafor, Oxford University Press, 2021.');
   });
 
   it('labels the PDF in the interface language', async () => {

@@ -9,6 +9,5 @@ declare module '@citation-js/core' {
     config: { get(name: string): { styles: { add(name: string, xml: string): void; has(name: string): boolean } } };
   };
 }
-declare module '@citation-js/plugin-csl';
 declare module '@citation-js/plugin-bibtex';
 declare module '@citation-js/plugin-ris';

@@ -1,23 +1,12 @@
 /**
- * Citation formatting with citation-js (CSL). Imported on its own path ('@yumi/core/report/citations'),
- * never from the package index, so only the screens that format citations load citation-js.
+ * Reading and writing references with citation-js (BibTeX, RIS, CSL-JSON). Imported on its own path
+ * ('@yumi/core/report/citations'), never from the package index, so only the screens that read
+ * references load citation-js. Formatting in a citation style is citeproc-js's (./csl/engine).
  */
-import { Cite, plugins } from '@citation-js/core';
-import '@citation-js/plugin-csl';
+import { Cite } from '@citation-js/core';
 import '@citation-js/plugin-bibtex';
 import '@citation-js/plugin-ris';
-import { CHICAGO_CSL } from './csl/chicago';
-import { IEEE_CSL } from './csl/ieee';
-import { MLA_CSL } from './csl/mla';
-import { cslItemSchema, makeCitationKey, type CitationStyle, type CslItem } from './references';
-
-const templates = plugins.config.get('@csl').styles;
-// APA ships with citation-js; MLA, IEEE and Chicago are registered here.
-if (!templates.has('yumi-mla')) templates.add('yumi-mla', MLA_CSL);
-if (!templates.has('yumi-ieee')) templates.add('yumi-ieee', IEEE_CSL);
-if (!templates.has('yumi-chicago')) templates.add('yumi-chicago', CHICAGO_CSL);
-
-const TEMPLATE: Record<CitationStyle, string> = { apa: 'apa', mla: 'yumi-mla', ieee: 'yumi-ieee', chicago: 'yumi-chicago' };
+import { cslItemSchema, makeCitationKey, type CslItem } from './references';
 
 export class ReferenceParseError extends Error {}
 
@@ -75,7 +64,7 @@ export function parseReferences(text: string, taken: ReadonlySet<string> = new S
   }
   let data: Array<Record<string, unknown>>;
   try {
-    data = format === 'csl-json' ? new Cite(json, { forceType: '@csl/list+object' }).data : new Cite(text, { forceType: format === 'bibtex' ? '@bibtex/text' : '@ris/file' }).data;
+    data = format === 'csl-json' ? new Cite(json, { forceType: '@csl/list+object' }).data : new Cite(text, { forceType: format === 'bibtex' ? '@biblatex/text' : '@ris/file' }).data;
   } catch (err) {
     throw new ReferenceParseError(`${format === 'bibtex' ? 'BibTeX' : format === 'ris' ? 'RIS' : 'CSL-JSON'} could not be read: ${(err as Error).message}`);
   }
@@ -96,38 +85,8 @@ function cite(items: readonly CslItem[]): Cite {
   return new Cite(items.map((i) => ({ ...i, 'citation-key': i.id })));
 }
 
-/** Bibliography entries in the style, as plain text or sanitised-by-construction HTML. */
-export function formatBibliography(items: readonly CslItem[], style: CitationStyle, format: 'text' | 'html' = 'text'): string[] {
-  if (!items.length) return [];
-  const out = cite(items).format('bibliography', { template: TEMPLATE[style], format, lang: 'en-US', asEntryArray: true }) as unknown;
-  return (out as Array<[string, string]>).map(([, entry]) => (format === 'text' ? entry.replace(/\s+/g, ' ').trim() : entry.trim()));
-}
-
-/**
- * In-text citation strings for each group of keys, e.g. "(Smith, 2020)" or "[1], [2]". `ordered` is the
- * report's reference order (first citation first), which IEEE numbering follows.
- */
-export function formatInText(ordered: readonly CslItem[], groups: readonly (readonly string[])[], style: CitationStyle): string[] {
-  const known = new Set(ordered.map((i) => i.id));
-  const c = ordered.length ? cite(ordered) : null;
-  const number = new Map(ordered.map((item, i) => [item.id, i + 1]));
-  return groups.map((keys) => {
-    const found = keys.filter((k) => known.has(k));
-    if (!c || found.length === 0) return `[${keys.map((k) => `@${k}`).join('; ')}?]`;
-    // IEEE numbers follow the whole report's order of first use, which one citeproc call cannot see.
-    if (style === 'ieee') return found.map((k) => `[${number.get(k)}]`).join(', ');
-    return c.format('citation', { template: TEMPLATE[style], format: 'text', lang: 'en-US', entry: found }).trim();
-  });
-}
-
 /** references.bib for the LaTeX project; keys are the report's citation keys. */
 export function toBibtex(items: readonly CslItem[]): string {
   if (!items.length) return '';
   return cite(items).format('bibtex', { format: 'text' });
-}
-
-/** Orders references: cited ones by first citation, then the uncited ones as they were added. */
-export function orderReferences(items: readonly CslItem[], citedKeys: readonly string[]): CslItem[] {
-  const rank = new Map(citedKeys.map((k, i) => [k, i]));
-  return [...items].sort((a, b) => (rank.get(a.id) ?? 1e9 + items.indexOf(a)) - (rank.get(b.id) ?? 1e9 + items.indexOf(b)));
 }

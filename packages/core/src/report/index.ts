@@ -6,3 +6,4 @@ export * from './document';
 export * from './references';
 export * from './latex';
 export * from './api';
+export * from './csl/rich';

@@ -6,8 +6,26 @@ export const CITATION_STYLES = ['apa', 'mla', 'ieee', 'chicago'] as const;
 export type CitationStyle = (typeof CITATION_STYLES)[number];
 export const CITATION_STYLE_LABELS: Record<CitationStyle, string> = { apa: 'APA', mla: 'MLA', ieee: 'IEEE', chicago: 'Chicago' };
 
-const cslName = z.object({ family: z.string().max(200).optional(), given: z.string().max(200).optional(), literal: z.string().max(300).optional() });
-const cslDate = z.object({ 'date-parts': z.array(z.array(z.union([z.number(), z.string()])).max(2)).max(2).optional(), literal: z.string().max(100).optional(), raw: z.string().max(100).optional() });
+// Particles ("van", "de la") and suffixes are part of a name: dropping them misplaces or loses them.
+const cslName = z.object({
+  family: z.string().max(200).optional(),
+  given: z.string().max(200).optional(),
+  literal: z.string().max(300).optional(),
+  'dropping-particle': z.string().max(50).optional(),
+  'non-dropping-particle': z.string().max(50).optional(),
+  suffix: z.string().max(50).optional(),
+  'comma-suffix': z.union([z.boolean(), z.string(), z.number()]).optional(),
+  'static-ordering': z.union([z.boolean(), z.string(), z.number()]).optional(),
+  'parse-names': z.union([z.boolean(), z.string(), z.number()]).optional(),
+});
+// Year, month and day; two of them make a range.
+const cslDate = z.object({
+  'date-parts': z.array(z.array(z.union([z.number(), z.string()])).max(3)).max(2).optional(),
+  literal: z.string().max(100).optional(),
+  raw: z.string().max(100).optional(),
+  season: z.union([z.number(), z.string()]).optional(),
+  circa: z.union([z.boolean(), z.string(), z.number()]).optional(),
+});
 
 /** A CSL-JSON item as kept with a report; extra CSL fields pass through untouched. */
 export const cslItemSchema = z.looseObject({
@@ -92,4 +110,10 @@ export function formatAuthors(item: Pick<CslItem, 'author'>, max = 3): string {
 export function itemYear(item: Pick<CslItem, 'issued'>): number | undefined {
   const y = Number(item.issued?.['date-parts']?.[0]?.[0]);
   return Number.isFinite(y) && y > 0 ? y : undefined;
+}
+
+/** Orders references: cited ones by first citation, then the uncited ones as they were added. */
+export function orderReferences(items: readonly CslItem[], citedKeys: readonly string[]): CslItem[] {
+  const rank = new Map(citedKeys.map((k, i) => [k, i]));
+  return [...items].sort((a, b) => (rank.get(a.id) ?? 1e9 + items.indexOf(a)) - (rank.get(b.id) ?? 1e9 + items.indexOf(b)));
 }

@@ -1,5 +1,5 @@
-import { orderReferences, formatBibliography, formatInText } from '@yumi/core/report/citations';
-import { parseReport, PDF_LABELS, type Language, type Block, type Inline, type PdfExportOptions, type CslItem, type CitationStyle, type ReportFigure, type Section } from '@yumi/core';
+import { renderCitations } from '@yumi/core/report/csl';
+import { orderReferences, parseReport, PDF_LABELS, type RichText, type Language, type Block, type Inline, type PdfExportOptions, type CslItem, type CitationStyle, type ReportFigure, type Section } from '@yumi/core';
 import PDFDocument from 'pdfkit';
 import { cjkOrder } from './cjk-fonts';
 import { Layout, Region } from './pdf-layout';
@@ -50,8 +50,8 @@ export async function renderReportPdf(input: PdfInput): Promise<PdfOutput> {
 
   // Citations: numbering (IEEE) follows first use; every cite group is formatted once.
   const ordered = orderReferences(input.references, report.citedKeys);
-  const groups = new Map<string, string>();
-  const collect = (inlines: readonly Inline[]) => inlines.forEach((i) => i.t === 'cite' && groups.set(i.keys.join(';'), ''));
+  const groups = new Map<string, RichText>();
+  const collect = (inlines: readonly Inline[]) => inlines.forEach((i) => i.t === 'cite' && groups.set(i.keys.join(';'), []));
   const everyBlock = (blocks: readonly Block[]) =>
     blocks.forEach((b) => (b.t === 'paragraph' || b.t === 'quote' ? collect(b.inlines) : b.t === 'list' ? b.items.forEach(collect) : undefined));
   everyBlock(report.abstract);
@@ -59,19 +59,23 @@ export async function renderReportPdf(input: PdfInput): Promise<PdfOutput> {
   report.sections.forEach((s) => everyBlock(s.blocks));
   report.appendices.forEach((s) => everyBlock(s.blocks));
   const groupKeys = [...groups.keys()];
-  formatInText(ordered, groupKeys.map((k) => k.split(';')), input.style).forEach((text, i) => groups.set(groupKeys[i]!, text));
+  // citeproc-js with the official CSL style; this runs on a PDF worker thread.
+  const citations = renderCitations(ordered, groupKeys.map((k) => k.split(';')), input.style, input.language);
+  citations.inText.forEach((text, i) => groups.set(groupKeys[i]!, text));
 
   const figures = new Map(input.figures.map((f) => [f.id, f]));
   let equation = 0;
 
+  const rich = (text: RichText, size: number, base: { italic?: boolean } = {}) => {
+    for (const run of text) layout.text(run.text, { size, italic: run.italic || base.italic, bold: run.bold });
+  };
   const inlines = (list: readonly Inline[], size: number, base: { italic?: boolean } = {}) => {
     for (const i of list) {
       if (i.t === 'text') layout.text(i.text, { size, bold: i.bold, italic: i.italic || base.italic, mono: i.code });
       else if (i.t === 'math') layout.math(i.tex, size);
       else if (i.t === 'cite') {
-        const cited = groups.get(i.keys.join(';')) ?? '';
         if (input.style !== 'ieee') layout.space();
-        layout.text(cited, { size, italic: base.italic });
+        rich(groups.get(i.keys.join(';')) ?? [], size, base);
       } else layout.text(`${labels.figure} ${report.figures.get(i.id) ?? '?'}`, { size, italic: base.italic });
     }
   };
@@ -195,8 +199,8 @@ export async function renderReportPdf(input: PdfInput): Promise<PdfOutput> {
       layout.text(labels.references, { size: body + 3, bold: true });
       layout.flushParagraph(region);
       region.y += 4;
-      for (const entry of formatBibliography(ordered, input.style, 'text')) {
-        layout.text(entry, { size: body - 1 });
+      for (const entry of citations.bibliography) {
+        rich(entry, body - 1);
         layout.flushParagraph(region, { hanging: 18, align: 'left' });
         region.y += 3;
       }

@@ -1,8 +1,9 @@
-import { type Block, type Inline, type ReportStructure } from '@yumi/core';
+import { richToText, type Block, type Inline, type ReportStructure, type RichText } from '@yumi/core';
 import katex from 'katex';
 import 'katex/dist/katex.min.css';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Rich } from './Rich';
 
 /** KaTeX HTML for a formula, or an error note that names the problem (never throws). */
 function Math({ tex, display }: { tex: string; display: boolean }) {
@@ -18,7 +19,7 @@ function Math({ tex, display }: { tex: string; display: boolean }) {
   }
 }
 
-function Inlines({ list, inText, figures }: { list: Inline[]; inText: Map<string, string>; figures: Map<string, number> }) {
+function Inlines({ list, inText, figures }: { list: Inline[]; inText: Map<string, RichText>; figures: Map<string, number> }) {
   const { t } = useTranslation('report');
   return (
     <>
@@ -32,9 +33,10 @@ function Inlines({ list, inText, figures }: { list: Inline[]; inText: Map<string
         if (i.t === 'math') return <Math key={k} tex={i.tex} display={false} />;
         if (i.t === 'cite') {
           const s = inText.get(i.keys.join(';'));
+          const plain = s ? richToText(s) : '';
           return (
-            <span key={k} className={s && !s.endsWith('?]') ? 'rp-cite' : 'rp-cite rp-cite-missing'}>
-              {s ? (s.startsWith('(') || s.startsWith('[') ? ` ${s}` : s) : `[${i.keys.map((x) => '@' + x).join('; ')}]`}
+            <span key={k} className={s && !plain.endsWith('?]') ? 'rp-cite' : 'rp-cite rp-cite-missing'}>
+              {s ? <>{plain.startsWith('(') || plain.startsWith('[') ? ' ' : ''}<Rich text={s} /></> : `[${i.keys.map((x) => '@' + x).join('; ')}]`}
             </span>
           );
         }
@@ -83,8 +85,8 @@ function Blocks({ blocks, ctx }: { blocks: Block[]; ctx: PreviewProps & { eq: { 
 
 export interface PreviewProps {
   report: ReportStructure;
-  inText: Map<string, string>;
-  bibliography: string[];
+  inText: Map<string, RichText>;
+  bibliography: RichText[];
   figureImages: Map<string, string>;
 }
 
@@ -117,11 +119,11 @@ export const Preview = memo(function Preview(props: PreviewProps) {
       {props.bibliography.length > 0 && (
         <section className="rp-bibliography">
           <h2>{t('preview.references')}</h2>
-          <ol>
+          <ul>
             {props.bibliography.map((b, i) => (
-              <li key={i}>{b}</li>
+              <li key={i}><Rich text={b} /></li>
             ))}
-          </ol>
+          </ul>
         </section>
       )}
     </article>

@@ -1,4 +1,4 @@
-import { parseReport, type ReportStructure } from '@yumi/core';
+import { LANGUAGES, parseReport, type Language, type ReportStructure } from '@yumi/core';
 import { lazy, Suspense, useDeferredValue, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../shared/hooks/useCurrentUser';
@@ -17,7 +17,7 @@ import {
   type SidebarSide,
   type Version,
 } from '../../shared/writing';
-import { citationView } from './citations';
+import { useCitations } from './citations';
 import { ReportContext, type ReportCtx } from './context';
 import { Preview } from './Preview';
 import { useReportMeta } from './useReportMeta';
@@ -68,7 +68,7 @@ const readJson = <T,>(key: string, fallback: T): T => {
 
 /** The Report Helper: Markdown + LaTeX report editor with live preview and ten research tools. */
 export default function ReportScreen({ onBack }: { onBack(): void }) {
-  const { t } = useTranslation('report');
+  const { t, i18n } = useTranslation('report');
   const { user } = useCurrentUser();
   const docs = useDocumentAutosave('report', t('untitled'));
   // The assistant's quick questions and persona follow this screen, not the /writing route.
@@ -87,15 +87,17 @@ export default function ReportScreen({ onBack }: { onBack(): void }) {
   const report: ReportStructure = useMemo(() => parseReport(deferred.length > 400_000 ? deferred.slice(0, 400_000) : deferred), [deferred]);
   const { meta, update } = useReportMeta(docs.doc?.id ?? null, docs.source);
   const figureImages = useMemo(() => new Map(meta.figures.map((f) => [f.id, f.image])), [meta.figures]);
-  const cites = useMemo(() => {
+  const citeGroups = useMemo(() => {
     const groups = new Map<string, string[]>();
     const walk = (list: ReportStructure['abstract']) =>
       list.forEach((b) => (b.t === 'paragraph' || b.t === 'quote' ? b.inlines : b.t === 'list' ? b.items.flat() : []).forEach((i) => i.t === 'cite' && groups.set(i.keys.join(';'), i.keys)));
     walk(report.abstract);
     walk(report.preamble);
     [...report.sections, ...report.appendices].forEach((s) => walk(s.blocks));
-    return citationView(meta.references, report.citedKeys, [...groups.values()], meta.style);
-  }, [report, meta.references, meta.style]);
+    return [...groups.values()];
+  }, [report]);
+  const language: Language = (LANGUAGES as readonly string[]).includes(i18n.language) ? (i18n.language as Language) : 'en';
+  const cites = useCitations(meta.references, report.citedKeys, citeGroups, meta.style, language);
 
   const setText = (content: string) => docs.edit({ content });
   const insertAtCursor = (snippet: string) => {

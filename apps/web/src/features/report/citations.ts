@@ -1,13 +1,39 @@
-import type { CitationStyle, CslItem } from '@yumi/core';
-import { formatBibliography, formatInText, orderReferences } from '@yumi/core/report/citations';
+import { orderReferences, type CitationStyle, type CslItem, type Language, type RichText } from '@yumi/core';
+import { wrap, type Remote } from 'comlink';
+import { useEffect, useMemo, useState } from 'react';
+import type { CitationWorker } from './citations.worker';
 
-/** In-text strings for every cite group of the report and the bibliography, in the chosen style. */
-export function citationView(references: CslItem[], citedKeys: string[], groups: string[][], style: CitationStyle) {
-  const ordered = orderReferences(references, citedKeys);
-  try {
-    const inText = formatInText(ordered, groups, style);
-    return { ordered, inText: new Map(groups.map((g, i) => [g.join(';'), inText[i]!])), bibliography: formatBibliography(ordered, style, 'text') };
-  } catch {
-    return { ordered, inText: new Map<string, string>(), bibliography: [] };
-  }
+let worker: Remote<CitationWorker> | null = null;
+const citeproc = () => (worker ??= wrap<CitationWorker>(new Worker(new URL('./citations.worker.ts', import.meta.url), { type: 'module' })));
+
+export interface CitationView {
+  ordered: CslItem[];
+  /** In-text citation per cite group (keys joined by ";"); absent until the worker has answered. */
+  inText: Map<string, RichText>;
+  bibliography: RichText[];
+}
+
+/**
+ * In-text citations and the bibliography in the chosen style, formatted by citeproc-js in a worker.
+ * Until its answer arrives the previous one stays on screen, so typing never blocks on the style.
+ */
+export function useCitations(references: CslItem[], citedKeys: string[], groups: string[][], style: CitationStyle, language: Language): CitationView {
+  const ordered = useMemo(() => orderReferences(references, citedKeys), [references, citedKeys]);
+  const request = JSON.stringify([ordered, groups, style, language]);
+  const [view, setView] = useState<Omit<CitationView, 'ordered'>>({ inText: new Map(), bibliography: [] });
+  useEffect(() => {
+    let live = true;
+    const [items, keys, st, lang] = JSON.parse(request) as [CslItem[], string[][], CitationStyle, Language];
+    citeproc()
+      .renderCitations(items, keys, st, lang)
+      .then(
+        (r) => live && setView({ inText: new Map(keys.map((g, i) => [g.join(';'), r.inText[i]!])), bibliography: r.bibliography }),
+        // A reference citeproc cannot read leaves its citations as keys ("[@key]") rather than a blank.
+        () => live && setView({ inText: new Map(), bibliography: [] }),
+      );
+    return () => {
+      live = false;
+    };
+  }, [request]);
+  return { ordered, ...view };
 }

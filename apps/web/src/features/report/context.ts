@@ -1,4 +1,4 @@
-import type { ReportMeta, ReportStructure } from '@yumi/core';
+import type { ReportMeta, ReportStructure, RichText } from '@yumi/core';
 import { createContext, useContext } from 'react';
 
 /** What every Report Helper tool can read and change. */
@@ -11,7 +11,7 @@ export interface ReportCtx {
   updateMeta(patch: Partial<ReportMeta> | ((m: ReportMeta) => Partial<ReportMeta>)): void;
   documentId: string | null;
   signedIn: boolean;
-  bibliography: string[];
+  bibliography: RichText[];
   /** Chart input handed from an uploaded CSV/XLSX to the Chart Generator. */
   table: { name: string; rows: string[][]; truncated: boolean } | null;
   setTable(t: ReportCtx['table']): void;

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../shared/ui/Button';
 import { useReport } from '../context';
+import { Rich } from '../Rich';
 import { addReference } from './references';
 
 /** Citation Manager: style, add by paste (BibTeX/RIS/CSL-JSON) or form, live bibliography. */
@@ -74,9 +75,9 @@ export function CitationsTool() {
       </ul>
       {!check.ok && r.meta.references.length > 0 && <p className="small muted">{t('citations.checkHint')}</p>}
       {r.bibliography.length > 0 && (
-        <ol className="rt-bib" data-testid="bibliography">
-          {r.bibliography.map((b, i) => <li key={i}>{b}</li>)}
-        </ol>
+        <ul className="rt-bib" data-testid="bibliography">
+          {r.bibliography.map((b, i) => <li key={i}><Rich text={b} /></li>)}
+        </ul>
       )}
     </div>
   );
