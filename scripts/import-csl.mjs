@@ -1,4 +1,4 @@
-// Copies the official CSL styles and locales into packages/core/src/report/csl/data as string modules
+// Copies the official CSL styles and locales into packages/core/src/report/csl/official as string modules
 // (the web worker, the PDF worker and the tests import them without a loader for .csl/.xml files).
 // Usage: node scripts/import-csl.mjs <checkout of citation-style-language/styles> <checkout of citation-style-language/locales>
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -6,7 +6,7 @@ import { join } from 'node:path';
 
 const [styles, locales] = process.argv.slice(2);
 if (!styles || !locales) throw new Error('usage: node scripts/import-csl.mjs <styles dir> <locales dir>');
-const out = new URL('../packages/core/src/report/csl/data/', import.meta.url);
+const out = new URL('../packages/core/src/report/csl/official/', import.meta.url);
 const files = {
   apa: join(styles, 'apa.csl'),
   mla: join(styles, 'modern-language-association.csl'),

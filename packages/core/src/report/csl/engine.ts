@@ -1,5 +1,5 @@
 /**
- * Citations and bibliographies by citeproc-js running the official CSL styles (./data). Building an
+ * Citations and bibliographies by citeproc-js running the official CSL styles (./official). Building an
  * engine parses the whole style (up to two seconds for Chicago), so this module runs only off the main
  * thread: in the web app's citation worker and in the server's PDF worker. Engines are kept per style
  * and locale.
@@ -7,14 +7,14 @@
 import CSL from 'citeproc';
 import type { Language } from '../../i18n';
 import type { CitationStyle, CslItem } from '../references';
-import apa from './data/apa';
-import chicago from './data/chicago-author-date';
-import ieee from './data/ieee';
-import enUS from './data/locale-en-US';
-import jaJP from './data/locale-ja-JP';
-import koKR from './data/locale-ko-KR';
-import zhCN from './data/locale-zh-CN';
-import mla from './data/mla';
+import apa from './official/apa';
+import chicago from './official/chicago-author-date';
+import ieee from './official/ieee';
+import enUS from './official/locale-en-US';
+import jaJP from './official/locale-ja-JP';
+import koKR from './official/locale-ko-KR';
+import zhCN from './official/locale-zh-CN';
+import mla from './official/mla';
 import { parseRich, RICH_FORMAT, type RichText } from './rich';
 
 export const CSL_STYLE_XML: Record<CitationStyle, string> = { apa, mla, ieee, chicago };
