@@ -1,5 +1,6 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { warmOfflineKnowledge } from './providers/llm/offline';
 
 async function main() {
   let config;
@@ -28,6 +29,8 @@ async function main() {
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+  // The offline assistant's indexes take a moment to build: before listening, not in the first chat.
+  warmOfflineKnowledge();
   await app.listen({ port: config.PORT, host: config.HOST });
 }
 

@@ -1,4 +1,4 @@
-import MiniSearch, { type SearchResult } from 'minisearch';
+import MiniSearch from 'minisearch';
 import { stemmer } from 'stemmer';
 import type { Language } from '../i18n';
 import type { HelpLink } from './help-corpus';
@@ -44,6 +44,16 @@ const ENGLISH_STOP = new Set(
   am being make makes use using used`.split(/\s+/),
 );
 
+/** English phrases that are one idea ("sign up" is not "sign" + "up"), written as one word before cutting. */
+const ENGLISH_PHRASES: Array<[RegExp, string]> = [
+  [/\b(sign|log)[ -]?(up)\b/g, 'signup'],
+  [/\b(sign|log)[ -]?(in|on)\b|\blogin\b/g, 'signin'],
+  [/\b(sign|log)[ -]?(out|off)\b/g, 'signout'],
+  [/\b(two|2)[ -]?(step|factor|fa)\b|\b2fa\b|\bmfa\b/g, 'twostep'],
+  [/\be-mail\b/g, 'email'],
+  [/\bhow much\b/g, 'price'],
+];
+
 /** Japanese, Chinese and Korean words that carry no topic (question words, pronouns, politeness). */
 const CJK_STOP = new Set(
   `どう どうやって どうすれば どうしたら 何 なに 方法 やり方 したい できる できない ください 教え 知り たい ます です
@@ -61,11 +71,33 @@ const KANA_OR_HAN = /^[\u30a0-\u30ff\u3400-\u9fff\uf900-\ufaffー]+/u;
 const HIRAGANA_ONLY = /^[\u3040-\u309fー]+$/u;
 const WIDE = /[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uac00-\ud7af]/u;
 
+/** Hiragana is mostly grammar, but a few words people type are written in it ("いくら"): those of the synonym table stay. */
+const HIRAGANA_WORDS = new Set(HELP_SYNONYMS.ja.flat().filter((w) => HIRAGANA_ONLY.test(w)));
+
 const segmenters = new Map<string, Intl.Segmenter>();
 function segmenter(language: Language): Intl.Segmenter {
   let s = segmenters.get(language);
   if (!s) segmenters.set(language, (s = new Intl.Segmenter(language, { granularity: 'word' })));
   return s;
+}
+
+const KATAKANA_ONLY = /^[\u30a0-\u30ffー]+$/u;
+
+/** Word-like segments; a katakana word the dictionary split ("アリ|ペイ") is joined again. */
+function segments(text: string, language: Language): string[] {
+  const out: string[] = [];
+  let joinable = false;
+  for (const part of segmenter(language).segment(text)) {
+    if (!part.isWordLike) {
+      joinable = false;
+      continue;
+    }
+    const katakana = KATAKANA_ONLY.test(part.segment);
+    if (katakana && joinable) out[out.length - 1] += part.segment;
+    else out.push(part.segment);
+    joinable = katakana;
+  }
+  return out;
 }
 
 function pairs(word: string): string[] {
@@ -81,9 +113,9 @@ function pairs(word: string): string[] {
  */
 export function helpWords(text: string, language: Language): string[][] {
   const out: string[][] = [];
-  for (const part of segmenter(language).segment(text.normalize('NFKC').toLowerCase())) {
-    if (!part.isWordLike) continue;
-    const word = part.segment;
+  let normalised = text.normalize('NFKC').toLowerCase();
+  for (const [pattern, word] of ENGLISH_PHRASES) normalised = normalised.replace(pattern, word);
+  for (const word of segments(normalised, language)) {
     if (!WIDE.test(word)) {
       for (const latin of word.split(/[^\p{L}\p{N}]+/u)) {
         if (latin.length < 2 || ENGLISH_STOP.has(latin)) continue;
@@ -98,7 +130,7 @@ export function helpWords(text: string, language: Language): string[][] {
       out.push([stem, ...([...stem].length > 2 ? pairs(stem) : [])]);
       continue;
     }
-    if (HIRAGANA_ONLY.test(word) || CJK_STOP.has(word)) continue;
+    if ((HIRAGANA_ONLY.test(word) && !HIRAGANA_WORDS.has(word)) || CJK_STOP.has(word)) continue;
     // Japanese verbs come with their endings ("削除し", "忘れ"): keep the kanji or katakana head.
     const head = KANA_OR_HAN.exec(word)?.[0] ?? word;
     if (CJK_STOP.has(head)) continue;
@@ -131,17 +163,33 @@ function synonymsOf(language: Language): Map<string, Set<string>> {
   return map;
 }
 
+/** One word of a question: the terms that stand for it (its own, its character pairs, its synonyms) with their weights. */
+export interface HelpConcept {
+  word: string;
+  terms: Map<string, number>;
+}
+
+/** Weights of the terms that stand for a word: the word itself counts fully, a part or a synonym less. */
+const PAIR_WEIGHT = 0.5;
+const SYNONYM_WEIGHT = 0.7;
+
 /** A question as concepts: each distinct word with its character pairs and the synonyms of both. */
-export function helpQueryConcepts(question: string, language: Language): string[][] {
+export function helpQueryConcepts(question: string, language: Language): HelpConcept[] {
   const synonyms = synonymsOf(language);
-  const seen = new Set<string>();
-  const concepts: string[][] = [];
-  for (const word of helpWords(question, language)) {
-    if (seen.has(word[0]!)) continue;
-    seen.add(word[0]!);
-    concepts.push([...new Set(word.flatMap((t) => [t, ...(synonyms.get(t) ?? [])]))]);
+  const concepts = new Map<string, HelpConcept>();
+  for (const [word, ...parts] of helpWords(question, language)) {
+    if (concepts.has(word!)) continue;
+    const terms = new Map<string, number>();
+    const add = (t: string, w: number) => terms.set(t, Math.max(terms.get(t) ?? 0, w));
+    add(word!, 1);
+    for (const s of synonyms.get(word!) ?? []) add(s, SYNONYM_WEIGHT);
+    for (const p of parts) {
+      add(p, PAIR_WEIGHT);
+      for (const s of synonyms.get(p) ?? []) add(s, PAIR_WEIGHT * SYNONYM_WEIGHT);
+    }
+    concepts.set(word!, { word: word!, terms });
   }
-  return concepts;
+  return [...concepts.values()];
 }
 
 export interface HelpSearchOptions {
@@ -182,45 +230,55 @@ export function createHelpIndex(docs: HelpDoc[], language: Language): HelpIndex 
   memo.clear();
   // A concept weighs as much as the word the person typed is rare; a word no article has is the rarest ("ramen" must count).
   const idf = (t: string) => Math.log(1 + (docs.length + 1) / ((documentFrequency.get(t) ?? 0) + 0.5));
-  const weightOf = (concept: string[]) => idf(concept[0]!);
 
+  const searchOptions = {
+    boost: { title: 3, keywords: 2.5, body: 1, alsoMatches: 1.2 },
+    fuzzy: (t: string) => (/^[a-z]{5,}$/.test(t) ? 0.2 : false),
+    prefix: (t: string) => /^[a-z]{4,}$/.test(t),
+    weights: { fuzzy: 0.4, prefix: 0.5 },
+  };
   return {
     docs,
     search(question, { limit = 3, admin = false } = {}) {
       const concepts = helpQueryConcepts(question, language);
       if (concepts.length === 0) return [];
-      const total = concepts.reduce((n, c) => n + weightOf(c), 0);
-      const latinLong = (t: string) => /^[a-z]{5,}$/.test(t);
-      const results: SearchResult[] = mini.search(
-        { combineWith: 'OR', queries: concepts.map((c) => ({ combineWith: 'OR', queries: c, boostTerm: (_t: string, i: number) => (i === 0 ? 1 : 0.6) })) },
-        {
-          boost: { title: 3, keywords: 2.5, body: 1, alsoMatches: 1.2 },
-          fuzzy: (t) => (latinLong(t) ? 0.2 : false),
-          prefix: (t) => /^[a-z]{4,}$/.test(t),
-          weights: { fuzzy: 0.4, prefix: 0.5 },
-          filter: (r) => admin || byId.get(r.id as string)?.audience !== 'admin',
-        },
-      );
-      return results.slice(0, limit).map((r) => {
-        const matched = new Set(r.queryTerms);
-        const covered = concepts.filter((c) => c.some((t) => matched.has(t))).reduce((n, c) => n + weightOf(c), 0);
-        return { doc: byId.get(r.id as string)!, score: r.score, coverage: covered / total };
-      });
+      // Each concept scores a document by its best term only: a word with many synonyms must not
+      // outweigh the rest of the question just because an article uses several of them.
+      const scores = new Map<string, { score: number; covered: number }>();
+      const total = concepts.reduce((n, c) => n + idf(c.word), 0);
+      for (const concept of concepts) {
+        const best = new Map<string, number>();
+        for (const [term, weight] of concept.terms) {
+          for (const r of mini.search(term, searchOptions)) best.set(r.id as string, Math.max(best.get(r.id as string) ?? 0, r.score * weight));
+        }
+        for (const [id, score] of best) {
+          const entry = scores.get(id) ?? { score: 0, covered: 0 };
+          entry.score += score;
+          entry.covered += idf(concept.word);
+          scores.set(id, entry);
+        }
+      }
+      return [...scores]
+        .filter(([id]) => admin || byId.get(id)!.audience !== 'admin')
+        .sort((x, y) => y[1].score - x[1].score)
+        .slice(0, limit)
+        .map(([id, { score, covered }]) => ({ doc: byId.get(id)!, score, coverage: covered / total }));
     },
   };
 }
 
-/** A confident answer needs most of the question covered and a clear lead over the runner-up. */
+/** A confident answer needs half the question covered, a real score and a clear lead over the runner-up. */
 export const HELP_MIN_COVERAGE = 0.5;
 export const HELP_MIN_SCORE = 4;
+export const HELP_MIN_LEAD = 1.1;
 
 /**
- * What to do with the hits: answer from the best one, offer the closest topics (never a confident wrong
- * answer), or say nothing matched.
+ * What to do with the hits (pass at least two): answer from the best one, offer the closest topics
+ * (never a confident wrong answer), or say nothing matched.
  */
 export function helpVerdict(hits: HelpHit[]): HelpVerdict {
-  const [best] = hits;
+  const [best, second] = hits;
   if (!best) return 'none';
-  if (best.coverage >= HELP_MIN_COVERAGE && best.score >= HELP_MIN_SCORE) return 'answer';
-  return 'unsure';
+  const leads = !second || best.score >= HELP_MIN_LEAD * second.score;
+  return best.coverage >= HELP_MIN_COVERAGE && best.score >= HELP_MIN_SCORE && leads ? 'answer' : 'unsure';
 }

@@ -33,3 +33,6 @@ export function readHelpCorpus(dir = helpCorpusDir): Map<string, Partial<Record<
   }
   return corpus;
 }
+
+/** The labelled recall questions of a language (packages/core/help-questions/<lang>.tsv). */
+export const helpQuestionsFile = (language: Language) => join(helpCorpusDir, '..', 'help-questions', `${language}.tsv`);

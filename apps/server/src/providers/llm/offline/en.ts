@@ -1,7 +1,7 @@
-import { HELP_ARTICLES, PERSONA_KEYS, PERSONAS, TONE_PATTERNS, type PersonaKey } from '@yumi/core';
+import { PERSONA_KEYS, PERSONAS, TONE_PATTERNS, type PersonaKey } from '@yumi/core';
 import type { OfflineLocale, OfflineVoiceText } from './types';
 
-// English voices and help articles are the core definitions themselves (one place for each text).
+// English voices are the core definitions themselves (one place for each text).
 const voices = Object.fromEntries(
   PERSONA_KEYS.map((key) => {
     const { greeting, intros, outros, needsModel, noMatch, rewriteIntro } = PERSONAS[key].voice;
@@ -11,7 +11,6 @@ const voices = Object.fromEntries(
 
 export const en: OfflineLocale = {
   voices,
-  help: Object.fromEntries(HELP_ARTICLES.map((h) => [h.id, { title: h.title, keywords: h.keywords, body: h.body }])),
   phrases: {
     capabilities: [
       'answer questions about Yumi Studio and every tool of its modes',

@@ -17,14 +17,11 @@ export interface OfflineVoiceText {
 }
 
 /**
- * Everything the offline `local` provider says, in one language: the persona voices, the help
- * article of every tool, its own phrases, and the words that tell it what kind of request it got.
+ * Everything the offline `local` provider says, in one language: the persona voices, its own phrases, and the words that tell it what kind of request it got.
  * FAQ answers are not here: they are read from the web app's translation files (helper namespace).
  */
 export interface OfflineLocale {
   voices: Record<PersonaKey, OfflineVoiceText>;
-  /** Help article id (core HELP_ARTICLES) -> its text in this language. `keywords` are words people type. */
-  help: Record<string, { title: string; keywords: string; body: string }>;
   phrases: {
     /** What the offline assistant can do (exactly three items). */
     capabilities: [string, string, string];
