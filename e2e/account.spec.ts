@@ -149,3 +149,28 @@ test('two-step sign-in: turn on with the QR key, sign in with a code and a recov
   const plain = await page.request.post('/api/auth/login', { data: { email: account.email, password: account.password } });
   expect((await plain.json()).success).toBe(true);
 });
+
+test('delete my account: preferences shown, password asked in a dialog, then signed out and the email free again', async ({ page }) => {
+  const account = newAccount('bye');
+  const signup = await page.request.post('/api/auth/signup', { data: account });
+  const auth = { authorization: `Bearer ${(await signup.json()).token}` };
+  expect((await page.request.post('/api/documents', { headers: auth, data: { title: 'Doomed', content: 'x' } })).status()).toBe(201);
+  await signInOnPage(page, account.email, account.password);
+  await expect(page.getByTestId('account-balance')).toHaveText('0 timeshards');
+  await page.getByLabel('Yumi personality').selectOption('teacher');
+  await expect(page.getByLabel('Yumi personality')).toHaveValue('teacher');
+
+  await page.getByRole('button', { name: 'Delete my account…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+  await expect(dialog.getByLabel('Current password')).toBeFocused();
+  expect((await new AxeBuilder({ page }).include('[role="dialog"]').analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+  await dialog.getByLabel('Current password').fill('not-my-password');
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByRole('alert')).toHaveText('Your current password is not correct.');
+  await dialog.getByLabel('Current password').fill(account.password);
+  await dialog.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(page.getByText('Your account was deleted.')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  expect((await page.request.get('/api/auth/me', { headers: auth })).status()).toBe(401);
+  expect((await page.request.post('/api/auth/signup', { data: account })).status()).toBe(201);
+});

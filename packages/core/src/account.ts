@@ -101,3 +101,6 @@ export const twoStepRequiredSchema = z.object({
 });
 export type TwoStepRequired = z.infer<typeof twoStepRequiredSchema>;
 export const twoStepLoginRequestSchema = z.strictObject({ challenge: z.string().min(1).max(64), code: secondStepCodeSchema });
+
+/** DELETE /api/account: the password, and the second step when two-step sign-in is on. */
+export const deleteAccountRequestSchema = z.strictObject({ password: currentPasswordSchema, code: secondStepCodeSchema.optional() });

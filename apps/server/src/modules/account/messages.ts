@@ -44,6 +44,12 @@ export const ACCOUNT_MESSAGES = {
     zh: '验证码不正确。请输入身份验证器应用当前显示的 6 位验证码。',
     ko: '코드가 올바르지 않습니다. 인증 앱에 지금 표시된 6자리 코드를 입력해 주세요.',
   },
+  deleteNeedsCode: {
+    en: 'Two-step sign-in is on: enter a code from your authenticator app or a recovery code to delete your account.',
+    ja: '2 段階認証がオンです。アカウントを削除するには、認証アプリのコードかリカバリーコードを入力してください。',
+    zh: '已开启两步验证：请输入身份验证器应用中的验证码或一个恢复码来删除账户。',
+    ko: '2단계 로그인이 켜져 있습니다. 계정을 삭제하려면 인증 앱의 코드나 복구 코드를 입력해 주세요.',
+  },
   twoStepNoSetup: {
     en: 'Start the setup again: scan the new QR code, then enter the code it shows.',
     ja: 'もう一度設定を始めてください。新しい QR コードを読み取り、表示されたコードを入力します。',

@@ -2,6 +2,7 @@ import {
   apiErrorSchema,
   changePasswordRequestSchema,
   changePasswordResponseSchema,
+  deleteAccountRequestSchema,
   passwordOnlyRequestSchema,
   profileResponseSchema,
   recoveryCodesSchema,
@@ -16,6 +17,8 @@ import type { AppContext } from '../../context';
 import { currentUser } from '../../plugins/auth';
 import * as account from './service';
 import * as twoStep from './two-step';
+import { deleteAccount } from './delete';
+import { z } from 'zod';
 
 /** /api/account: what the account page changes about the signed-in user. */
 export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -106,5 +109,22 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       },
     },
     async (request) => twoStep.regenerateRecoveryCodes(ctx, currentUser(request).id, request.body.password, request.body.code),
+  );
+
+  app.delete(
+    '/',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        ...base,
+        summary: 'Delete the account (password, and a code when two-step sign-in is on); purchases and ledger stay anonymised',
+        body: deleteAccountRequestSchema,
+        response: { 200: z.object({ success: z.literal(true) }), 400: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      await deleteAccount(ctx, currentUser(request).id, request.body);
+      return { success: true as const };
+    },
   );
 };

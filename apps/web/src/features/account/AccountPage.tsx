@@ -1,11 +1,14 @@
 import type { StorageUsage } from '@yumi/core';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { api } from '../../shared/api/client';
 import { useCurrentUser } from '../../shared/hooks/useCurrentUser';
 import { formatBytes, storageLevel } from './storage';
+import { DeleteCard } from './DeleteCard';
 import { PasswordCard } from './PasswordCard';
+import { PreferencesCard } from './PreferencesCard';
 import { ProfileCard } from './ProfileCard';
 import { SessionsCard } from './SessionsCard';
 import { TwoStepCard } from './TwoStepCard';
@@ -61,6 +64,8 @@ function StorageCard() {
 export default function AccountPage() {
   const { t } = useTranslation('common');
   const { user, isLoading } = useCurrentUser();
+  const [deleted, setDeleted] = useState(false);
+  if (deleted) return <Navigate to="/" replace />;
   if (isLoading) {
     return (
       <div className="center-page" aria-busy="true">
@@ -78,9 +83,11 @@ export default function AccountPage() {
         <h2 id="account-storage">{t('account.storage')}</h2>
         <StorageCard />
       </section>
+      <PreferencesCard />
       <PasswordCard />
       <SessionsCard />
       <TwoStepCard />
+      <DeleteCard onDeleted={() => setDeleted(true)} />
     </article>
   );
 }

@@ -1,0 +1,80 @@
+import { eq, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import { users } from '../../db/schema';
+import { HttpError } from '../../lib/http-error';
+import { forgetCachedUser } from '../auth/service';
+import { checkSecondStep, twoStepOn } from '../auth/two-step';
+import { revokeIn } from '../billing/ledger';
+import { queryRows } from '../billing/sql';
+import { ACCOUNT_MESSAGES } from './messages';
+import { checkPassword } from './service';
+
+/**
+ * Tables that reference users ON DELETE CASCADE but hold the books, which must outlive the account:
+ * purchases (and their subscriptions) and the credit ledger with its balance and reservations. They stay,
+ * pointing at the anonymous row the user becomes. Every other such table is personal data and is emptied
+ * of the user's rows, so a table added later is deleted too without touching this file.
+ */
+const BOOKS = new Set(['purchases', 'subscriptions', 'credit_ledger', 'credit_balances', 'credit_reservations']);
+
+/** Each (table, column) that references users(id) ON DELETE CASCADE, from the catalogue. */
+async function cascadingReferences(ctx: AppContext): Promise<Array<{ table: string; column: string }>> {
+  return queryRows(
+    ctx.db,
+    sql`SELECT cl.relname AS "table", a.attname AS "column"
+          FROM pg_constraint c
+          JOIN pg_class cl ON cl.oid = c.conrelid
+          JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = c.conkey[1]
+         WHERE c.contype = 'f' AND c.confrelid = 'users'::regclass AND c.confdeltype = 'c'
+         ORDER BY cl.relname`,
+  );
+}
+
+/**
+ * Deletes the account: password (and the second step when on) first. Documents, characters, images, chats,
+ * sessions and every other personal row go; their blobs are no longer referenced, so the collector removes
+ * the files after its grace period (providers/blob/registry.ts). Purchases and ledger rows stay for the
+ * books, on a row with no email, name or password; remaining timeshards are forfeited by a ledger entry.
+ * The email address is free to sign up again.
+ */
+export async function deleteAccount(ctx: AppContext, userId: string, input: { password: string; code?: string | undefined }): Promise<void> {
+  const row = await checkPassword(ctx, userId, input.password);
+  if (twoStepOn(row)) {
+    if (!input.code) throw new HttpError(400, 'TWO_STEP_REQUIRED', ACCOUNT_MESSAGES.deleteNeedsCode, [{ path: 'code', message: 'required' }]);
+    await checkSecondStep(ctx, row, input.code);
+  }
+  const references = (await cascadingReferences(ctx)).filter((r) => !BOOKS.has(r.table));
+  const now = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    const [held] = await queryRows<{ balance: string }>(tx, sql`SELECT balance FROM credit_balances WHERE user_id = ${userId}`);
+    const balance = Number(held?.balance ?? 0);
+    if (balance > 0) {
+      await revokeIn(tx, now, {
+        userId,
+        amount: balance,
+        reason: 'Account deleted: remaining timeshards forfeited',
+        sourceType: 'account_deletion',
+        sourceId: userId,
+      });
+    }
+    for (const { table, column } of references) {
+      await tx.execute(sql`DELETE FROM ${sql.identifier(table)} WHERE ${sql.identifier(column)} = ${userId}`);
+    }
+    await tx
+      .update(users)
+      .set({
+        // '~' cannot appear in a sign-up email or username, so the anonymous row never collides with one.
+        email: `~deleted-${userId}`,
+        username: `~deleted-${userId}`,
+        passwordHash: '!',
+        role: 'user',
+        totpSecret: null,
+        totpPendingSecret: null,
+        totpEnabledAt: null,
+        totpLastStep: null,
+        deletedAt: now,
+      })
+      .where(eq(users.id, userId));
+  });
+  await forgetCachedUser(ctx, userId);
+}
