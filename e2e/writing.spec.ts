@@ -382,6 +382,28 @@ test.describe('the ten tools', () => {
     await expect(page.getByRole('link', { name: 'Create a character' })).toHaveAttribute('href', '/anime-chara');
   });
 
+  test('anime-collab writes with the character\'s design brief, not only the name', async ({ page }) => {
+    const account = await signUpViaApi(page, 'collab');
+    const layers = [{ name: 'Background', visible: true, opacity: 100, blendMode: 'normal', locked: false, image: null }];
+    const brief = { name: 'Hana', age: '17', background: 'Keeps the shrine on the hill.', catchphrase: 'Leave it to me!', personalityTraits: ['stubborn'], visualMotifs: ['cherry blossoms'], designElements: [] };
+    const created = await page.request.post('/api/anime-helper/characters', {
+      headers: { authorization: `Bearer ${account.token}` },
+      data: { name: 'Hana', brief, versions: [{ name: 'First', canvasData: { width: 40, height: 30, activeLayerIndex: 0, layers } }] },
+    });
+    expect(created.status()).toBe(201);
+    await fakeModel(page, { chat: ['Hana: Leave it to me!'] });
+    await openWriting(page);
+    await openTool(page, 'anime-collab');
+    await expect(page.getByText('Keeps the shrine on the hill.')).toBeVisible();
+    await expect(page.getByText('“Leave it to me!”')).toBeVisible();
+    const sent = page.waitForRequest((r) => r.url().endsWith('/api/chat'));
+    await page.getByRole('button', { name: 'Write as Hana' }).click();
+    const { message } = (await sent).postDataJSON() as { message: string };
+    expect(message).toContain('Background: Keeps the shrine on the hill.');
+    expect(message).toContain('Traits: stubborn');
+    expect(message).toContain('Looks: cherry blossoms');
+  });
+
   test('galgame-blog previews and exports Ren\'Py and Markdown', async ({ page }) => {
     await openWriting(page);
     await openTool(page, 'galgame-blog');

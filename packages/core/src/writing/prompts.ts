@@ -1,3 +1,4 @@
+import type { Character } from '../anime/characters';
 import type { ControlLevel } from './control';
 import type { Tone } from './refinement';
 
@@ -55,6 +56,20 @@ export interface CollabCharacter {
   background?: string | null;
   catchphrase?: string | null;
   traits?: string[] | null;
+  looks?: string[] | null;
+}
+
+/** A saved character as the co-writer sees it: the design brief holds everything but the name. */
+export function collabCharacter(character: Pick<Character, 'name' | 'brief'>): CollabCharacter {
+  const { brief } = character;
+  return {
+    name: (brief.name.trim() || character.name).trim(),
+    age: brief.age.trim() || null,
+    background: brief.background.trim() || null,
+    catchphrase: brief.catchphrase.trim() || null,
+    traits: brief.personalityTraits,
+    looks: [...brief.visualMotifs, ...brief.designElements],
+  };
 }
 
 export function collabPrompt(character: CollabCharacter, text: string, role: 'dialogue' | 'narration', direction: string): string {
@@ -64,6 +79,7 @@ export function collabPrompt(character: CollabCharacter, text: string, role: 'di
     character.background ? `Background: ${character.background}` : '',
     character.catchphrase ? `Catchphrase: ${character.catchphrase}` : '',
     character.traits?.length ? `Traits: ${character.traits.join(', ')}` : '',
+    character.looks?.length ? `Looks: ${character.looks.join(', ')}` : '',
   ]
     .filter(Boolean)
     .join('\n');

@@ -1,4 +1,4 @@
-import { collabPrompt, type CollabCharacter } from '@yumi/core';
+import { collabCharacter, collabPrompt, type Character, type CollabCharacter } from '@yumi/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,30 +13,7 @@ import { useAiRun } from '../useAiRun';
 import { streamInto } from './streamInsert';
 import { ToolHeader } from './ToolHeader';
 
-interface LibraryCharacter extends CollabCharacter {
-  id: string;
-}
-
-/** Accepts the character list as an array or as { characters: [...] }, keeping only usable entries. */
-function toCharacters(body: unknown): LibraryCharacter[] {
-  const list = Array.isArray(body) ? body : ((body as { characters?: unknown })?.characters ?? []);
-  if (!Array.isArray(list)) return [];
-  return list.flatMap((c: Record<string, unknown>, i) => {
-    if (!c || typeof c.name !== 'string' || !c.name.trim()) return [];
-    const traits = Array.isArray(c.traits) ? c.traits.filter((x): x is string => typeof x === 'string') : typeof c.traits === 'string' ? c.traits.split(',').map((s) => s.trim()) : [];
-    const str = (v: unknown) => (typeof v === 'string' ? v : null);
-    return [
-      {
-        id: typeof c.id === 'string' ? c.id : String(i),
-        name: c.name.trim(),
-        age: typeof c.age === 'number' || typeof c.age === 'string' ? c.age : null,
-        background: str(c.background),
-        catchphrase: str(c.catchphrase),
-        traits,
-      },
-    ];
-  });
-}
+type LibraryCharacter = CollabCharacter & { id: string };
 
 /** Co-write with a character from the user's library: the model writes their lines or narration in their voice. */
 export function AnimeCollabTool() {
@@ -51,7 +28,8 @@ export function AnimeCollabTool() {
     queryKey: ['anime-helper', 'characters', user?.id ?? 'anon'],
     queryFn: async () => {
       try {
-        return toCharacters(await api.get<unknown>('/api/anime-helper/characters', { retries: 0, quiet: true }));
+        const list = await api.get<Character[]>('/api/anime-helper/characters', { retries: 0, quiet: true });
+        return list.map((c): LibraryCharacter => ({ id: c.id, ...collabCharacter(c) }));
       } catch (err) {
         // No library yet (feature not installed, or signed out): treat as empty.
         if (err instanceof ApiError && (err.status === 404 || err.status === 401)) return [];
