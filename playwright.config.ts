@@ -5,6 +5,8 @@ import { join } from 'node:path';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'yumi-e2e-'));
+// Workers load this file again: they must see the same folder (tests read the server's mail outbox there).
+process.env.E2E_DATA_DIR = dataDir;
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** Browser tests drive Debian's Chromium (test tools cannot download browsers here) against the built app. */

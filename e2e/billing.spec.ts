@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, startServer, stopServer } from './servers';
-import { newAccount, shot, signUpViaApi } from './support';
+import { newAccount, shot, signInAdmin, signUpViaApi } from './support';
 
 // A tiny valid PNG (8x8, purple), generated once; the server re-encodes it.
 const PNG_8x8 = Buffer.from(
@@ -160,12 +160,7 @@ test.describe('billing', () => {
     await page.goto('/admin');
     await expect(page.getByText('This page is for administrators only.')).toBeVisible();
 
-    const adminPage = await browser.newPage();
-    const admin = { ...newAccount('admin'), email: 'admin@e2e.test' };
-    let res = await adminPage.request.post('/api/auth/signup', { data: admin });
-    if (res.status() === 409) res = await adminPage.request.post('/api/auth/login', { data: { email: admin.email, password: admin.password } });
-    const { token } = await res.json();
-    await adminPage.addInitScript((t) => localStorage.setItem('auth_token', t), token);
+    const adminPage = await signInAdmin(browser);
     await adminPage.goto('/admin');
     const item = adminPage.getByTestId('review-item').filter({ hasText: 'Sakura witch' }).filter({ hasText: artist.username });
     await expect(item).toBeVisible();

@@ -1,6 +1,8 @@
-import { expect, type Page } from '@playwright/test';
-import { mkdirSync } from 'node:fs';
+import { expect, type Browser, type Page } from '@playwright/test';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { simpleParser, type ParsedMail } from 'mailparser';
 
 export const SCREENSHOTS = 'screenshots';
 mkdirSync(SCREENSHOTS, { recursive: true });
@@ -22,4 +24,49 @@ export async function signUpViaApi(page: Page, prefix?: string) {
 
 export async function shot(page: Page, name: string) {
   await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: false });
+}
+
+/** The mails the server wrote to its outbox (DATA_DIR/mail, no SMTP configured) for `to`, oldest first. */
+export async function outboxMails(to: string): Promise<ParsedMail[]> {
+  const dir = join(process.env.E2E_DATA_DIR!, 'mail');
+  let files: string[] = [];
+  try {
+    files = readdirSync(dir).filter((f) => f.endsWith('.eml')).sort();
+  } catch {
+    return [];
+  }
+  const mails = await Promise.all(files.map((f) => simpleParser(readFileSync(join(dir, f)))));
+  return mails.filter((m) => m.to && !Array.isArray(m.to) && m.to.value.some((a) => a.address?.toLowerCase() === to.toLowerCase()));
+}
+
+/** Waits for the `count`th mail to `to` and answers the path and query of its link to `path` (e.g. /verify-email). */
+export async function mailedLink(to: string, path: string, count = 1): Promise<string> {
+  let mail: ParsedMail | undefined;
+  await expect.poll(async () => {
+    const mails = await outboxMails(to);
+    mail = mails[count - 1];
+    return mails.length;
+  }, { message: `mail ${count} to ${to}` }).toBeGreaterThanOrEqual(count);
+  const match = new RegExp(`${path}\\?token=[A-Za-z0-9_-]{43}`).exec(mail!.text ?? '');
+  expect(match, `a ${path} link in the mail`).not.toBeNull();
+  return match![0];
+}
+
+/** A page signed in as the ADMIN_EMAILS admin of the e2e server, its address verified through the mailed link. */
+export async function signInAdmin(browser: Browser): Promise<Page> {
+  const page = await browser.newPage();
+  const admin = { ...newAccount('admin'), email: 'admin@e2e.test' };
+  let res = await page.request.post('/api/auth/signup', { data: admin });
+  if (res.status() === 201) {
+    const link = await mailedLink(admin.email, '/verify-email');
+    const token = new URL(link, 'http://x').searchParams.get('token');
+    expect((await page.request.post('/api/auth/verify-email', { data: { token } })).status()).toBe(200);
+  } else {
+    res = await page.request.post('/api/auth/login', { data: { email: admin.email, password: admin.password } });
+  }
+  const { token } = await res.json();
+  // Another worker may have signed the admin up a moment ago and not opened the link yet.
+  await expect.poll(async () => (await (await page.request.get('/api/auth/me', { headers: { authorization: `Bearer ${token}` } })).json()).role).toBe('admin');
+  await page.addInitScript((t) => localStorage.setItem('auth_token', t), token);
+  return page;
 }

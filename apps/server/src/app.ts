@@ -18,6 +18,9 @@ import { accountRoutes } from './modules/account/routes';
 import { sessionRoutes } from './modules/account/session-routes';
 import { authRoutes } from './modules/auth/routes';
 import { onSessionRevoked, SESSION_REVOKED_CHANNEL } from './modules/auth/service';
+import { accountMailRoutes } from './modules/auth/account-mail-routes';
+import { adminRoutes } from './modules/admin/routes';
+import { openMailer } from './providers/mail';
 import { SessionCache } from './modules/auth/session-cache';
 import { documentRoutes } from './modules/documents/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -127,7 +130,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     sessions: new SessionCache(),
     rateLimits: createRateLimiter(database, clock),
     blobs: new Blobs(database.db, blobStore, clock),
+    mailer: openMailer(config, app.log),
   };
+  app.addHook('onClose', () => ctx.mailer.close());
   await database.listen(SESSION_REVOKED_CHANNEL, (payload) => onSessionRevoked(ctx, payload));
 
   registerErrorHandling(app);
@@ -155,6 +160,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       await api.register(authRoutes, { ctx, prefix: '/auth' });
       await api.register(sessionRoutes, { ctx, prefix: '/auth' });
       await api.register(accountRoutes, { ctx, prefix: '/account' });
+      await api.register(accountMailRoutes, { ctx, prefix: '/auth' });
+      await api.register(adminRoutes, { ctx, prefix: '/admin' });
       await api.register(aiRoutes, { ctx });
       await api.register(billingRoutes, { ctx, prefix: '/billing' });
       await api.register(artRoutes, { ctx, prefix: '/art' });

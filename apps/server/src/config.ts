@@ -37,6 +37,13 @@ export const configSchema = z.object({
     .default('false')
     .transform((v) => v === 'true'),
   ADMIN_EMAILS: csv,
+  /** Mail delivery (with MAIL_FROM): smtp://user:pass@host:587 (STARTTLS) or smtps://…:465; unset: .eml files in DATA_DIR/mail. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  /** Sender of account mail, e.g. `Yumi Studio <no-reply@example.com>`. */
+  MAIL_FROM: z.string().min(3).max(300).optional(),
   TRUST_PROXY: z
     .enum(['true', 'false'])
     .default('false')

@@ -5,6 +5,7 @@ import type { Clock } from './lib/clock';
 import type { RateLimiter } from './lib/rate-limit';
 import type { SessionCache } from './modules/auth/session-cache';
 import type { Blobs } from './providers/blob/registry';
+import type { Mailer } from './providers/mail';
 
 /** What every module's service gets: config, database, clock and logger. */
 export interface AppContext {
@@ -19,4 +20,6 @@ export interface AppContext {
   rateLimits: RateLimiter;
   /** Uploads and generated images: content-addressed, shared, collected only when unreferenced. */
   blobs: Blobs;
+  /** Account mail: SMTP when configured, else .eml files in DATA_DIR/mail. */
+  mailer: Mailer;
 }

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../src/context';
 import { listReferenceArtworks } from '../src/modules/art/service';
-import { BOUNDARY, createTestApp, errorBody, multipart, signUp, type TestApp } from './helpers';
+import { BOUNDARY, createTestApp, errorBody, multipart, signUp, signUpVerified, type TestApp } from './helpers';
 
 let t: TestApp;
 const ADMINS = ['boss@example.com', 'second@example.com'];
@@ -20,8 +20,7 @@ async function upload(auth: Record<string, string>, file: Buffer, extra: Record<
   return t.app.inject({ method: 'POST', url: '/api/art/upload', headers: { ...auth, ...body.headers }, payload: body.payload });
 }
 async function admin(email: string) {
-  const res = await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { email, username: email.split('@')[0], password: 'secret123' } });
-  return { authorization: `Bearer ${res.json().token}` };
+  return (await signUpVerified(t, email)).auth;
 }
 const balance = async (auth: Record<string, string>) => (await t.app.inject({ url: '/api/billing/info', headers: auth })).json().balance;
 
@@ -136,6 +135,12 @@ describe('review', () => {
     expect(race.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409]);
     expect(race.find((r) => r.statusCode === 200)!.json().rewardGranted).toBe(1000 + 500 + 250);
     expect(await balance(u.auth)).toBe(1750);
+    // The one decision that won is audited, once, with its reviewer.
+    const audit = (await t.app.inject({ url: '/api/admin/audit?limit=200', headers: a1! })).json().entries as Array<{ action: string; targetId: string; actor: string; details: object }>;
+    const decided = audit.filter((e) => e.targetId === first.id);
+    expect(decided).toHaveLength(1);
+    expect(decided[0]).toMatchObject({ action: 'art.approve', details: { exceptional: true, owner: u.username } });
+    expect(ADMINS).toContain(decided[0]!.actor);
 
     // The second approval earns the base reward only: the first-contribution bonus is once per account.
     const approveSecond = await t.app.inject({ method: 'POST', url: `/api/art/review/${second.id}`, headers: a2!, payload: { decision: 'approve' } });
@@ -163,6 +168,8 @@ describe('review', () => {
     expect((await post({ decision: 'approve' }, '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
     const rejected = await post({ decision: 'reject', reason: 'Traced from another artist.' });
     expect(rejected.json().item).toMatchObject({ status: 'rejected', rejectionReason: 'Traced from another artist.' });
+    const audit = (await t.app.inject({ url: '/api/admin/audit?limit=1', headers: auth })).json().entries;
+    expect(audit[0]).toMatchObject({ actor: 'boss@example.com', action: 'art.reject', targetType: 'artwork', targetId: art.id, details: { reason: 'Traced from another artist.' } });
     expect((await post({ decision: 'approve' })).statusCode).toBe(409);
     expect(await balance(u.auth)).toBe(0);
 

@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { vi } from 'vitest';
 import { buildApp } from '../src/app';
 import { testConfig, type Config } from '../src/config';
 import { openDatabase, type Database } from '../src/db/connection';
@@ -38,6 +40,8 @@ export interface TestApp {
   /** The app's blob folder (a FileBlobStore root; unused when S3_BUCKET selects a bucket). */
   blobDir: string;
   blobStore: BlobStore;
+  /** The app's DATA_DIR (its mail outbox is DATA_DIR/mail). */
+  dataDir: string;
   close(): Promise<void>;
 }
 
@@ -46,7 +50,9 @@ export interface TestApp {
  * server named by TEST_DATABASE_URL (scripts/test-api.mjs starts one when postgres is installed).
  */
 export async function createTestApp(overrides: Parameters<typeof testConfig>[0] = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'yumi-test-data-'));
   const config = testConfig({
+    DATA_DIR: dataDir,
     AUTH_RATE_LIMIT_PER_IP: '1000',
     AUTH_RATE_LIMIT_PER_EMAIL: '1000',
     API_RATE_LIMIT_PER_MINUTE: '100000',
@@ -77,12 +83,14 @@ export async function createTestApp(overrides: Parameters<typeof testConfig>[0] 
     config,
     blobDir,
     blobStore,
+    dataDir: config.DATA_DIR,
     close: async () => {
       await app.close();
       blobStore.close?.();
       await database.close();
       await dropDb?.();
       rmSync(blobDir, { recursive: true, force: true });
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
@@ -120,4 +128,49 @@ export function multipart(parts: Array<{ name: string; value?: string; file?: Bu
   }
   chunks.push(Buffer.from(`--${BOUNDARY}--\r\n`));
   return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` } };
+}
+
+/** The mails in the app's outbox (DATA_DIR/mail/*.eml) to `to`, oldest first, as mail clients parse them. */
+export async function outboxMails(t: Pick<TestApp, 'dataDir'>, to: string): Promise<ParsedMail[]> {
+  const dir = join(t.dataDir, 'mail');
+  let files: string[] = [];
+  try {
+    files = readdirSync(dir).filter((f) => f.endsWith('.eml')).sort();
+  } catch {
+    return [];
+  }
+  const mails = await Promise.all(files.map((f) => simpleParser(readFileSync(join(dir, f)))));
+  return mails.filter((m) => m.to && !Array.isArray(m.to) && m.to.value.some((a) => a.address?.toLowerCase() === to.toLowerCase()));
+}
+
+/** Waits until `count` mails to `to` are in the outbox (sending is in the background) and answers the last one. */
+export async function waitForMail(t: Pick<TestApp, 'dataDir'>, to: string, count = 1): Promise<ParsedMail> {
+  return vi.waitFor(
+    async () => {
+      const mails = await outboxMails(t, to);
+      if (mails.length < count) throw new Error(`${mails.length} of ${count} mails to ${to} so far`);
+      return mails.at(-1)!;
+    },
+    { timeout: 10_000, interval: 20 },
+  );
+}
+
+/** The token of the link in a mail's text (`/verify-email?token=…`, `/reset-password?token=…`). */
+export function linkToken(mail: ParsedMail, path: string): string {
+  const match = new RegExp(`${path}\\?token=([A-Za-z0-9_-]{43})`).exec(mail.text ?? '');
+  if (!match) throw new Error(`no ${path} link in: ${mail.text}`);
+  return match[1]!;
+}
+
+/** Signs up with `email` and opens the verification link from the outbox (an ADMIN_EMAILS address becomes admin). */
+export async function signUpVerified(t: Pick<TestApp, 'app' | 'dataDir'>, email: string, password = 'secret123') {
+  counter += 1;
+  const username = `${email.split('@')[0]!.replace(/[^\w.-]/g, '')}${counter}${randomBytes(2).toString('hex')}`;
+  const res = await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { email, username, password } });
+  if (res.statusCode !== 201) throw new Error(`signup failed: ${res.statusCode} ${res.body}`);
+  const json = res.json() as { token: string; user: { id: string; email: string } };
+  const token = linkToken(await waitForMail(t, email), '/verify-email');
+  const verified = await t.app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { token } });
+  if (verified.statusCode !== 200) throw new Error(`verification failed: ${verified.statusCode} ${verified.body}`);
+  return { email, username, password, token: json.token, user: json.user, auth: { authorization: `Bearer ${json.token}` } };
 }

@@ -8,7 +8,7 @@ import { testConfig } from '../src/config';
 import { openDatabase } from '../src/db/connection';
 import { migrate } from '../src/db/migrate';
 import { FileBlobStore } from '../src/providers/blob';
-import { createTestApp, errorBody, signUp } from './helpers';
+import { createTestApp, errorBody, signUp, signUpVerified } from './helpers';
 import { alipayKeys, startFakeStripe, WEBHOOK_SECRET } from './payment-fakes';
 
 // TEST MODE is one switch for the whole server: the in-app checkout exists only while no real provider is
@@ -76,8 +76,7 @@ describe('payment modes', () => {
       const u = await signUp(t.app, 'tester');
       const { purchaseId } = (await t.app.inject({ method: 'POST', url: '/api/billing/checkout/stripe', headers: u.auth, payload: { packageId: 'creator' } })).json() as { purchaseId: string };
       await t.app.inject({ method: 'POST', url: `/api/billing/test-checkout/${purchaseId}`, headers: u.auth, payload: { action: 'pay' } });
-      const boss = await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { email: 'boss@example.com', username: 'boss', password: 'secret123' } });
-      const adminAuth = { authorization: `Bearer ${boss.json().token}` };
+      const adminAuth = (await signUpVerified(t, 'boss@example.com')).auth;
       const seen = await t.app.inject({ url: '/api/billing/admin/test-grants', headers: adminAuth });
       expect(seen.statusCode).toBe(200);
       expect(seen.json()).toMatchObject({ total: 700_000, grants: [{ username: u.username, amount: 700_000 }] });

@@ -1,13 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, ConfigError } from '../src/config';
-import { createTestApp, errorBody, signUp, type TestApp } from './helpers';
+import { createTestApp, errorBody, signUp, signUpVerified, type TestApp } from './helpers';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof signUpAs>>;
-async function signUpAs(email: string) {
-  const res = await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { email, username: 'ops_admin', password: 'secret123' } });
-  return { auth: { authorization: `Bearer ${res.json().token as string}` } };
-}
+const signUpAs = (email: string) => signUpVerified(t, email);
 beforeAll(async () => {
   t = await createTestApp({ OPENAI_API_KEY: 'sk-test-secret-value', ADMIN_EMAILS: 'ops@example.com' });
   admin = await signUpAs('ops@example.com');

@@ -28,6 +28,8 @@ export const userSchema = z.object({
   email: z.string(),
   username: z.string(),
   role: z.enum(ROLES),
+  /** The address was proven by a link sent to it; the admin role needs it. */
+  emailVerified: z.boolean(),
   createdAt: z.string(),
 });
 export type User = z.infer<typeof userSchema>;

@@ -2,6 +2,7 @@ export * from './errors';
 export * from './api-error';
 export * from './auth';
 export * from './auth-schemas';
+export * from './account-schemas';
 export * from './health';
 export * from './i18n';
 export * from './billing';

@@ -14,6 +14,10 @@ export const users = pgTable('users', {
   totpPendingSecret: text('totp_pending_secret'),
   totpLastStep: bigint('totp_last_step', { mode: 'number' }),
   deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  /** When the current address was proven by a link sent to it (migrations/0014_account_mail.sql). */
+  emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+  /** `npm run admin -- grant|revoke`: wins over ADMIN_EMAILS; null lets ADMIN_EMAILS decide. */
+  roleGrant: text('role_grant', { enum: ['granted', 'revoked'] }),
 });
 
 export const recoveryCodes = pgTable('recovery_codes', {

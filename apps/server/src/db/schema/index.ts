@@ -9,3 +9,4 @@ export * from './images';
 export * from './characters';
 export * from './blobs';
 export * from './login-throttle';
+export * from './account-mail';

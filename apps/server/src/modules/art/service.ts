@@ -15,6 +15,7 @@ import { HttpError, notFound } from '../../lib/http-error';
 import { grantIn } from '../billing/ledger';
 import { enforceQuota } from '../storage/service';
 import { queryRows } from '../billing/sql';
+import { recordAudit } from '../admin/audit';
 import { reencodeArtwork, sniffImageType } from './image';
 import * as repo from './repository';
 
@@ -146,6 +147,16 @@ export async function reviewArtwork(ctx: AppContext, reviewer: User, id: string,
           WHERE id = ${id} AND status = 'pending' RETURNING id, user_id`,
     );
     if (!updated[0]) throw new HttpError(409, 'ALREADY_REVIEWED', 'This artwork has already been reviewed');
+    await recordAudit(tx, {
+      at: now,
+      actorId: reviewer.id,
+      actor: reviewer.email,
+      action: approved ? 'art.approve' : 'art.reject',
+      targetType: 'artwork',
+      targetId: id,
+      targetLabel: found.artwork.title,
+      details: approved ? { exceptional: decision.exceptional, owner: found.username } : { reason: decision.reason, owner: found.username },
+    });
     if (!approved) return 0;
     const owner = updated[0].user_id;
     let total = 0;

@@ -57,7 +57,7 @@ export async function revokeSession(db: Db, tokenHash: string, now: Date): Promi
     .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
 }
 
-export async function setUserRole(db: Db, userId: string, role: 'user' | 'admin'): Promise<void> {
+export async function setUserRole(db: Pick<Db, 'update'>, userId: string, role: 'user' | 'admin'): Promise<void> {
   await db.update(users).set({ role }).where(eq(users.id, userId));
 }
 
@@ -67,5 +67,15 @@ export async function touchSession(db: Db, sessionId: string, now: Date): Promis
 
 export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+export async function markEmailVerified(db: Pick<Db, 'update'>, userId: string, email: string, now: Date): Promise<UserRow | undefined> {
+  // Only while the account still has this address: a link to an old address proves nothing about the new one.
+  const [row] = await db
+    .update(users)
+    .set({ emailVerifiedAt: now })
+    .where(and(eq(users.id, userId), sql`lower(${users.email}) = lower(${email})`))
+    .returning();
   return row;
 }

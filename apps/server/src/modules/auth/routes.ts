@@ -11,6 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
+import { languageOf } from '../../lib/language';
 import { currentUser } from '../../plugins/auth';
 import { sendError, toErrorResponse } from '../../plugins/errors';
 import { languageOf, localize } from '../../lib/language';
@@ -19,6 +20,7 @@ import * as auth from './service';
 
 const meta = (request: { ip: string; headers: Record<string, unknown> }) => ({
   ip: request.ip,
+  language: languageOf(typeof request.headers['accept-language'] === 'string' ? request.headers['accept-language'] : undefined),
   userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'].slice(0, 300) : null,
 });
 

@@ -1,9 +1,11 @@
-import { AUTH_MESSAGES, SESSION_DAYS, type LoginRequest, type SignupRequest, type User } from '@yumi/core';
+import { AUTH_MESSAGES, SESSION_DAYS, type Language, type LoginRequest, type SignupRequest, type User } from '@yumi/core';
 import type { AppContext } from '../../context';
 import { HttpError } from '../../lib/http-error';
 import { beginLoginAttempt, loginSucceeded, sweepLoginThrottle } from './login-throttle';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password';
+import { sendVerificationMail } from './email-verification';
 import * as repo from './repository';
+import { syncRole } from './roles';
 import { hashToken, looksLikeToken, newSessionToken } from './tokens';
 import { checkSecondStep, closeChallenge, openChallenge, takeChallengeAttempt, twoStepOn } from './two-step';
 
@@ -13,13 +15,11 @@ export function toUser(row: repo.UserRow): User {
     email: row.email,
     username: row.username,
     role: row.role,
+    emailVerified: row.emailVerifiedAt !== null,
     createdAt: row.createdAt.toISOString(),
   };
 }
 
-function roleFor(ctx: AppContext, email: string): 'user' | 'admin' {
-  return ctx.config.ADMIN_EMAILS.includes(email.toLowerCase()) ? 'admin' : 'user';
-}
 
 /** Attempts per IP (across all accounts), and for sign-up per email. */
 async function limitAttempts(ctx: AppContext, action: string, ip: string, email: string | null): Promise<void> {
@@ -38,7 +38,7 @@ async function startSession(ctx: AppContext, userId: string, userAgent: string |
 export async function signup(
   ctx: AppContext,
   input: SignupRequest,
-  meta: { ip: string; userAgent: string | null },
+  meta: { ip: string; userAgent: string | null; language: Language },
 ): Promise<{ user: User; token: string }> {
   await limitAttempts(ctx, 'signup', meta.ip, input.email);
   const passwordHash = await hashPassword(input.password);
@@ -46,10 +46,12 @@ export async function signup(
     email: input.email,
     username: input.username,
     passwordHash,
-    role: roleFor(ctx, input.email),
+    // Never admin at sign-up, whatever ADMIN_EMAILS says: the address is not proven yet (roles.ts).
+    role: 'user',
   });
   if (row === 'email-taken') throw new HttpError(409, 'EMAIL_TAKEN', 'This email is already registered');
   if (row === 'username-taken') throw new HttpError(409, 'USERNAME_TAKEN', 'This username is already taken');
+  await sendVerificationMail(ctx, row, meta.language);
   return { user: toUser(row), token: await startSession(ctx, row.id, meta.userAgent) };
 }
 
@@ -70,13 +72,8 @@ export async function login(
     throw new HttpError(401, 'INVALID_CREDENTIALS', AUTH_MESSAGES.loginFailed);
   }
   await loginSucceeded(ctx.db, ctx.clock, attempt);
-  // ADMIN_EMAILS is the source of truth for the admin role, also for accounts made before it was set.
-  const role = roleFor(ctx, row.email);
-  if (role !== row.role) {
-    await repo.setUserRole(ctx.db, row.id, role);
-    ctx.sessions.deleteUser(row.id);
-    row.role = role;
-  }
+  // ADMIN_EMAILS may have changed since the last sign-in: the stored role follows the rule (roles.ts).
+  await syncRole({ config: ctx.config, db: ctx.db, sessions: ctx.sessions, now: ctx.clock.now() }, row);
   // The password was right; with two-step sign-in on, the session waits for the code (login/two-step).
   if (twoStepOn(row)) return { challenge: await openChallenge(ctx, row.id, meta.userAgent) };
   return { user: toUser(row), token: await startSession(ctx, row.id, meta.userAgent) };

@@ -1,0 +1,35 @@
+import type { Config } from '../../config';
+import type { Db } from '../../db/connection';
+import { users } from '../../db/schema';
+import { eq } from 'drizzle-orm';
+import { findUserByEmail } from '../auth/repository';
+import { effectiveRole } from '../auth/roles';
+import { recordAudit } from './audit';
+
+/**
+ * `npm run admin -- grant|revoke <email>`: sets the role directly and remembers the decision, which wins
+ * over ADMIN_EMAILS from then on. Audited as done from the command line.
+ */
+export async function setRoleGrant(
+  db: Db,
+  config: Pick<Config, 'ADMIN_EMAILS'>,
+  input: { email: string; grant: 'granted' | 'revoked'; now: Date },
+): Promise<{ status: 'no-such-account' } | { status: 'done'; email: string; role: 'user' | 'admin'; changed: boolean }> {
+  const row = await findUserByEmail(db, input.email.trim());
+  if (!row) return { status: 'no-such-account' };
+  const role = effectiveRole(config, { ...row, roleGrant: input.grant });
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ roleGrant: input.grant, role }).where(eq(users.id, row.id));
+    await recordAudit(tx, {
+      at: input.now,
+      actorId: null,
+      actor: 'command line',
+      action: input.grant === 'granted' ? 'role.grant' : 'role.revoke',
+      targetType: 'user',
+      targetId: row.id,
+      targetLabel: row.email,
+      details: { previousRole: row.role },
+    });
+  });
+  return { status: 'done', email: row.email, role, changed: role !== row.role };
+}

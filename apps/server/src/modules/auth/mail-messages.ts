@@ -1,0 +1,163 @@
+import type { Language } from '@yumi/core';
+import { localize, type LocalizedText } from '../../lib/language';
+import type { MailMessage } from '../../providers/mail';
+
+/** The account mails, each in en, ja, zh and ko: `{name}` placeholders are filled by `renderAccountMail`. */
+const MAILS = {
+  verifyEmail: {
+    subject: {
+      en: 'Confirm your email address for Yumi Studio',
+      ja: 'Yumi Studio のメールアドレスを確認してください',
+      zh: '请确认您在 Yumi Studio 的邮箱地址',
+      ko: 'Yumi Studio 이메일 주소를 확인해 주세요',
+    },
+    body: {
+      en: 'Hi {username}, welcome to Yumi Studio! Please confirm that {email} is your address.',
+      ja: '{username} さん、Yumi Studio へようこそ！ {email} があなたのアドレスであることを確認してください。',
+      zh: '{username}，欢迎来到 Yumi Studio！请确认 {email} 是您的邮箱地址。',
+      ko: '{username}님, Yumi Studio에 오신 것을 환영합니다! {email}이(가) 본인의 주소인지 확인해 주세요.',
+    },
+    button: { en: 'Confirm my address', ja: 'アドレスを確認する', zh: '确认我的邮箱', ko: '주소 확인하기' },
+    expiry: {
+      en: 'This link works once, for 24 hours.',
+      ja: 'このリンクは 24 時間以内に 1 回だけ使えます。',
+      zh: '此链接在 24 小时内有效，仅可使用一次。',
+      ko: '이 링크는 24시간 동안 한 번만 사용할 수 있습니다.',
+    },
+    ignore: {
+      en: 'If you did not create an account, you can ignore this message.',
+      ja: 'アカウントを作成した覚えがない場合は、このメールを無視してください。',
+      zh: '如果您没有注册账户，请忽略此邮件。',
+      ko: '계정을 만든 적이 없다면 이 메일을 무시하셔도 됩니다.',
+    },
+  },
+  changeEmail: {
+    subject: {
+      en: 'Confirm your new email address for Yumi Studio',
+      ja: 'Yumi Studio の新しいメールアドレスを確認してください',
+      zh: '请确认您在 Yumi Studio 的新邮箱地址',
+      ko: 'Yumi Studio 새 이메일 주소를 확인해 주세요',
+    },
+    body: {
+      en: 'Hi {username}, you asked to sign in to Yumi Studio with {email} from now on. Confirm it to make the change.',
+      ja: '{username} さん、今後 Yumi Studio に {email} でサインインするよう変更のリクエストがありました。確認すると変更が完了します。',
+      zh: '{username}，您申请今后使用 {email} 登录 Yumi Studio。确认后即可完成更改。',
+      ko: '{username}님, 앞으로 {email}(으)로 Yumi Studio에 로그인하도록 변경을 요청하셨습니다. 확인하면 변경이 완료됩니다.',
+    },
+    button: { en: 'Confirm the new address', ja: '新しいアドレスを確認する', zh: '确认新邮箱', ko: '새 주소 확인하기' },
+    expiry: {
+      en: 'This link works once, for 24 hours.',
+      ja: 'このリンクは 24 時間以内に 1 回だけ使えます。',
+      zh: '此链接在 24 小时内有效，仅可使用一次。',
+      ko: '이 링크는 24시간 동안 한 번만 사용할 수 있습니다.',
+    },
+    ignore: {
+      en: 'If you did not ask for this, ignore this message: nothing changes.',
+      ja: '心当たりがない場合は、このメールを無視してください。何も変更されません。',
+      zh: '如果这不是您本人的操作，请忽略此邮件，账户不会有任何变化。',
+      ko: '요청한 적이 없다면 이 메일을 무시해 주세요. 아무것도 변경되지 않습니다.',
+    },
+  },
+  emailChangeNotice: {
+    subject: {
+      en: 'Your Yumi Studio email address is being changed',
+      ja: 'Yumi Studio のメールアドレスの変更手続きが行われました',
+      zh: '您的 Yumi Studio 邮箱地址正在被更改',
+      ko: 'Yumi Studio 이메일 주소 변경이 요청되었습니다',
+    },
+    body: {
+      en: 'Hi {username}, someone signed in to your account asked to move it to {email}. It changes once that address is confirmed.',
+      ja: '{username} さん、あなたのアカウントにサインインした誰かが、アドレスを {email} に変更するよう求めました。そのアドレスが確認されると変更されます。',
+      zh: '{username}，已登录您账户的人申请将邮箱改为 {email}。该地址确认后即会生效。',
+      ko: '{username}님, 계정에 로그인한 누군가가 주소를 {email}(으)로 바꾸도록 요청했습니다. 그 주소가 확인되면 변경됩니다.',
+    },
+    button: { en: 'Open Yumi Studio', ja: 'Yumi Studio を開く', zh: '打开 Yumi Studio', ko: 'Yumi Studio 열기' },
+    expiry: {
+      en: 'If this was you, there is nothing to do.',
+      ja: 'ご本人による操作であれば、対応は不要です。',
+      zh: '如果是您本人的操作，无需任何处理。',
+      ko: '본인이 요청한 것이라면 아무것도 하지 않으셔도 됩니다.',
+    },
+    ignore: {
+      en: 'If it was not you, sign in, change your password and end your other sessions.',
+      ja: '心当たりがない場合は、サインインしてパスワードを変更し、ほかのセッションを終了してください。',
+      zh: '如果不是您本人，请登录后修改密码并结束其他会话。',
+      ko: '본인이 아니라면 로그인하여 비밀번호를 바꾸고 다른 세션을 종료해 주세요.',
+    },
+  },
+  passwordReset: {
+    subject: {
+      en: 'Reset your Yumi Studio password',
+      ja: 'Yumi Studio のパスワードを再設定してください',
+      zh: '重置您的 Yumi Studio 密码',
+      ko: 'Yumi Studio 비밀번호 재설정',
+    },
+    body: {
+      en: 'Hi {username}, someone (hopefully you) asked to reset the password of the account {email}.',
+      ja: '{username} さん、アカウント {email} のパスワード再設定がリクエストされました。',
+      zh: '{username}，有人（希望是您本人）申请重置账户 {email} 的密码。',
+      ko: '{username}님, 계정 {email}의 비밀번호 재설정이 요청되었습니다.',
+    },
+    button: { en: 'Choose a new password', ja: '新しいパスワードを設定する', zh: '设置新密码', ko: '새 비밀번호 설정하기' },
+    expiry: {
+      en: 'This link works once, for 30 minutes. Setting a new password signs you out everywhere.',
+      ja: 'このリンクは 30 分以内に 1 回だけ使えます。新しいパスワードを設定すると、すべての端末からサインアウトされます。',
+      zh: '此链接在 30 分钟内有效，仅可使用一次。设置新密码后，所有设备都会退出登录。',
+      ko: '이 링크는 30분 동안 한 번만 사용할 수 있습니다. 새 비밀번호를 설정하면 모든 기기에서 로그아웃됩니다.',
+    },
+    ignore: {
+      en: 'If you did not ask for this, ignore this message: your password stays as it is.',
+      ja: '心当たりがない場合は、このメールを無視してください。パスワードは変更されません。',
+      zh: '如果这不是您本人的操作，请忽略此邮件，您的密码不会改变。',
+      ko: '요청한 적이 없다면 이 메일을 무시해 주세요. 비밀번호는 그대로 유지됩니다.',
+    },
+  },
+} satisfies Record<string, Record<'subject' | 'body' | 'button' | 'expiry' | 'ignore', LocalizedText>>;
+
+export type AccountMailKind = keyof typeof MAILS;
+
+const FOOTER: LocalizedText = {
+  en: 'Yumi Studio: this message was sent automatically; replies are not read.',
+  ja: 'Yumi Studio：このメールは自動送信されています。返信には対応できません。',
+  zh: 'Yumi Studio：此邮件为自动发送，回复不会被查看。',
+  ko: 'Yumi Studio: 이 메일은 자동으로 발송되었으며 회신은 확인되지 않습니다.',
+};
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/**
+ * One account mail in the reader's language: plain text, and HTML in the product's look (dark slate card,
+ * purple-to-pink button; inline styles and a solid colour under the gradient, as mail clients require).
+ * The user's name and addresses are escaped.
+ */
+export function renderAccountMail(
+  kind: AccountMailKind,
+  language: Language,
+  input: { to: string; username: string; email: string; link: string },
+): MailMessage {
+  const m = MAILS[kind];
+  const t = (text: LocalizedText) => localize(text, language, { username: input.username, email: input.email });
+  const h = (text: LocalizedText) => localize(text, language, { username: escapeHtml(input.username), email: escapeHtml(input.email) });
+  const text = [t(m.body), '', `${t(m.button)}:`, input.link, '', t(m.expiry), t(m.ignore), '', '--', t(FOOTER), ''].join('\n');
+  const lang = { en: 'en', ja: 'ja', zh: 'zh-CN', ko: 'ko' }[language];
+  const font = "'Noto Sans', 'Noto Sans JP', 'Noto Sans SC', 'Noto Sans KR', 'Segoe UI', Helvetica, Arial, sans-serif";
+  const href = escapeHtml(input.link);
+  const html = `<!doctype html>
+<html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${h(m.subject)}</title></head>
+<body style="margin:0;padding:0;background:#0f172a;font-family:${font};color:#e2e8f0">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#0f172a;padding:32px 12px"><tr><td align="center">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:520px;background:#1e293b;border-radius:16px;box-shadow:0 8px 24px rgba(0,0,0,.35)">
+<tr><td style="height:6px;border-radius:16px 16px 0 0;background:#a855f7;background-image:linear-gradient(90deg,#a855f7,#ec4899)"></td></tr>
+<tr><td style="padding:28px 32px 8px"><div style="font-size:14px;font-weight:700;letter-spacing:.04em;color:#f0abfc">Yumi Studio</div>
+<h1 style="margin:12px 0 0;font-size:22px;line-height:1.35;color:#f8fafc">${h(m.subject)}</h1></td></tr>
+<tr><td style="padding:12px 32px;font-size:15px;line-height:1.6;color:#cbd5e1">${h(m.body)}</td></tr>
+<tr><td style="padding:12px 32px 20px"><a href="${href}" style="display:inline-block;padding:12px 24px;border-radius:999px;background:#a855f7;background-image:linear-gradient(135deg,#a855f7,#ec4899);color:#ffffff;font-weight:700;font-size:15px;text-decoration:none">${h(m.button)}</a></td></tr>
+<tr><td style="padding:0 32px 8px;font-size:13px;line-height:1.6;color:#94a3b8">${h(m.expiry)}<br>${h(m.ignore)}</td></tr>
+<tr><td style="padding:8px 32px 28px;font-size:12px;line-height:1.5;color:#64748b;word-break:break-all"><a href="${href}" style="color:#c4b5fd">${href}</a></td></tr>
+</table>
+<p style="margin:16px 0 0;font-size:12px;color:#64748b">${h(FOOTER)}</p>
+</td></tr></table></body></html>
+`;
+  return { to: input.to, subject: t(m.subject), text, html, link: input.link };
+}

@@ -1,0 +1,39 @@
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+import { InFlight } from './in-flight';
+import type { Mailer, MailMessage } from './index';
+
+/** Real delivery through an SMTP server (smtp:// with STARTTLS when offered, or smtps://). */
+export class SmtpMailer implements Mailer {
+  readonly kind = 'smtp' as const;
+  private readonly transport;
+  private readonly inFlight = new InFlight();
+
+  constructor(
+    url: string,
+    private readonly from: string,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    // A pool keeps a few connections open instead of one handshake per message; timeouts bound a stuck server.
+    this.transport = nodemailer.createTransport({ url, pool: true, maxConnections: 3, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 });
+  }
+
+  send(message: MailMessage): void {
+    const { to, subject, text, html } = message;
+    this.inFlight.run(
+      async () => {
+        await this.transport.sendMail({ from: this.from, to, subject, text, html });
+      },
+      (err) => this.log.error({ err: err.message }, 'mail delivery failed'),
+    );
+  }
+
+  idle(): Promise<void> {
+    return this.inFlight.idle();
+  }
+
+  async close(): Promise<void> {
+    await this.idle();
+    this.transport.close();
+  }
+}

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+
+/** A one-time link's token as sent by mail: 43 base64url characters (256 random bits). */
+export const accountTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'Invalid link');
+
+export const verifyEmailRequestSchema = z.strictObject({ token: accountTokenSchema });
+export const verifyEmailResponseSchema = z.object({ emailVerified: z.literal(true), email: z.string() });
+export type VerifyEmailResponse = z.infer<typeof verifyEmailResponseSchema>;
+
+/** Answer of every request that sends a mail (always the same, whether or not an account exists). */
+export const mailQueuedResponseSchema = z.object({ accepted: z.literal(true) });
+
+export const ADMIN_AUDIT_ACTIONS = ['role.grant', 'role.revoke', 'art.approve', 'art.reject'] as const;
+export type AdminAuditAction = (typeof ADMIN_AUDIT_ACTIONS)[number];
+
+export const adminAuditEntrySchema = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  /** The admin's email at the time, or how a role changed: 'command line' or 'ADMIN_EMAILS'. */
+  actor: z.string(),
+  action: z.enum(ADMIN_AUDIT_ACTIONS),
+  targetType: z.string(),
+  targetId: z.string(),
+  targetLabel: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()),
+});
+export type AdminAuditEntry = z.infer<typeof adminAuditEntrySchema>;
+export const adminAuditQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  /** Entries older than this id (the last id of the previous page). */
+  before: z.coerce.number().int().positive().optional(),
+});
+export const adminAuditResponseSchema = z.object({ entries: z.array(adminAuditEntrySchema), nextBefore: z.number().int().nullable() });
+export type AdminAuditResponse = z.infer<typeof adminAuditResponseSchema>;
