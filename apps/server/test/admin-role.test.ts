@@ -106,7 +106,7 @@ describe('the admin role needs a verified address', () => {
 describe('role grants from the command line', () => {
   it('grant makes an admin without ADMIN_EMAILS, revoke wins over ADMIN_EMAILS; both audited', async () => {
     const u = await signUp(t.app, 'granted');
-    const granted = await setRoleGrant(t.database.db, t.config, { email: u.email.toUpperCase(), grant: 'granted', now: t.clock.now() });
+    const granted = await setRoleGrant(t.database, t.config, { email: u.email.toUpperCase(), grant: 'granted', now: t.clock.now() });
     expect(granted).toMatchObject({ status: 'done', role: 'admin', changed: true });
     const login = await post('/api/auth/login', { email: u.email, password: u.password });
     const auth = { authorization: `Bearer ${login.json().token as string}` };
@@ -114,11 +114,11 @@ describe('role grants from the command line', () => {
 
     const chief = await signUpVerified(t, 'chief@example.com');
     expect((await me(chief.auth)).role).toBe('admin');
-    expect(await setRoleGrant(t.database.db, t.config, { email: 'chief@example.com', grant: 'revoked', now: t.clock.now() })).toMatchObject({ role: 'user', changed: true });
+    expect(await setRoleGrant(t.database, t.config, { email: 'chief@example.com', grant: 'revoked', now: t.clock.now() })).toMatchObject({ role: 'user', changed: true });
     const relogin = await post('/api/auth/login', { email: 'chief@example.com', password: 'secret123' });
     expect(relogin.json().user.role).toBe('user');
 
-    expect(await setRoleGrant(t.database.db, t.config, { email: 'nobody@example.com', grant: 'granted', now: t.clock.now() })).toEqual({ status: 'no-such-account' });
+    expect(await setRoleGrant(t.database, t.config, { email: 'nobody@example.com', grant: 'granted', now: t.clock.now() })).toEqual({ status: 'no-such-account' });
     const entries = (await audit(auth)).json().entries as Array<{ actor: string; action: string; targetLabel: string }>;
     expect(entries.slice(0, 3).map((e) => [e.actor, e.action, e.targetLabel])).toEqual([
       ['command line', 'role.revoke', 'chief@example.com'],

@@ -3,7 +3,7 @@
  *   npm run admin -- grant <email>
  *   npm run admin -- revoke <email>
  * Uses the same DATABASE_URL / DATA_DIR as the server (with the embedded database, stop the server first:
- * PGlite's files belong to one process). Running servers pick the change up within seconds (session cache).
+ * PGlite's files belong to one process). Running servers pick the change up at once on PostgreSQL, within seconds on PGlite (session cache).
  */
 import { loadConfig } from '../../config';
 import { openDatabase } from '../../db/connection';
@@ -19,7 +19,7 @@ const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
 try {
   await migrate(database);
-  const result = await setRoleGrant(database.db, config, { email, grant: command === 'grant' ? 'granted' : 'revoked', now: new Date() });
+  const result = await setRoleGrant(database, config, { email, grant: command === 'grant' ? 'granted' : 'revoked', now: new Date() });
   if (result.status === 'no-such-account') {
     console.error(`No account with the email ${email}.`);
     process.exitCode = 1;

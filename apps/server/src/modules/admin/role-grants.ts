@@ -1,8 +1,9 @@
 import type { Config } from '../../config';
-import type { Db } from '../../db/connection';
+import type { Database } from '../../db/connection';
 import { users } from '../../db/schema';
 import { eq } from 'drizzle-orm';
 import { findUserByEmail } from '../auth/repository';
+import { SESSION_REVOKED_CHANNEL } from '../auth/service';
 import { effectiveRole } from '../auth/roles';
 import { recordAudit } from './audit';
 
@@ -11,10 +12,11 @@ import { recordAudit } from './audit';
  * over ADMIN_EMAILS from then on. Audited as done from the command line.
  */
 export async function setRoleGrant(
-  db: Db,
+  database: Database,
   config: Pick<Config, 'ADMIN_EMAILS'>,
   input: { email: string; grant: 'granted' | 'revoked'; now: Date },
 ): Promise<{ status: 'no-such-account' } | { status: 'done'; email: string; role: 'user' | 'admin'; changed: boolean }> {
+  const db = database.db;
   const row = await findUserByEmail(db, input.email.trim());
   if (!row) return { status: 'no-such-account' };
   const role = effectiveRole(config, { ...row, roleGrant: input.grant });
@@ -31,5 +33,7 @@ export async function setRoleGrant(
       details: { previousRole: row.role },
     });
   });
+  // Running servers on PostgreSQL drop their cached sessions of this user at once (others within seconds).
+  await database.notify(SESSION_REVOKED_CHANNEL, `user:${row.id}`);
   return { status: 'done', email: row.email, role, changed: role !== row.role };
 }

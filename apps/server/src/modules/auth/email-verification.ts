@@ -5,6 +5,7 @@ import { consumeAccountToken, issueAccountToken, LINK_MESSAGES } from './account
 import { renderAccountMail } from './mail-messages';
 import * as repo from './repository';
 import { syncRole } from './roles';
+import { forgetCachedUser } from './service';
 
 /** Where mailed links point: PUBLIC_URL, never the request's Host header (anyone can send any Host). */
 export function publicOrigin(ctx: AppContext): string {
@@ -42,7 +43,8 @@ export async function verifyEmail(ctx: AppContext, token: string): Promise<Verif
   const row = await repo.markEmailVerified(ctx.db, userId, email, now);
   // The account moved to another address since the mail went out: this link proves nothing any more.
   if (!row) throw new HttpError(400, 'LINK_INVALID', LINK_MESSAGES.invalid);
-  ctx.sessions.deleteUser(row.id);
-  await syncRole({ config: ctx.config, db: ctx.db, sessions: ctx.sessions, now }, row);
+  await syncRole({ config: ctx.config, db: ctx.db, now }, row);
+  // Every process drops its cached copy: emailVerified (and maybe the role) changed.
+  await forgetCachedUser(ctx, row.id);
   return { emailVerified: true, email: row.email };
 }

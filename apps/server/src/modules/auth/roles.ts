@@ -1,6 +1,5 @@
 import type { Config } from '../../config';
 import type { Db } from '../../db/connection';
-import type { SessionCache } from './session-cache';
 import { recordAudit } from '../admin/audit';
 import * as repo from './repository';
 
@@ -17,14 +16,11 @@ export function effectiveRole(config: Pick<Config, 'ADMIN_EMAILS'>, row: Pick<re
 
 /**
  * Brings the stored role in line with the rule (after sign-in, verification or a change of address), and
- * audits the change as ADMIN_EMAILS's doing. Answers the role now in force.
+ * audits the change as ADMIN_EMAILS's doing. Answers whether it changed (the caller forgets cached sessions).
  */
-export async function syncRole(
-  deps: { config: Config; db: Db; sessions: SessionCache; now: Date },
-  row: repo.UserRow,
-): Promise<Role> {
+export async function syncRole(deps: { config: Config; db: Db; now: Date }, row: repo.UserRow): Promise<boolean> {
   const role = effectiveRole(deps.config, row);
-  if (role === row.role) return role;
+  if (role === row.role) return false;
   await deps.db.transaction(async (tx) => {
     await repo.setUserRole(tx, row.id, role);
     await recordAudit(tx, {
@@ -38,7 +34,6 @@ export async function syncRole(
       details: { reason: role === 'admin' ? 'verified address listed in ADMIN_EMAILS' : 'address not verified or no longer listed' },
     });
   });
-  deps.sessions.deleteUser(row.id);
   row.role = role;
-  return role;
+  return true;
 }

@@ -73,7 +73,7 @@ export async function login(
   }
   await loginSucceeded(ctx.db, ctx.clock, attempt);
   // ADMIN_EMAILS may have changed since the last sign-in: the stored role follows the rule (roles.ts).
-  await syncRole({ config: ctx.config, db: ctx.db, sessions: ctx.sessions, now: ctx.clock.now() }, row);
+  if (await syncRole({ config: ctx.config, db: ctx.db, now: ctx.clock.now() }, row)) await forgetCachedUser(ctx, row.id);
   // The password was right; with two-step sign-in on, the session waits for the code (login/two-step).
   if (twoStepOn(row)) return { challenge: await openChallenge(ctx, row.id, meta.userAgent) };
   return { user: toUser(row), token: await startSession(ctx, row.id, meta.userAgent) };
