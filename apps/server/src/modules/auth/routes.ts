@@ -11,7 +11,6 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { languageOf } from '../../lib/language';
 import { currentUser } from '../../plugins/auth';
 import { sendError, toErrorResponse } from '../../plugins/errors';
 import { languageOf, localize } from '../../lib/language';
