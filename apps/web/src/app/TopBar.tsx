@@ -28,7 +28,7 @@ export function TopBar() {
   const { user } = useCurrentUser();
   const { signOut } = useSessionActions();
   const { language, setLanguage } = useLanguage();
-  useOfflineShell(language);
+  useOfflineShell(language, user?.id);
   const [authOpen, setAuthOpen] = useState(false);
   // Stays mounted after the first open, so closing can hand focus back to the sign-in button.
   const [authUsed, setAuthUsed] = useState(false);

@@ -1,7 +1,8 @@
 import type { User } from '@yumi/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { api } from '../api/client';
+import { api, ApiError } from '../api/client';
+import { rememberedUser, rememberUser } from '../offline/db';
 import { getToken, setToken } from '../api/token';
 
 export const CURRENT_USER_KEY = ['auth', 'me'] as const;
@@ -10,7 +11,20 @@ export const CURRENT_USER_KEY = ['auth', 'me'] as const;
 export function useCurrentUser() {
   const query = useQuery({
     queryKey: CURRENT_USER_KEY,
-    queryFn: async () => (getToken() ? api.get<User>('/api/auth/me', { retries: 1 }) : null),
+    queryFn: async () => {
+      const token = getToken();
+      if (!token) return null;
+      try {
+        const user = await api.get<User>('/api/auth/me', { retries: 1 });
+        void rememberUser(token, user).catch(() => undefined);
+        return user;
+      } catch (err) {
+        // Offline, the session is still this user's: their documents are on this device (shared/offline).
+        const known = err instanceof ApiError && err.type === 'NETWORK' ? await rememberedUser(token).catch(() => null) : null;
+        if (known) return known;
+        throw err;
+      }
+    },
     staleTime: 5 * 60_000,
     retry: false,
   });
@@ -29,8 +43,10 @@ export function useSessionActions() {
     [client],
   );
   const signOut = useCallback(async () => {
+    const token = getToken();
+    if (token) await rememberUser(token, null).catch(() => undefined);
     try {
-      if (getToken()) await api.post('/api/auth/logout', undefined, { quiet: true });
+      if (token) await api.post('/api/auth/logout', undefined, { quiet: true });
     } catch {
       // The token is dropped locally either way; the server revokes it when reachable.
     }

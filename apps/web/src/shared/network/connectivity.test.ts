@@ -98,6 +98,21 @@ describe('connectivity', () => {
     expect(changes).toEqual([false, true]);
   });
 
+  it('a page loaded offline comes back online with the online event (a probe offline per the browser settles)', async () => {
+    vi.resetModules();
+    browser.nav.onLine = false;
+    const fresh = await import('./connectivity');
+    const seen: boolean[] = [];
+    fresh.subscribeOnline(() => seen.push(fresh.isOnline()));
+    await settle();
+    expect(fresh.isOnline()).toBe(false);
+    browser.nav.onLine = true;
+    browser.win.dispatchEvent(new Event('online'));
+    await settle();
+    expect(fresh.isOnline()).toBe(true);
+    expect(seen).toEqual([true]);
+  });
+
   it('online per the browser but the probe fails: offline', async () => {
     browser.setServer(false);
     browser.win.dispatchEvent(new Event('online'));

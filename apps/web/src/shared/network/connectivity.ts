@@ -60,7 +60,7 @@ export function reportNetworkFailure(): void {
 /** Asks the server once (only one probe at a time); resolves to whether it answered. */
 export function probe(): Promise<boolean> {
   if (probing) return probing;
-  probing = (async () => {
+  const run = (async () => {
     let ok: boolean;
     if (!browserOnline()) ok = false;
     else {
@@ -71,7 +71,6 @@ export function probe(): Promise<boolean> {
         ok = false;
       }
     }
-    probing = null;
     if (ok) reportReached();
     else {
       failures += 1;
@@ -83,7 +82,13 @@ export function probe(): Promise<boolean> {
     }
     return ok;
   })();
-  return probing;
+  // Cleared after the run settles: offline per the browser the run finishes without awaiting anything, and
+  // clearing inside it would happen before this assignment, leaving a finished probe in place for good.
+  probing = run;
+  void run.finally(() => {
+    if (probing === run) probing = null;
+  });
+  return run;
 }
 
 function start() {

@@ -1,14 +1,15 @@
 import type { DocumentSummary, WritingDocument } from '@yumi/core';
 import { MAX_DOCUMENT_CHARS } from '@yumi/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/client';
 import { useCurrentUser } from '../hooks/useCurrentUser';
 import { isOnline, probe, subscribeOnline } from '../network/connectivity';
 import { toast } from '../ui/toast';
 import { clearBackup, currentKey, readBackup, writeBackup, type Working } from './backup';
-import { localSource, serverSource, VersionConflict, type DocumentKind, type DocumentSource } from './documentSource';
+import { localSource, VersionConflict, type DocumentKind, type DocumentSource } from './documentSource';
+import { mirroredSource } from './mirroredSource';
 import { moveLocalDocumentsToAccount } from './moveToAccount';
 
 export type SaveStatus = 'idle' | 'dirty' | 'saving' | 'saved' | 'error' | 'conflict' | 'offline';
@@ -22,7 +23,8 @@ const RETRY_DELAY_MS = 5000;
  */
 export function useDocumentAutosave(kind: DocumentKind, defaultTitle: string) {
   const { user, isLoading: userLoading } = useCurrentUser();
-  const source: DocumentSource = user ? serverSource : localSource;
+  // Signed in: the server, with this device's copy for offline use; anonymous: this device only.
+  const source: DocumentSource = useMemo(() => (user ? mirroredSource(user.id) : localSource), [user?.id]);
   const client = useQueryClient();
   const listKey = ['documents', source.name, user?.id ?? 'anon', kind];
   const { t } = useTranslation('writing');
@@ -52,14 +54,19 @@ export function useDocumentAutosave(kind: DocumentKind, defaultTitle: string) {
   const adopt = useCallback(
     (d: WritingDocument) => {
       const backup = readBackup(d.id);
-      // Unsaved edits from the last session win if they were based on this very version.
-      const restored = backup && backup.baseVersion === d.version && (backup.content !== d.content || backup.title !== d.title);
-      const w: Working = { id: d.id, title: restored ? backup.title : d.title, content: restored ? backup.content : d.content, version: d.version };
+      const unsaved = backup && (backup.content !== d.content || backup.title !== d.title);
+      // Unsaved edits from the last session (or made offline) win if they were based on this very version;
+      // made on an older one, the document changed elsewhere meanwhile: both are shown to choose from.
+      const restored = unsaved && backup.baseVersion === d.version;
+      const stale = unsaved && backup.baseVersion < d.version;
+      const w: Working = unsaved
+        ? { id: d.id, title: backup.title, content: backup.content, version: restored ? d.version : backup.baseVersion }
+        : { id: d.id, title: d.title, content: d.content, version: d.version };
       working.current = w;
-      dirty.current = !!restored;
+      dirty.current = !!unsaved;
       setDoc(w);
-      setConflict(null);
-      setStatus(restored ? 'dirty' : 'saved');
+      setConflict(stale ? d : null);
+      setStatus(stale ? 'conflict' : restored ? 'dirty' : 'saved');
       try {
         localStorage.setItem(currentKey(source.name, kind), d.id);
       } catch {
@@ -93,7 +100,14 @@ export function useDocumentAutosave(kind: DocumentKind, defaultTitle: string) {
         void refreshList();
       } catch (err) {
         dirty.current = true;
-        if (err instanceof VersionConflict) {
+        const now = working.current;
+        if (err instanceof VersionConflict && now && err.current.title === now.title && err.current.content === now.content) {
+          // The same text already arrived (sent from this device's offline copy): nothing to choose.
+          now.version = err.current.version;
+          dirty.current = false;
+          clearBackup(now.id);
+          setStatus('saved');
+        } else if (err instanceof VersionConflict) {
           setConflict(err.current);
           setStatus('conflict');
         } else {
@@ -213,9 +227,10 @@ export function useDocumentAutosave(kind: DocumentKind, defaultTitle: string) {
     if (!list.data || started.current === sourceId) return;
     started.current = sourceId;
     void (async () => {
-      let last: string | null = null;
+      // A link names its document (?doc=…); otherwise the one last open here.
+      let last: string | null = new URLSearchParams(window.location.search).get('doc');
       try {
-        last = localStorage.getItem(currentKey(source.name, kind));
+        last ??= localStorage.getItem(currentKey(source.name, kind));
       } catch {
         /* ignore */
       }
