@@ -16,6 +16,10 @@ A broken formula $\\frac{1}{$ is shown as an error.
 
 ## Methods
 The mitochondrial electron transport chain couples the oxidation of reducing equivalents to the pumping of protons across the inner membrane.
+
+| Model | RMSD (Å) |
+|:------|---------:|
+| Ours [@smith2020] | ~~1.9~~ 1.2 |
 `;
 
 const BIBTEX = `@article{smith2020,
@@ -66,6 +70,11 @@ test('write a report with live math, cite it in a chosen style, chart it and exp
   // citeproc-js (in a worker) keeps the style's italics and links the DOI.
   await expect(preview.locator('.rp-bibliography i').first()).toHaveText('Nature');
   await expect(preview.locator('.rp-bibliography a').first()).toHaveAttribute('href', /^https:\/\/doi\.org\/10\./);
+  // GitHub tables (remark-gfm) with a citation and struck-out text in a cell.
+  const table = preview.getByRole('table');
+  await expect(table.getByRole('columnheader', { name: 'RMSD (Å)' })).toHaveCSS('text-align', 'right');
+  await expect(table.getByRole('cell', { name: 'Ours (Smith & Jones, 2020)' })).toBeVisible();
+  await expect(table.locator('del')).toHaveText('1.9');
   await citations.getByRole('button', { name: 'IEEE' }).click();
   await expect(preview).toContainText('[1]');
   await citations.getByRole('button', { name: 'APA' }).click();

@@ -30,6 +30,11 @@ $$\\int_0^1 x^2\\,dx = \\frac{1}{3}$$
 
 本研究では深層学習を用いてタンパク質の構造を予測する。
 
+| Model | Score |
+|:--|--:|
+| Baseline | 0.71 |
+| Ours [@smith2020] | 0.93 |
+
 ## Appendix A: Raw data
 Appendix values are listed here.
 `;
@@ -61,6 +66,9 @@ describe('PDF export', () => {
     const text = pdfText(pdf);
     expect(text).toContain('Folding Proteins at Scale');
     expect(text).toContain('(Smith & Jones, 2020)');
+    // The Markdown table is set as a table: header and cells on their rows.
+    expect(text).toMatch(/Model\s+Score/);
+    expect(text).toMatch(/Ours \(Smith & Jones, 2020\)\s+0\.93/);
     expect(text).toContain('Smith, A., & Jones, B. (2020). Deep learning for protein folding.');
     expect(text).toContain('本研究では深層学習を用いてタンパク質の構造を予測する');
     expect(text).toContain('Figure 1. Monthly results');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseInlines, parseReport } from './document';
+import { citeGroups, parseReport, type Block } from './document';
 import { buildLatex, escapeLatex } from './latex';
 
 const MD = `# My Title
@@ -40,7 +40,8 @@ describe('report structure', () => {
     expect(r.sections[1]!.blocks[0]).toMatchObject({ t: 'list', items: [[{ t: 'text', text: 'one' }], [{ t: 'text', text: 'two' }]] });
   });
   it('parses inline math, escaped dollars, emphasis and figure references', () => {
-    expect(parseInlines('a $b$ \\$c **d** *e* @fig:f')).toEqual([
+    const [p] = parseReport('a $b$ \\$c **d** *e* @fig:f').preamble as Array<Extract<Block, { t: 'paragraph' }>>;
+    expect(p!.inlines).toEqual([
       { t: 'text', text: 'a ' },
       { t: 'math', tex: 'b' },
       { t: 'text', text: ' $c ' },
@@ -50,6 +51,65 @@ describe('report structure', () => {
       { t: 'text', text: ' ' },
       { t: 'figref', id: 'f' },
     ]);
+  });
+  it('reads GitHub Markdown: tables with alignment and citations in cells, strikethrough, task lists, links, code', () => {
+    const r = parseReport(`# T
+
+## Results
+| Model | Accuracy | Source |
+|:------|---------:|:------:|
+| **A** | 0.91 | [@smith2020] |
+| B | $\\alpha$ | ~~old~~ |
+
+- [x] collect data
+- [ ] write *discussion*
+  - nested point
+
+See [the site](https://example.org) and <https://doi.org/10.1/x>; not [this](javascript:alert(1)).
+
+\`\`\`python
+print("$5 [@notacite]")
+\`\`\`
+
+1. first
+2. second
+`);
+    const [table, tasks, para, code, ordered] = r.sections[0]!.blocks;
+    expect(table).toEqual({
+      t: 'table',
+      align: ['left', 'right', 'center'],
+      header: [[{ t: 'text', text: 'Model' }], [{ t: 'text', text: 'Accuracy' }], [{ t: 'text', text: 'Source' }]],
+      rows: [
+        [[{ t: 'text', text: 'A', bold: true }], [{ t: 'text', text: '0.91' }], [{ t: 'cite', keys: ['smith2020'] }]],
+        [[{ t: 'text', text: 'B' }], [{ t: 'math', tex: '\\alpha' }], [{ t: 'text', text: 'old', strike: true }]],
+      ],
+    });
+    expect(tasks).toEqual({
+      t: 'list',
+      ordered: false,
+      items: [[{ t: 'text', text: 'collect data' }], [{ t: 'text', text: 'write ' }, { t: 'text', text: 'discussion', italic: true }], [{ t: 'text', text: 'nested point' }]],
+      checked: [true, false, null],
+    });
+    expect(para).toEqual({
+      t: 'paragraph',
+      inlines: [
+        { t: 'text', text: 'See ' },
+        { t: 'text', text: 'the site', href: 'https://example.org' },
+        { t: 'text', text: ' and ' },
+        { t: 'text', text: 'https://doi.org/10.1/x', href: 'https://doi.org/10.1/x' },
+        // markdown-it refuses javascript: links: the source stays as text.
+        { t: 'text', text: '; not [this](javascript:alert(1)).' },
+      ],
+    });
+    expect(code).toEqual({ t: 'code', lang: 'python', text: 'print("$5 [@notacite]")' });
+    expect(ordered).toMatchObject({ t: 'list', ordered: true, items: [[{ text: 'first' }], [{ text: 'second' }]] });
+    expect(r.citedKeys).toEqual(['smith2020']);
+    expect(citeGroups(r)).toEqual([['smith2020']]);
+  });
+  it('keeps #### headings as bold lines and numbers sections only from levels 2 and 3', () => {
+    const r = parseReport('# T\n\n## One\n\n#### Small\n\ntext');
+    expect(r.sections.map((s) => s.number)).toEqual(['1']);
+    expect(r.sections[0]!.blocks[0]).toEqual({ t: 'paragraph', inlines: [{ t: 'text', text: 'Small', bold: true }] });
   });
 });
 
@@ -72,6 +132,13 @@ describe('LaTeX templates', () => {
     expect(buildLatex(MD, { template: 'thesis', style: 'ieee', hasBibliography: true })).toContain('\\chapter{Introduction}');
     expect(buildLatex(MD, { template: 'paper', style: 'ieee', hasBibliography: false })).toContain('twocolumn');
     expect(buildLatex('# 日本語\n\n## 序論\nテキスト', { template: 'report', style: 'mla', hasBibliography: false })).toContain('\\begin{CJK*}{UTF8}{gbsn}');
+  });
+  it('sets tables, task lists, struck-out text, links and code in LaTeX', () => {
+    const tex = buildLatex('# T\n\n## A\n| x | y |\n|---|:-:|\n| 1 | ~~2~~ |\n\n- [x] done\n- [ ] open\n\nA [link](https://e.org/a%20b#c).\n\n```\nraw \\end{verbatim}\n```\n', { template: 'article', style: 'apa', hasBibliography: false });
+    expect(tex).toContain('\\begin{tabular}{lc}\n\\hline\nx & y \\\\\n\\hline\n1 & \\sout{2} \\\\\n\\hline\n\\end{tabular}');
+    expect(tex).toContain('\\item[$\\boxtimes$] done\n  \\item[$\\square$] open');
+    expect(tex).toContain('\\href{https://e.org/a\\%20b\\#c}{link}');
+    expect(tex).toContain('\\begin{verbatim}\nraw \\end {verbatim}\n\\end{verbatim}');
   });
   it('escapes LaTeX specials in text', () => {
     expect(escapeLatex('50% of $x & y_1 #2 {a} ~ ^ \\')).toBe('50\\% of \\$x \\& y\\_1 \\#2 \\{a\\} \\textasciitilde{} \\textasciicircum{} \\textbackslash{}');

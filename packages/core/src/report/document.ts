@@ -5,18 +5,27 @@
  * figures and citations the same way.
  */
 
+import MarkdownIt from 'markdown-it';
+import type Token from 'markdown-it/lib/token';
+import { dollarmathPlugin } from 'markdown-it-dollarmath';
+
 export type Inline =
-  | { t: 'text'; text: string; bold?: boolean; italic?: boolean; code?: boolean }
+  | { t: 'text'; text: string; bold?: boolean; italic?: boolean; code?: boolean; strike?: boolean; href?: string }
   | { t: 'math'; tex: string }
   | { t: 'cite'; keys: string[] }
   | { t: 'figref'; id: string };
 
+export type TableAlign = 'left' | 'center' | 'right' | null;
+
 export type Block =
   | { t: 'paragraph'; inlines: Inline[] }
-  | { t: 'list'; ordered: boolean; items: Inline[][] }
+  /** `checked` is set for task list items ("- [x] done"). */
+  | { t: 'list'; ordered: boolean; items: Inline[][]; checked?: Array<boolean | null> }
   | { t: 'math'; tex: string }
   | { t: 'figure'; id: string; caption: string; number: number }
-  | { t: 'quote'; inlines: Inline[] };
+  | { t: 'quote'; inlines: Inline[] }
+  | { t: 'table'; align: TableAlign[]; header: Inline[][]; rows: Inline[][][] }
+  | { t: 'code'; lang: string; text: string };
 
 export interface Section {
   title: string;
@@ -43,47 +52,193 @@ const ABSTRACT_TITLES = /^(abstract|summary|要旨|概要|摘要|초록|요약)$
 // No \b: it only knows ASCII word characters, and 付録 or 부록 are followed by a space or nothing.
 const APPENDIX_TITLES = /^(appendix|appendices|付録|附录|附錄|부록)(?![a-z])/i;
 
-const INLINE_RE =
-  /\\\$|\$([^$\n]+?)\$|\[(@[^\]\n]+)\]|@fig:([\w-]+)|\*\*([^*\n]+?)\*\*|(?<![\w*])\*([^*\n]+?)\*(?![\w*])|`([^`\n]+)`/g;
+// Markdown is markdown-it's (CommonMark, GitHub tables, strikethrough and autolinks; about 25 times
+// faster than micromark on a long report, which matters for a preview parsed on every keystroke) with
+// $math$ by markdown-it-dollarmath (Pandoc's rules: "$5 and $10" is not math). Only the report's own
+// syntax inside text (citations, figure references, task boxes) is read here.
+const markdown = new MarkdownIt({ html: false, linkify: true }).use(dollarmathPlugin, { allow_space: false, allow_digits: false, double_inline: true });
+
+/** Citation groups `[@a; @b, p. 4]` and figure references `@fig:id` inside a run of text. */
+const REPORT_SYNTAX_RE = /\[(@[^\]\n]+)\]|@fig:([\w-]+)/g;
 
 /** Citation keys in `[@a; @b, p. 4]`: the @-prefixed words. */
 export function parseCiteKeys(group: string): string[] {
   return [...group.matchAll(/@([\w:.#$%&\-+?<>~/]+)/g)].map((m) => m[1]!.replace(/[.,;:]+$/, ''));
 }
 
-export function parseInlines(text: string): Inline[] {
-  const out: Inline[] = [];
+type TextStyle = Omit<Extract<Inline, { t: 'text' }>, 't' | 'text'>;
+
+function pushText(out: Inline[], text: string, style: TextStyle) {
+  if (!text) return;
+  const prev = out[out.length - 1];
+  if (prev && prev.t === 'text' && sameStyle(prev, style)) prev.text += text;
+  else out.push({ t: 'text', text, ...style });
+}
+const sameStyle = (a: TextStyle, b: TextStyle) => !!a.bold === !!b.bold && !!a.italic === !!b.italic && !!a.code === !!b.code && !!a.strike === !!b.strike && a.href === b.href;
+
+function textInlines(out: Inline[], text: string, style: TextStyle) {
   let last = 0;
-  const pushText = (s: string) => {
-    if (!s) return;
-    const prev = out[out.length - 1];
-    if (prev && prev.t === 'text' && !prev.bold && !prev.italic && !prev.code) prev.text += s;
-    else out.push({ t: 'text', text: s });
-  };
-  for (const m of text.matchAll(INLINE_RE)) {
-    pushText(text.slice(last, m.index));
+  for (const m of text.matchAll(REPORT_SYNTAX_RE)) {
+    pushText(out, text.slice(last, m.index), style);
     last = m.index + m[0].length;
-    if (m[0] === '\\$') pushText('$');
-    else if (m[1] !== undefined) out.push({ t: 'math', tex: m[1] });
-    else if (m[2] !== undefined) {
-      const keys = parseCiteKeys(m[2]);
+    if (m[2] !== undefined) out.push({ t: 'figref', id: m[2] });
+    else {
+      const keys = parseCiteKeys(m[1]!);
       if (keys.length) out.push({ t: 'cite', keys });
-      else pushText(m[0]);
-    } else if (m[3] !== undefined) out.push({ t: 'figref', id: m[3] });
-    else if (m[4] !== undefined) out.push({ t: 'text', text: m[4], bold: true });
-    else if (m[5] !== undefined) out.push({ t: 'text', text: m[5], italic: true });
-    else if (m[6] !== undefined) out.push({ t: 'text', text: m[6], code: true });
+      else pushText(out, m[0], style);
+    }
   }
-  pushText(text.slice(last));
+  pushText(out, text.slice(last), style);
+}
+
+/** Inline tokens (one `inline` token's children) as report inlines. */
+function phrasing(tokens: readonly Token[] | null, out: Inline[] = [], base: TextStyle = {}): Inline[] {
+  const stack: TextStyle[] = [base];
+  const style = () => stack[stack.length - 1]!;
+  for (const tok of tokens ?? []) {
+    switch (tok.type) {
+      case 'text':
+      case 'html_inline':
+        textInlines(out, tok.content, style());
+        break;
+      case 'softbreak':
+      case 'hardbreak':
+        pushText(out, ' ', style());
+        break;
+      case 'code_inline':
+        pushText(out, tok.content, { ...style(), code: true });
+        break;
+      case 'math_inline':
+      case 'math_inline_double':
+        out.push({ t: 'math', tex: tok.content });
+        break;
+      case 'strong_open':
+        stack.push({ ...style(), bold: true });
+        break;
+      case 'em_open':
+        stack.push({ ...style(), italic: true });
+        break;
+      case 's_open':
+        stack.push({ ...style(), strike: true });
+        break;
+      case 'link_open': {
+        const href = tok.attrGet('href') ?? '';
+        // Only web and mail links stay links; the text stays either way.
+        stack.push(/^(https?:|mailto:)/i.test(href) ? { ...style(), href } : style());
+        break;
+      }
+      case 'strong_close':
+      case 'em_close':
+      case 's_close':
+      case 'link_close':
+        if (stack.length > 1) stack.pop();
+        break;
+      case 'image':
+        pushText(out, tok.content, style());
+        break;
+      default:
+        break;
+    }
+  }
   return out;
 }
 
-const FIGURE_RE = /^!\[([^\]]*)\]\(figure:([\w-]+)\)\s*$/;
-const LIST_RE = /^\s*([-*+]|\d+[.)])\s+(.*)$/;
+/** A token's inline children, or those of every inline token between an open token and its close. */
+function inlinesBetween(tokens: readonly Token[], from: number, to: number): Inline[] {
+  const out: Inline[] = [];
+  for (let k = from; k < to; k += 1) {
+    const tok = tokens[k]!;
+    if (tok.type !== 'inline' && tok.type !== 'math_block' && tok.type !== 'math_block_label' && tok.type !== 'fence' && tok.type !== 'code_block') continue;
+    if (out.length) pushText(out, ' ', {});
+    if (tok.type === 'inline') phrasing(tok.children, out);
+    else if (tok.type === 'fence' || tok.type === 'code_block') pushText(out, tok.content.replace(/\n$/, ''), { code: true });
+    else out.push({ t: 'math', tex: tok.content.trim() });
+  }
+  return out;
+}
+
+/** Index of the token closing the one opened at `open` (same nesting level). */
+function closeOf(tokens: readonly Token[], open: number): number {
+  const { level } = tokens[open]!;
+  const type = tokens[open]!.type.replace(/_open$/, '_close');
+  let k = open + 1;
+  while (k < tokens.length && !(tokens[k]!.type === type && tokens[k]!.level === level)) k += 1;
+  return k;
+}
+
+const TASK_RE = /^\[([ xX])\]\s+/;
+const ALIGN: Record<string, TableAlign> = { 'text-align:left': 'left', 'text-align:center': 'center', 'text-align:right': 'right' };
+
+/** The block opened at tokens[i] as report blocks; `end` is the index after it. */
+function toBlocks(tokens: readonly Token[], i: number, report: ReportStructure): { blocks: Block[]; end: number } {
+  const tok = tokens[i]!;
+  switch (tok.type) {
+    case 'paragraph_open': {
+      const inline = tokens[i + 1]!;
+      const only = inline.children?.length === 1 ? inline.children[0] : undefined;
+      const figure = only?.type === 'image' ? /^figure:([\w-]+)$/.exec(only.attrGet('src') ?? '') : null;
+      if (only && figure) {
+        const id = figure[1]!;
+        if (!report.figures.has(id)) report.figures.set(id, report.figures.size + 1);
+        return { blocks: [{ t: 'figure', id, caption: only.content, number: report.figures.get(id)! }], end: i + 3 };
+      }
+      return { blocks: [{ t: 'paragraph', inlines: phrasing(inline.children) }], end: i + 3 };
+    }
+    case 'heading_open':
+      // Levels 4 to 6 are not numbered sections: a bold line.
+      return { blocks: [{ t: 'paragraph', inlines: phrasing(tokens[i + 1]!.children, [], { bold: true }) }], end: i + 3 };
+    case 'math_block':
+    case 'math_block_label':
+      return { blocks: [{ t: 'math', tex: tok.content.trim() }], end: i + 1 };
+    case 'fence':
+    case 'code_block':
+      return { blocks: [{ t: 'code', lang: tok.info.trim().split(/\s+/)[0] ?? '', text: tok.content.replace(/\n$/, '') }], end: i + 1 };
+    case 'bullet_list_open':
+    case 'ordered_list_open': {
+      const end = closeOf(tokens, i);
+      // Items in document order; a nested list's items follow their parent item.
+      const items: Inline[][] = [];
+      const checked: Array<boolean | null> = [];
+      for (let k = i + 1; k < end; k += 1) {
+        if (tokens[k]!.type !== 'list_item_open') continue;
+        const close = closeOf(tokens, k);
+        let stop = k + 1;
+        while (stop < close && tokens[stop]!.type !== 'bullet_list_open' && tokens[stop]!.type !== 'ordered_list_open') stop += 1;
+        const inlines = inlinesBetween(tokens, k + 1, stop);
+        const first = inlines[0];
+        const task = first?.t === 'text' && !first.code ? TASK_RE.exec(first.text) : null;
+        if (task && first?.t === 'text') first.text = first.text.slice(task[0].length);
+        items.push(inlines.filter((x) => x.t !== 'text' || x.text !== ''));
+        checked.push(task ? task[1] !== ' ' : null);
+      }
+      return { blocks: [{ t: 'list', ordered: tok.type === 'ordered_list_open', items, ...(checked.some((c) => c !== null) ? { checked } : {}) }], end: end + 1 };
+    }
+    case 'blockquote_open': {
+      const end = closeOf(tokens, i);
+      return { blocks: [{ t: 'quote', inlines: inlinesBetween(tokens, i + 1, end) }], end: end + 1 };
+    }
+    case 'table_open': {
+      const end = closeOf(tokens, i);
+      const rows: Inline[][][] = [];
+      const align: TableAlign[] = [];
+      let header = 0;
+      for (let k = i + 1; k < end; k += 1) {
+        const t = tokens[k]!;
+        if (t.type === 'tr_open') rows.push([]);
+        else if (t.type === 'th_open' || t.type === 'td_open') {
+          if (rows.length === 1) align.push(ALIGN[t.attrGet('style') ?? ''] ?? null);
+          rows[rows.length - 1]!.push(phrasing(tokens[k + 1]!.children));
+        } else if (t.type === 'thead_close') header = rows.length;
+      }
+      return { blocks: [{ t: 'table', align, header: rows[0] ?? [], rows: rows.slice(Math.max(header, 1)) }], end: end + 1 };
+    }
+    default:
+      return { blocks: [], end: tok.nesting === 1 ? closeOf(tokens, i) + 1 : i + 1 };
+  }
+}
 
 /** Parses the report Markdown into its structure. */
-export function parseReport(markdown: string): ReportStructure {
-  const lines = markdown.replace(/\r\n?/g, '\n').split('\n');
+export function parseReport(source: string): ReportStructure {
   const report: ReportStructure = {
     title: '',
     abstract: [],
@@ -93,23 +248,18 @@ export function parseReport(markdown: string): ReportStructure {
     figures: new Map(),
     citedKeys: [],
   };
+  const tokens = markdown.parse(source, {});
   let target: Block[] = report.preamble;
   let inAppendix = false;
   let major = 0;
   let minor = 0;
-  let para: string[] = [];
-  const flush = () => {
-    if (para.length) target.push({ t: 'paragraph', inlines: parseInlines(para.join(' ')) });
-    para = [];
-  };
-  for (let i = 0; i < lines.length; i += 1) {
-    const line = lines[i]!;
-    const trimmed = line.trim();
-    const heading = /^(#{1,3})\s+(.*?)\s*#*\s*$/.exec(trimmed);
-    if (heading) {
-      flush();
-      const level = heading[1]!.length;
-      const title = heading[2]!;
+  for (let i = 0; i < tokens.length; ) {
+    const tok = tokens[i]!;
+    const depth = tok.type === 'heading_open' ? Number(tok.tag.slice(1)) : 0;
+    if (depth >= 1 && depth <= 3) {
+      const level = depth;
+      const title = phrasing(tokens[i + 1]!.children).map((x) => (x.t === 'text' ? x.text : x.t === 'math' ? `$${x.tex}$` : '')).join('').trim();
+      i += 3;
       if (level === 1 && !report.title) {
         report.title = title;
         continue;
@@ -139,58 +289,10 @@ export function parseReport(markdown: string): ReportStructure {
       }
       continue;
     }
-    if (trimmed.startsWith('$$')) {
-      flush();
-      let body = trimmed.slice(2);
-      if (body.endsWith('$$') && body.length >= 2) {
-        target.push({ t: 'math', tex: body.slice(0, -2).trim() });
-        continue;
-      }
-      const parts = [body];
-      while (i + 1 < lines.length) {
-        i += 1;
-        const l = lines[i]!;
-        const end = l.indexOf('$$');
-        if (end >= 0) {
-          parts.push(l.slice(0, end));
-          break;
-        }
-        parts.push(l);
-      }
-      body = parts.join('\n').trim();
-      target.push({ t: 'math', tex: body });
-      continue;
-    }
-    const fig = FIGURE_RE.exec(trimmed);
-    if (fig) {
-      flush();
-      const id = fig[2]!;
-      if (!report.figures.has(id)) report.figures.set(id, report.figures.size + 1);
-      target.push({ t: 'figure', id, caption: fig[1]!, number: report.figures.get(id)! });
-      continue;
-    }
-    const item = LIST_RE.exec(line);
-    if (item) {
-      flush();
-      const ordered = /\d/.test(item[1]!);
-      const prev = target[target.length - 1];
-      const inlines = parseInlines(item[2]!);
-      if (prev && prev.t === 'list' && prev.ordered === ordered) prev.items.push(inlines);
-      else target.push({ t: 'list', ordered, items: [inlines] });
-      continue;
-    }
-    if (trimmed.startsWith('>')) {
-      flush();
-      target.push({ t: 'quote', inlines: parseInlines(trimmed.replace(/^>\s?/, '')) });
-      continue;
-    }
-    if (!trimmed) {
-      flush();
-      continue;
-    }
-    para.push(trimmed);
+    const { blocks, end } = toBlocks(tokens, i, report);
+    target.push(...blocks);
+    i = end;
   }
-  flush();
   report.citedKeys = collectCitedKeys(report);
   return report;
 }
@@ -204,10 +306,19 @@ function blocksOf(report: ReportStructure): Block[] {
   ];
 }
 
-function inlinesOf(block: Block): Inline[] {
+/** Every inline of a block: a paragraph's or quote's, all list items', all table cells'. */
+export function inlinesOf(block: Block): Inline[] {
   if (block.t === 'paragraph' || block.t === 'quote') return block.inlines;
   if (block.t === 'list') return block.items.flat();
+  if (block.t === 'table') return [...block.header, ...block.rows.flat()].flat();
   return [];
+}
+
+/** The distinct citation groups of the report (keys joined by ";"), each formatted once. */
+export function citeGroups(report: ReportStructure): string[][] {
+  const groups = new Map<string, string[]>();
+  for (const block of blocksOf(report)) for (const i of inlinesOf(block)) if (i.t === 'cite') groups.set(i.keys.join(';'), i.keys);
+  return [...groups.values()];
 }
 
 function collectCitedKeys(report: ReportStructure): string[] {

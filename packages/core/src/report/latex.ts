@@ -31,8 +31,13 @@ function inlineLatex(inlines: readonly Inline[]): string {
     .map((i) => {
       switch (i.t) {
         case 'text': {
-          const s = escapeLatex(i.text);
-          return i.bold ? `\\textbf{${s}}` : i.italic ? `\\emph{${s}}` : i.code ? `\\texttt{${s}}` : s;
+          let s = escapeLatex(i.text);
+          if (i.code) s = `\\texttt{${s}}`;
+          if (i.italic) s = `\\emph{${s}}`;
+          if (i.bold) s = `\\textbf{${s}}`;
+          if (i.strike) s = `\\sout{${s}}`;
+          if (i.href) s = `\\href{${latexUrl(i.href)}}{${s}}`;
+          return s;
         }
         case 'math':
           return `$${i.tex}$`;
@@ -51,6 +56,13 @@ export interface LatexFigure {
   file: string;
 }
 
+/** A URL inside \\href: hyperref reads it verbatim except for these. */
+function latexUrl(url: string): string {
+  return url.replace(/[\\{}%#]/g, (c) => ({ '\\': '%5C', '{': '%7B', '}': '%7D', '%': '\\%', '#': '\\#' })[c]!);
+}
+
+const COLUMN: Record<string, string> = { left: 'l', center: 'c', right: 'r' };
+
 function blockLatex(block: Block, figures: ReadonlyMap<string, LatexFigure>): string {
   switch (block.t) {
     case 'paragraph':
@@ -59,8 +71,18 @@ function blockLatex(block: Block, figures: ReadonlyMap<string, LatexFigure>): st
       return `\\begin{quote}\n${inlineLatex(block.inlines)}\n\\end{quote}`;
     case 'list': {
       const env = block.ordered ? 'enumerate' : 'itemize';
-      return `\\begin{${env}}\n${block.items.map((it) => `  \\item ${inlineLatex(it)}`).join('\n')}\n\\end{${env}}`;
+      // Task list items get a ticked or empty box (amssymb) instead of the bullet.
+      const mark = (k: number) => (block.checked?.[k] === true ? '[$\\boxtimes$]' : block.checked?.[k] === false ? '[$\\square$]' : '');
+      return `\\begin{${env}}\n${block.items.map((it, k) => `  \\item${mark(k)} ${inlineLatex(it)}`).join('\n')}\n\\end{${env}}`;
     }
+    case 'table': {
+      const cols = block.align.map((a) => COLUMN[a ?? 'left']).join('');
+      const row = (cells: readonly (readonly Inline[])[]) => `${block.align.map((_, k) => inlineLatex(cells[k] ?? [])).join(' & ')} \\\\`;
+      return `\\begin{center}\n\\begin{tabular}{${cols}}\n\\hline\n${row(block.header)}\n\\hline\n${block.rows.map(row).join('\n')}${block.rows.length ? '\n' : ''}\\hline\n\\end{tabular}\n\\end{center}`;
+    }
+    case 'code':
+      // verbatim ends at the first \end{verbatim}, so that text cannot appear inside.
+      return `\\begin{verbatim}\n${block.text.replace(/\\end\{verbatim\}/g, '\\end {verbatim}')}\n\\end{verbatim}`;
     case 'math':
       return `\\begin{equation}\n${block.tex}\n\\end{equation}`;
     case 'figure': {
@@ -107,6 +129,7 @@ export function buildLatex(markdown: string | ReportStructure, options: LatexOpt
     options.template === 'paper' ? '\\usepackage{mathptmx}' : '\\usepackage{lmodern}',
     '\\usepackage{amsmath,amssymb}',
     '\\usepackage{graphicx}',
+    '\\usepackage[normalem]{ulem}',
     options.template === 'paper' ? '\\usepackage[margin=2cm]{geometry}' : '\\usepackage[margin=2.5cm]{geometry}',
     options.template === 'thesis' ? '\\usepackage{setspace}\n\\onehalfspacing' : '',
     options.style === 'apa' || options.style === 'chicago' ? '\\usepackage{natbib}' : '',

@@ -168,7 +168,7 @@ export class Layout {
    * Lays out the pending atoms from the region's cursor and draws them. `region.next()` is called for a
    * new column or page when a line does not fit.
    */
-  flushParagraph(region: Region, opts: { indent?: number; hanging?: number; align?: 'left' | 'justify' | 'center'; lineGap?: number } = {}): void {
+  flushParagraph(region: Region, opts: { indent?: number; hanging?: number; align?: 'left' | 'justify' | 'center' | 'right'; lineGap?: number } = {}): void {
     const atoms = this.pending.filter((a) => a.t === 'math' || a.text !== '' || true);
     this.pending = [];
     this.pendingSpace = false;
@@ -211,7 +211,7 @@ export class Layout {
       const last = i >= atoms.length;
       const gaps = line.slice(1).filter((a) => a.space > 0).length;
       const extra = opts.align === 'justify' && !last && gaps > 0 ? (maxW - w) / gaps : 0;
-      let x = region.x + left + (opts.align === 'center' ? (maxW - w) / 2 : 0);
+      let x = region.x + left + (opts.align === 'center' ? (maxW - w) / 2 : opts.align === 'right' ? maxW - w : 0);
       line.forEach((a, k) => {
         if (k > 0) x += a.space + (a.space > 0 ? extra : 0);
         if (a.t === 'text') {

@@ -1,5 +1,5 @@
 import { renderCitations } from '@yumi/core/report/csl';
-import { orderReferences, parseReport, PDF_LABELS, type RichText, type Language, type Block, type Inline, type PdfExportOptions, type CslItem, type CitationStyle, type ReportFigure, type Section } from '@yumi/core';
+import { citeGroups, orderReferences, parseReport, PDF_LABELS, type RichText, type Language, type Block, type Inline, type PdfExportOptions, type CslItem, type CitationStyle, type ReportFigure, type Section } from '@yumi/core';
 import PDFDocument from 'pdfkit';
 import { cjkOrder } from './cjk-fonts';
 import { Layout, Region } from './pdf-layout';
@@ -50,18 +50,11 @@ export async function renderReportPdf(input: PdfInput): Promise<PdfOutput> {
 
   // Citations: numbering (IEEE) follows first use; every cite group is formatted once.
   const ordered = orderReferences(input.references, report.citedKeys);
+  const groupKeys = citeGroups(report);
   const groups = new Map<string, RichText>();
-  const collect = (inlines: readonly Inline[]) => inlines.forEach((i) => i.t === 'cite' && groups.set(i.keys.join(';'), []));
-  const everyBlock = (blocks: readonly Block[]) =>
-    blocks.forEach((b) => (b.t === 'paragraph' || b.t === 'quote' ? collect(b.inlines) : b.t === 'list' ? b.items.forEach(collect) : undefined));
-  everyBlock(report.abstract);
-  everyBlock(report.preamble);
-  report.sections.forEach((s) => everyBlock(s.blocks));
-  report.appendices.forEach((s) => everyBlock(s.blocks));
-  const groupKeys = [...groups.keys()];
   // citeproc-js with the official CSL style; this runs on a PDF worker thread.
-  const citations = renderCitations(ordered, groupKeys.map((k) => k.split(';')), input.style, input.language);
-  citations.inText.forEach((text, i) => groups.set(groupKeys[i]!, text));
+  const citations = renderCitations(ordered, groupKeys, input.style, input.language);
+  citations.inText.forEach((text, i) => groups.set(groupKeys[i]!.join(';'), text));
 
   const figures = new Map(input.figures.map((f) => [f.id, f]));
   let equation = 0;
@@ -69,15 +62,41 @@ export async function renderReportPdf(input: PdfInput): Promise<PdfOutput> {
   const rich = (text: RichText, size: number, base: { italic?: boolean } = {}) => {
     for (const run of text) layout.text(run.text, { size, italic: run.italic || base.italic, bold: run.bold });
   };
-  const inlines = (list: readonly Inline[], size: number, base: { italic?: boolean } = {}) => {
+  const inlines = (list: readonly Inline[], size: number, base: { italic?: boolean; bold?: boolean } = {}) => {
     for (const i of list) {
-      if (i.t === 'text') layout.text(i.text, { size, bold: i.bold, italic: i.italic || base.italic, mono: i.code });
+      if (i.t === 'text') layout.text(i.text, { size, bold: i.bold || base.bold, italic: i.italic || base.italic, mono: i.code });
       else if (i.t === 'math') layout.math(i.tex, size);
       else if (i.t === 'cite') {
         if (input.style !== 'ieee') layout.space();
         rich(groups.get(i.keys.join(';')) ?? [], size, base);
       } else layout.text(`${labels.figure} ${report.figures.get(i.id) ?? '?'}`, { size, italic: base.italic });
     }
+  };
+
+  // A table: equal columns, rules above and below the header and at the end, cells wrapped in place.
+  const table = (region: Region, t: Extract<Block, { t: 'table' }>, size: number) => {
+    const pad = 4;
+    const colW = region.width / t.align.length;
+    const rule = () => doc.moveTo(region.x, region.y).lineTo(region.x + region.width, region.y).lineWidth(0.6).strokeColor('#4b5563').stroke();
+    const row = (cells: readonly (readonly Inline[])[], header: boolean) => {
+      region.ensure(size * 3);
+      const top = region.y;
+      let bottom = top;
+      t.align.forEach((align, k) => {
+        const x = region.x + k * colW + pad;
+        const cell = new Region(doc, x, colW - pad * 2, top + pad, region.bottom, { count: 1, gap: 0, left: x, fullWidth: colW - pad * 2 });
+        inlines(cells[k] ?? [], size, { bold: header });
+        layout.flushParagraph(cell, { align: align === 'right' ? 'right' : align === 'center' ? 'center' : 'left', lineGap: 2 });
+        bottom = Math.max(bottom, cell.y);
+      });
+      region.y = bottom + pad;
+    };
+    region.ensure(size * 4);
+    rule();
+    row(t.header, true);
+    rule();
+    t.rows.forEach((r) => row(r, false));
+    rule();
   };
 
   const blocks = (region: Region, list: readonly Block[], size = body) => {
@@ -95,11 +114,23 @@ export async function renderReportPdf(input: PdfInput): Promise<PdfOutput> {
           break;
         case 'list':
           b.items.forEach((item, n) => {
-            layout.text(b.ordered ? `${n + 1}.` : '•', { size });
+            const task = b.checked?.[n];
+            layout.text(task === true ? '[x]' : task === false ? '[ ]' : b.ordered ? `${n + 1}.` : '•', { size, mono: typeof task === 'boolean' });
             layout.space();
             inlines(item, size);
             layout.flushParagraph(region, { indent: 8, hanging: 12 });
           });
+          region.y += size * 0.5;
+          break;
+        case 'table':
+          table(region, b, size - 1);
+          region.y += size * 0.5;
+          break;
+        case 'code':
+          for (const line of b.text.split('\n')) {
+            layout.text(line || ' ', { size: size - 1.5, mono: true });
+            layout.flushParagraph(region, { indent: 8, align: 'left', lineGap: 1 });
+          }
           region.y += size * 0.5;
           break;
         case 'math':

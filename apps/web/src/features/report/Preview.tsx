@@ -1,7 +1,7 @@
 import { richToText, type Block, type Inline, type ReportStructure, type RichText } from '@yumi/core';
 import katex from 'katex';
 import 'katex/dist/katex.min.css';
-import { memo } from 'react';
+import { Fragment, memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Rich } from './Rich';
 
@@ -25,10 +25,13 @@ function Inlines({ list, inText, figures }: { list: Inline[]; inText: Map<string
     <>
       {list.map((i, k) => {
         if (i.t === 'text') {
-          if (i.bold) return <strong key={k}>{i.text}</strong>;
-          if (i.italic) return <em key={k}>{i.text}</em>;
-          if (i.code) return <code key={k}>{i.text}</code>;
-          return <span key={k}>{i.text}</span>;
+          let el: ReactNode = i.text;
+          if (i.code) el = <code>{el}</code>;
+          if (i.italic) el = <em>{el}</em>;
+          if (i.bold) el = <strong>{el}</strong>;
+          if (i.strike) el = <del>{el}</del>;
+          if (i.href) el = <a href={i.href} target="_blank" rel="noopener noreferrer">{el}</a>;
+          return <Fragment key={k}>{el}</Fragment>;
         }
         if (i.t === 'math') return <Math key={k} tex={i.tex} display={false} />;
         if (i.t === 'cite') {
@@ -58,8 +61,34 @@ function Blocks({ blocks, ctx }: { blocks: Block[]; ctx: PreviewProps & { eq: { 
             return <blockquote key={k}><Inlines list={b.inlines} inText={ctx.inText} figures={ctx.report.figures} /></blockquote>;
           case 'list': {
             const L = b.ordered ? 'ol' : 'ul';
-            return <L key={k}>{b.items.map((it, j) => <li key={j}><Inlines list={it} inText={ctx.inText} figures={ctx.report.figures} /></li>)}</L>;
+            return (
+              <L key={k} className={b.checked ? 'rp-tasks' : undefined}>
+                {b.items.map((it, j) => (
+                  <li key={j}>
+                    {typeof b.checked?.[j] === 'boolean' && <input type="checkbox" checked={b.checked[j]!} disabled readOnly />}
+                    <Inlines list={it} inText={ctx.inText} figures={ctx.report.figures} />
+                  </li>
+                ))}
+              </L>
+            );
           }
+          case 'table':
+            return (
+              <div key={k} className="rp-table-wrap">
+                <table className="rp-table">
+                  <thead>
+                    <tr>{b.header.map((cell, j) => <th key={j} style={{ textAlign: b.align[j] ?? undefined }}><Inlines list={cell} inText={ctx.inText} figures={ctx.report.figures} /></th>)}</tr>
+                  </thead>
+                  <tbody>
+                    {b.rows.map((row, r) => (
+                      <tr key={r}>{b.align.map((a, j) => <td key={j} style={{ textAlign: a ?? undefined }}><Inlines list={row[j] ?? []} inText={ctx.inText} figures={ctx.report.figures} /></td>)}</tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            );
+          case 'code':
+            return <pre key={k} className="rp-code"><code>{b.text}</code></pre>;
           case 'math':
             ctx.eq.n += 1;
             return (

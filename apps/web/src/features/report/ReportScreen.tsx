@@ -1,4 +1,4 @@
-import { LANGUAGES, parseReport, type Language, type ReportStructure } from '@yumi/core';
+import { citeGroups, LANGUAGES, parseReport, type Language, type ReportStructure } from '@yumi/core';
 import { lazy, Suspense, useDeferredValue, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../shared/hooks/useCurrentUser';
@@ -87,17 +87,9 @@ export default function ReportScreen({ onBack }: { onBack(): void }) {
   const report: ReportStructure = useMemo(() => parseReport(deferred.length > 400_000 ? deferred.slice(0, 400_000) : deferred), [deferred]);
   const { meta, update } = useReportMeta(docs.doc?.id ?? null, docs.source);
   const figureImages = useMemo(() => new Map(meta.figures.map((f) => [f.id, f.image])), [meta.figures]);
-  const citeGroups = useMemo(() => {
-    const groups = new Map<string, string[]>();
-    const walk = (list: ReportStructure['abstract']) =>
-      list.forEach((b) => (b.t === 'paragraph' || b.t === 'quote' ? b.inlines : b.t === 'list' ? b.items.flat() : []).forEach((i) => i.t === 'cite' && groups.set(i.keys.join(';'), i.keys)));
-    walk(report.abstract);
-    walk(report.preamble);
-    [...report.sections, ...report.appendices].forEach((s) => walk(s.blocks));
-    return [...groups.values()];
-  }, [report]);
+  const groups = useMemo(() => citeGroups(report), [report]);
   const language: Language = (LANGUAGES as readonly string[]).includes(i18n.language) ? (i18n.language as Language) : 'en';
-  const cites = useCitations(meta.references, report.citedKeys, citeGroups, meta.style, language);
+  const cites = useCitations(meta.references, report.citedKeys, groups, meta.style, language);
 
   const setText = (content: string) => docs.edit({ content });
   const insertAtCursor = (snippet: string) => {
