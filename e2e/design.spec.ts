@@ -108,3 +108,18 @@ test('unknown pages under /charge say so in four languages, with a way back', as
   await page.getByRole('link', { name: '런처로 돌아가기' }).click();
   await expect(page).toHaveURL(/\/$/);
 });
+
+test('closing a dialog gives focus back to the button that opened it', async ({ page }) => {
+  await page.goto('/');
+  const opener = page.getByRole('button', { name: 'Settings and layout' });
+  await opener.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(opener).toBeFocused();
+  // The close button too, not only Escape.
+  await opener.click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Close' }).first().click();
+  await expect(opener).toBeFocused();
+});

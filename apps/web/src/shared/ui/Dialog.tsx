@@ -1,5 +1,5 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
-import type { ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconButton } from './Button';
 import { CloseIcon } from './icons';
@@ -13,14 +13,28 @@ export interface DialogProps {
   children: ReactNode;
 }
 
-/** Accessible modal: traps focus, closes on Escape and backdrop click (Radix). */
+/** Accessible modal: traps focus, closes on Escape and backdrop click (Radix), and gives focus back on close. */
 export function Dialog({ open, onOpenChange, title, description, wide, children }: DialogProps) {
   const { t } = useTranslation('common');
+  // Our dialogs are opened by state, not by a Radix Trigger, so Radix has no trigger to refocus: remember
+  // what had focus when the dialog opened (the button that opened it) and return there on close.
+  const opener = useRef<HTMLElement | null>(null);
+  useLayoutEffect(() => {
+    if (open && document.activeElement instanceof HTMLElement && document.activeElement !== document.body) opener.current = document.activeElement;
+  }, [open]);
+  const returnFocus = (event: Event) => {
+    const target = opener.current;
+    opener.current = null;
+    if (target?.isConnected) {
+      event.preventDefault();
+      target.focus();
+    }
+  };
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="dialog-overlay" />
-        <RadixDialog.Content className={`dialog ${wide ? 'dialog-wide' : ''}`} aria-describedby={description ? undefined : undefined}>
+        <RadixDialog.Content className={`dialog ${wide ? 'dialog-wide' : ''}`} onCloseAutoFocus={returnFocus}>
           <RadixDialog.Title>{title}</RadixDialog.Title>
           {description ? (
             <RadixDialog.Description className="muted">{description}</RadixDialog.Description>
