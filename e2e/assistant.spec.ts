@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { shot, signUpViaApi } from './support';
+import { newAccount, shot, signUpViaApi } from './support';
 
 async function openAssistant(page: Page) {
   await page.getByTestId('assistant-fab').click();
@@ -56,8 +56,8 @@ test.describe('the Yumi assistant', () => {
     await expect(panel.getByRole('button', { name: 'Send' })).toBeVisible();
     await shot(page, 'assistant-chat');
 
-    // Markdown is rendered (the title is bold), never raw HTML.
-    await expect(lastAnswer(page).locator('strong').first()).toHaveText('How do I add a chart?');
+    // Markdown is rendered (the article's title is bold), never raw HTML.
+    await expect(lastAnswer(page).locator('strong').first()).toHaveText('Making charts with the Chart Generator');
 
     await panel.getByTestId('assistant-minimize').click();
     await expect(panel).toBeHidden();
@@ -108,7 +108,7 @@ test.describe('the Yumi assistant', () => {
     const request = page.waitForRequest((r) => r.url().endsWith('/api/chat'));
     await panel.getByRole('button', { name: 'Which model should I start with?' }).click();
     expect((await request).postDataJSON().context.personality).toBe('tsundere');
-    await expect(lastAnswer(page)).toContainText('Qwen Turbo');
+    await expect(lastAnswer(page)).toContainText('Choosing an AI model');
     await expect(lastAnswer(page)).toContainText(/Hmph|Baka|Ugh/);
     const tsundere = await lastAnswer(page).innerText();
 
@@ -178,7 +178,7 @@ test.describe('the Yumi assistant', () => {
     await page.goto('/');
     const panel = await openAssistant(page);
     await panel.getByRole('button', { name: 'Which model should I start with?' }).click();
-    await expect(lastAnswer(page)).toContainText('Qwen Turbo');
+    await expect(lastAnswer(page)).toContainText('Choosing an AI model');
     await expect(panel.getByRole('button', { name: 'Send' })).toBeVisible();
     const server = await page.request.get('/api/chat/archives', { headers: { authorization: `Bearer ${account.token}` } });
     expect((await server.json()).archives).toHaveLength(1);
@@ -188,7 +188,8 @@ test.describe('the Yumi assistant', () => {
     await panel.getByTestId('assistant-archive').click();
     const item = panel.locator('.archive-item').first();
     await expect(item).toContainText('Which model should I start with?');
-    await expect(item).toContainText('This device');
+    // Signed in, the archive is the account's (on the server), not this device's.
+    await expect(item).not.toContainText('This device');
     await expect(item).toContainText('Synced');
     await shot(page, 'assistant-archive');
 
@@ -207,6 +208,55 @@ test.describe('the Yumi assistant', () => {
     await expect(panel.getByText('No earlier chats yet.', { exact: false })).toBeVisible();
     const after = await page.request.get('/api/chat/archives', { headers: { authorization: `Bearer ${account.token}` } });
     expect((await after.json()).archives).toHaveLength(0);
+  });
+
+  test('answers carry a button that opens the screen or tool they are about', async ({ page }) => {
+    await page.goto('/');
+    const panel = await openAssistant(page);
+    await panel.getByLabel('Message to Yumi').fill('how do I delete my account');
+    await panel.getByLabel('Message to Yumi').press('Enter');
+    await expect(lastAnswer(page)).toContainText('Deleting your account');
+    await lastAnswer(page).getByRole('link', { name: 'Your account' }).click();
+    await expect(page).toHaveURL(/\/account$/);
+  });
+
+  test('privacy: logging out clears the chat from the screen and from the browser; the next person sees nothing', async ({ page }) => {
+    const secret = 'how do I change my password';
+    await page.goto('/');
+    // Someone chats without an account (kept on this device), then signs in and chats again.
+    let panel = await openAssistant(page);
+    const input = panel.getByLabel('Message to Yumi');
+    await input.fill('how do I export my layout');
+    await input.press('Enter');
+    await expect(panel.getByRole('button', { name: 'Send' })).toBeVisible();
+    await expect.poll(() => page.evaluate(() => indexedDB.databases().then((d) => d.some((x) => x.name === 'yumi-assistant')))).toBe(true);
+    const res = await page.request.post('/api/auth/signup', { data: newAccount('priv') });
+    const { token } = await res.json();
+    await page.evaluate((t) => localStorage.setItem('auth_token', t), token);
+    await page.reload();
+    panel = await openAssistant(page);
+    await panel.getByLabel('Message to Yumi').fill(secret);
+    await panel.getByLabel('Message to Yumi').press('Enter');
+    await expect(lastAnswer(page)).toContainText('Changing your password');
+    await expect(panel.getByRole('button', { name: 'Send' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Log out' }).click();
+    // Gone from the screen at once...
+    await expect(panel.locator('.msg')).toHaveCount(0);
+    await expect(panel.getByText(secret)).toHaveCount(0);
+    // ...and from the browser's storage.
+    await expect.poll(() => page.evaluate(() => indexedDB.databases().then((d) => d.some((x) => x.name === 'yumi-assistant')))).toBe(false);
+    const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }));
+    expect(stored).not.toContain(secret);
+    expect(stored).not.toContain(token);
+
+    // The next person at this computer opens the assistant and its archive: nothing of the previous user.
+    await page.reload();
+    const next = await openAssistant(page);
+    await expect(next.locator('.msg')).toHaveCount(0);
+    await next.getByTestId('assistant-archive').click();
+    await expect(next.getByText('No earlier chats yet.', { exact: false })).toBeVisible();
+    await expect(next.getByText(secret)).toHaveCount(0);
   });
 
   test('phone layout and Japanese', async ({ page }) => {

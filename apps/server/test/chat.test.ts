@@ -156,6 +156,23 @@ describe('the offline assistant in the language on screen', () => {
     expect(mixed).toMatch(japanese);
   });
 
+  it("answers the issue's questions with the right article and a button to its screen, never refusing a password question", async () => {
+    const reset = await ask('how do I reset my password?', 'en');
+    expect(reset).toContain('I forgot my password');
+    expect(reset).not.toMatch(/never share|do not share/);
+    const deletion = await ask('アカウントを削除したい', 'ja');
+    expect(deletion).toContain('アカウントを削除する');
+    expect(deletion).toMatch(/\]\(\/account\)/);
+    expect(await ask('我想删除我的账户', 'zh')).toContain('删除账户');
+    expect(await ask('비밀번호를 잊어버렸어요', 'ko')).not.toMatch(/공유하지|알려 줄 수 없/);
+    expect(await ask('change the background of the launcher', 'en')).toContain('Changing the launcher background');
+    expect(await ask('how do I change the language', 'en')).toContain('Changing the language');
+    // Nothing close: said plainly with the closest topics, never a confident wrong article.
+    const ramen = await ask('what is the best ramen in Tokyo', 'en', 'classmate');
+    expect(ramen).toContain(OFFLINE_LOCALES.en.phrases.unsure);
+    expect(ramen.match(/^- /gm)?.length).toBeGreaterThanOrEqual(1);
+  });
+
   it('answers every quick question of every mode in all four languages', async () => {
     for (const language of LANGUAGES) {
       const quick = JSON.parse(readFileSync(join(webLocalesDir, language, 'helper.json'), 'utf8')).quick as Record<string, Record<string, string>>;

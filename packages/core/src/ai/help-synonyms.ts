@@ -36,7 +36,7 @@ export const HELP_SYNONYMS: Record<Language, string[][]> = {
     ['email', 'mail', 'e-mail', 'address'],
     ['chat', 'conversation', 'history', 'archive', 'messages'],
     ['personality', 'persona', 'character', 'voice'],
-    ['model', 'ai', 'llm', 'gpt', 'claude', 'qwen', 'ollama'],
+    ['model', 'llm', 'gpt', 'claude', 'qwen', 'ollama'],
     ['draw', 'paint', 'sketch', 'canvas'],
     ['picture', 'image', 'photo', 'illustration'],
     ['slow', 'lag', 'laggy', 'freeze', 'frozen', 'stuck', 'hang'],

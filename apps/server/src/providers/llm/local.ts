@@ -106,7 +106,7 @@ export function answerOffline(message: string, persona: Persona, mode: Assistant
   const { phrases } = locale;
   const knowledge = offlineKnowledge(language);
 
-  if (says('secrets')) {
+  if (says('secrets') && !says('accountHelp')) {
     return { kind: 'refusal', text: speaker.frame(speaker.terse ? phrases.refusalTerse : phrases.refusal, false) };
   }
   if (says('greeting')) {
@@ -133,7 +133,7 @@ export function answerOffline(message: string, persona: Persona, mode: Assistant
   }
   if (verdict === 'unsure') {
     const topics = hits.map((h) => `- ${h.doc.title}`).join('\n');
-    return { kind: 'unsure', text: speaker.calm(`${phrases.unsure}\n\n${topics}`) };
+    return { kind: 'unsure', text: speaker.frame(`${phrases.unsure}\n\n${topics}`) };
   }
   return { kind: 'no-match', text: speaker.calm(`${speaker.voice.noMatch}\n\n${phrases.examples[mode]}`) };
 }

@@ -1,6 +1,9 @@
 import type { ChatArchive } from '@yumi/core';
 
-/** Chat archives kept on this device (IndexedDB), for everyone, signed in or not. */
+/**
+ * Chat archives of signed-out use kept on this device (IndexedDB); a signed-in user's archives live on
+ * the server only, and the whole store is deleted when a session ends (a shared computer keeps nothing).
+ */
 const DB_NAME = 'yumi-assistant';
 const STORE = 'archives';
 const MAX_ARCHIVES = 200;
@@ -47,4 +50,15 @@ export async function saveLocalArchive(archive: ChatArchive): Promise<void> {
 
 export async function deleteLocalArchive(id: string): Promise<void> {
   await run('readwrite', (s) => s.delete(id));
+}
+
+/** Deletes every archive on this device (the whole database, so nothing is left to read). */
+export function deleteAllLocalArchives(): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const req = indexedDB.deleteDatabase(DB_NAME);
+    req.onsuccess = () => resolve();
+    req.onerror = () => reject(req.error);
+    // Another tab still holds the database open: the deletion completes once it closes (run() closes each time).
+    req.onblocked = () => resolve();
+  });
 }

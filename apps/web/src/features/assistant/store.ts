@@ -1,6 +1,8 @@
 import type { ChatArchive, ChatContext } from '@yumi/core';
 import { create } from 'zustand';
 import { ApiError } from '../../shared/api/client';
+import { getToken, onSessionEnd } from '../../shared/api/token';
+import { deleteAllLocalArchives } from './archiveDb';
 
 export type AssistantTab = 'chat' | 'tutorial' | 'personality' | 'models';
 
@@ -116,6 +118,8 @@ export const useAssistant = create<AssistantState>((set, get) => ({
     if (get().conversationId !== conversationId) return;
     const messages = get().messages.filter((m) => !m.failed && m.content);
     if (messages.length === 0) return;
+    // Signed in, the server archives the conversation for the account; nothing stays on the device.
+    if (getToken()) return onSaved?.();
     const { saveLocalArchive } = await import('./archiveDb');
     await saveLocalArchive({
       id: conversationId,
@@ -131,3 +135,10 @@ export const useAssistant = create<AssistantState>((set, get) => ({
     onSaved?.();
   },
 }));
+
+// Privacy on shared computers: when a session ends, the open chat leaves the screen and the device.
+onSessionEnd(() => {
+  useAssistant.getState().stop();
+  useAssistant.setState({ conversationId: uuid(), messages: [], draft: '', busy: false, waiting: false, archiveOpen: false, tab: 'chat' });
+  void deleteAllLocalArchives().catch(() => undefined);
+});

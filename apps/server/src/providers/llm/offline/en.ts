@@ -37,6 +37,8 @@ export const en: OfflineLocale = {
   patterns: {
     greeting: /^\s*(hi|hello|hey|yo|hiya|good (morning|afternoon|evening))([\s,]+(there|again|yumi|everyone|friend))*[\s!.,?~]*$/i,
     aboutYou: /\b(what can you do|who are you|what are you|help me|how do you work|your (abilities|features))\b|^\s*help\s*[?!.]*\s*$/i,
+    // Help with one's own password (reset, change, forgot) is a question about the app, not a request for a secret.
+    accountHelp: /\b(my|reset|resetting|forgot|forgotten|forget|change|changing|new|lost|recover|set up|strong)\b[^.?!]*\bpass(word|code)|\bpass(word|code)s?\b[^.?!]*\b(reset|forgot|forgotten|change|lost|recover|rules?|length)\b/i,
     secrets:
       /\b(api[\s_-]?key|secret|password|token|credentials?|system prompt|your (instructions|prompt)|ignore (all |the )?(previous|prior|above) instructions|env(ironment)? variables?|\.env)\b/i,
     generative:

@@ -52,6 +52,8 @@ export interface OfflineLocale {
     greeting: RegExp;
     aboutYou: RegExp;
     secrets: RegExp;
+    /** Questions about one's own password (reset, change): help, even though they name a secret. */
+    accountHelp: RegExp;
     generative: RegExp;
     question: RegExp;
     rewrite: RegExp;
