@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { currentPasswordSchema, secondStepCodeSchema } from './account';
+import { emailSchema, passwordSchema } from './auth-schemas';
 
 /** A one-time link's token as sent by mail: 43 base64url characters (256 random bits). */
 export const accountTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'Invalid link');
@@ -9,6 +11,16 @@ export type VerifyEmailResponse = z.infer<typeof verifyEmailResponseSchema>;
 
 /** Answer of every request that sends a mail (always the same, whether or not an account exists). */
 export const mailQueuedResponseSchema = z.object({ accepted: z.literal(true) });
+
+/** "Forgot password?": always answered 202 with the same body, whether or not the address has an account. */
+export const passwordResetRequestSchema = z.strictObject({ email: emailSchema });
+/** The new password follows the sign-up rules; `code` is the second step when two-step sign-in is on. */
+export const passwordResetConfirmSchema = z.strictObject({ token: accountTokenSchema, password: passwordSchema, code: secondStepCodeSchema.optional() });
+export type PasswordResetConfirm = z.infer<typeof passwordResetConfirmSchema>;
+
+/** Change of address: the current password, then a link to the new address (and a notice to the old one). */
+export const changeEmailRequestSchema = z.strictObject({ email: emailSchema, password: currentPasswordSchema });
+export type ChangeEmailRequest = z.infer<typeof changeEmailRequestSchema>;
 
 export const ADMIN_AUDIT_ACTIONS = ['role.grant', 'role.revoke', 'art.approve', 'art.reject'] as const;
 export type AdminAuditAction = (typeof ADMIN_AUDIT_ACTIONS)[number];

@@ -62,9 +62,33 @@ export async function issueAccountToken(
   return token;
 }
 
+/** Which kind of link `token` is (null: none). */
+export async function tokenPurpose(db: Pick<Db, 'select'>, token: string): Promise<TokenPurpose | null> {
+  const [row] = await db.select({ purpose: accountTokens.purpose }).from(accountTokens).where(eq(accountTokens.tokenHash, hashToken(token))).limit(1);
+  return row?.purpose ?? null;
+}
+
+/** The live link behind `token`, without using it; a localized 400 says whether it is unknown, used or expired. */
+export async function peekAccountToken(
+  db: Pick<Db, 'select'>,
+  token: string,
+  purpose: TokenPurpose,
+  now: Date,
+): Promise<{ userId: string; email: string }> {
+  const [row] = await db
+    .select({ userId: accountTokens.userId, email: accountTokens.email, usedAt: accountTokens.usedAt, expiresAt: accountTokens.expiresAt })
+    .from(accountTokens)
+    .where(and(eq(accountTokens.tokenHash, hashToken(token)), eq(accountTokens.purpose, purpose)))
+    .limit(1);
+  if (!row) throw new HttpError(400, 'LINK_INVALID', LINK_MESSAGES.invalid);
+  if (row.usedAt) throw new HttpError(400, 'LINK_USED', LINK_MESSAGES.used);
+  if (row.expiresAt <= now) throw new HttpError(400, 'LINK_EXPIRED', LINK_MESSAGES.expired);
+  return { userId: row.userId, email: row.email };
+}
+
 /**
- * Uses a link once: the conditional UPDATE lets exactly one request win. Throws a localized 400 saying
- * whether the link is unknown, used (or replaced by a newer one) or expired.
+ * Uses a link once: the conditional UPDATE lets exactly one request win; the loser gets the same localized
+ * 400 as `peekAccountToken` (unknown, used or replaced by a newer one, expired).
  */
 export async function consumeAccountToken(
   db: Pick<Db, 'update' | 'select'>,
@@ -72,19 +96,18 @@ export async function consumeAccountToken(
   purpose: TokenPurpose,
   now: Date,
 ): Promise<{ userId: string; email: string }> {
-  const tokenHash = hashToken(token);
   const [won] = await db
     .update(accountTokens)
     .set({ usedAt: now })
-    .where(and(eq(accountTokens.tokenHash, tokenHash), eq(accountTokens.purpose, purpose), isNull(accountTokens.usedAt), gt(accountTokens.expiresAt, now)))
+    .where(and(eq(accountTokens.tokenHash, hashToken(token)), eq(accountTokens.purpose, purpose), isNull(accountTokens.usedAt), gt(accountTokens.expiresAt, now)))
     .returning({ userId: accountTokens.userId, email: accountTokens.email });
-  if (won) return won;
-  const [row] = await db
-    .select({ usedAt: accountTokens.usedAt, expiresAt: accountTokens.expiresAt })
-    .from(accountTokens)
-    .where(and(eq(accountTokens.tokenHash, tokenHash), eq(accountTokens.purpose, purpose)))
-    .limit(1);
-  if (!row) throw new HttpError(400, 'LINK_INVALID', LINK_MESSAGES.invalid);
-  if (row.usedAt) throw new HttpError(400, 'LINK_USED', LINK_MESSAGES.used);
-  throw new HttpError(400, 'LINK_EXPIRED', LINK_MESSAGES.expired);
+  return won ?? peekAccountToken(db, token, purpose, now);
+}
+
+/** Ends every outstanding link of a user (after the address or the password changed). */
+export async function dropAccountTokens(db: Pick<Db, 'update'>, userId: string, now: Date): Promise<void> {
+  await db
+    .update(accountTokens)
+    .set({ usedAt: now })
+    .where(and(eq(accountTokens.userId, userId), isNull(accountTokens.usedAt)));
 }

@@ -1,7 +1,8 @@
 import type { Language, User, VerifyEmailResponse } from '@yumi/core';
 import type { AppContext } from '../../context';
 import { HttpError } from '../../lib/http-error';
-import { consumeAccountToken, issueAccountToken, LINK_MESSAGES } from './account-tokens';
+import { consumeAccountToken, issueAccountToken, LINK_MESSAGES, tokenPurpose } from './account-tokens';
+import { applyEmailChange } from './change-email';
 import { renderAccountMail } from './mail-messages';
 import * as repo from './repository';
 import { syncRole } from './roles';
@@ -36,9 +37,15 @@ export async function resendVerification(ctx: AppContext, user: User, meta: { ip
   await sendVerificationMail(ctx, row, meta.language);
 }
 
-/** Opens a verification link: the address is proven, and the admin role follows if ADMIN_EMAILS lists it. */
+/**
+ * Opens a link from /verify-email: a sign-up verification (the address is proven, and the admin role follows
+ * if ADMIN_EMAILS lists it) or a change of address (the account moves to the new, proven address).
+ */
 export async function verifyEmail(ctx: AppContext, token: string): Promise<VerifyEmailResponse> {
   const now = ctx.clock.now();
+  if ((await tokenPurpose(ctx.db, token)) === 'change-email') {
+    return applyEmailChange(ctx, await consumeAccountToken(ctx.db, token, 'change-email', now), now);
+  }
   const { userId, email } = await consumeAccountToken(ctx.db, token, 'verify-email', now);
   const row = await repo.markEmailVerified(ctx.db, userId, email, now);
   // The account moved to another address since the mail went out: this link proves nothing any more.

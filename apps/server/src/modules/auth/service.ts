@@ -28,7 +28,7 @@ async function limitAttempts(ctx: AppContext, action: string, ip: string, email:
   if (email) await ctx.rateLimits.hit(`${action}:email:${email.toLowerCase()}`, AUTH_RATE_LIMIT_PER_EMAIL, AUTH_RATE_LIMIT_WINDOW_SECONDS);
 }
 
-async function startSession(ctx: AppContext, userId: string, userAgent: string | null): Promise<string> {
+export async function startSession(ctx: AppContext, userId: string, userAgent: string | null): Promise<string> {
   const token = newSessionToken();
   const expiresAt = new Date(ctx.clock.now().getTime() + SESSION_DAYS * 86_400_000);
   await repo.insertSession(ctx.db, { userId, tokenHash: hashToken(token), expiresAt, userAgent, lastSeenAt: ctx.clock.now() });
