@@ -65,24 +65,33 @@ test.describe('launcher', () => {
 test.describe('downloads', () => {
   test.use({ userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36' });
 
-  test('desktop, mobile and web tabs all work; the visitor platform is recommended', async ({ page, context }) => {
+  test('a computer opens on its published installer, without installers on the web app; /installers is a page', async ({ page, context }) => {
+    // No installers on the e2e server: no Desktop tab and no dead end, the web app installs as the desktop app.
     await page.goto('/');
     await page.getByRole('button', { name: 'Download the app' }).click();
     const dialog = page.getByRole('dialog');
-    await expect(dialog.getByRole('tab', { name: 'Desktop Apps' })).toHaveAttribute('aria-selected', 'true');
-    await expect(dialog.getByTestId('installer-windows')).toContainText('Recommended');
-    await expect(dialog.getByTestId('installer-windows')).toContainText('Windows 10 or higher');
-    await expect(dialog.getByTestId('installer-mac')).not.toContainText('Recommended');
-    await expect(dialog.getByTestId('installer-mac')).toContainText('macOS 10.15 or higher');
-    // the e2e server has no installers published
-    await expect(dialog.getByTestId('installer-windows')).toContainText('not published on this server');
-    await shot(page, 'download-desktop');
+    await expect(dialog.getByRole('tab', { name: 'Web App' })).toHaveAttribute('aria-selected', 'true');
+    await expect(dialog.getByRole('heading', { name: 'Install the web app' })).toBeVisible();
+    await expect(dialog.getByRole('tab', { name: 'Desktop Apps' })).toHaveCount(0);
+    await shot(page, 'download-web');
     await dialog.getByRole('tab', { name: 'Mobile Apps' }).click();
     await expect(dialog.getByText('iPhone and iPad (Safari)')).toBeVisible();
     await expect(dialog.getByText('Choose Add to Home Screen.')).toBeVisible();
-    await dialog.getByRole('tab', { name: 'Web App' }).click();
-    await expect(dialog.getByRole('heading', { name: 'Install the web app' })).toBeVisible();
-    await shot(page, 'download-web');
+
+    // An operator published a Windows installer: the Desktop tab opens on it, with its download link.
+    await page.route('**/api/installers', (route) =>
+      route.fulfill({ json: { installers: [{ platform: 'windows', url: '/installers/Yumi-Setup.exe', filename: 'Yumi-Setup.exe', size: 73_400_320, updatedAt: '2026-11-01T00:00:00.000Z', requirements: 'Windows 10 or higher' }] } }),
+    );
+    await page.goto('/installers');
+    const section = page.locator('.installers-page');
+    await expect(section.getByRole('tab', { name: 'Desktop Apps' })).toHaveAttribute('aria-selected', 'true');
+    await expect(section.getByTestId('installer-windows')).toContainText('Recommended');
+    await expect(section.getByTestId('installer-windows').getByRole('link', { name: 'Download (70.0 MB)' })).toHaveAttribute('href', '/installers/Yumi-Setup.exe');
+    await expect(section.getByTestId('installer-mac')).toHaveCount(0);
+    await shot(page, 'download-desktop');
+    await page.unroute('**/api/installers');
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Download the app' }).click();
 
     const popup = context.waitForEvent('page');
     await dialog.getByRole('link', { name: 'Privacy Policy' }).click();
@@ -101,8 +110,20 @@ test.describe('downloads', () => {
   test('the web app manifest and icons are served', async ({ page }) => {
     const manifest = await (await page.request.get('/manifest.webmanifest')).json();
     expect(manifest.display).toBe('standalone');
+    expect(manifest.shortcuts.map((s: { url: string }) => s.url)).toEqual(['/writing?screen=writing', '/writing?screen=report', '/anime-chara', '/image']);
+    expect(manifest.icons.some((i: { purpose: string }) => i.purpose === 'maskable')).toBe(true);
     for (const icon of manifest.icons) expect((await page.request.get(icon.src)).ok()).toBe(true);
     const installers = await (await page.request.get('/api/installers')).json();
     expect(installers).toEqual({ installers: [] });
+  });
+});
+
+test.describe('downloads on a phone', () => {
+  test.use({ userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1' });
+
+  test('a phone opens on the mobile steps', async ({ page }) => {
+    await page.goto('/installers');
+    await expect(page.getByRole('tab', { name: 'Mobile Apps' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByText('Choose Add to Home Screen.')).toBeVisible();
   });
 });

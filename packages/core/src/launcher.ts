@@ -30,13 +30,11 @@ export function detectPlatform(userAgent: string, platform = ''): DesktopPlatfor
   return 'other';
 }
 
-export interface InstallerInfo {
-  platform: 'windows' | 'mac';
-  url: string;
-  filename: string;
-  requirements: string;
-  features: string[];
+/** A phone or tablet, where the download section opens on the mobile steps (iPadOS reports a Mac with touch). */
+export function isMobileDevice(userAgent: string, platform = '', maxTouchPoints = 0): boolean {
+  return /iPhone|iPad|iPod|Android|Mobile/i.test(userAgent) || (/Mac/i.test(`${platform} ${userAgent}`) && maxTouchPoints > 1);
 }
+
 export const INSTALLER_REQUIREMENTS = { windows: 'Windows 10 or higher', mac: 'macOS 10.15 or higher' } as const;
 /** Recognised installer files under /installers/: a Windows setup exe and a macOS dmg. */
 export function installerPlatform(filename: string): 'windows' | 'mac' | null {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { availableModeCount, detectPlatform } from './launcher';
+import { availableModeCount, detectPlatform, isMobileDevice } from './launcher';
 import {
   assertCanInstall,
   assertCanUninstall,
@@ -57,6 +57,12 @@ describe('mode manager rules', () => {
     expect(detectPlatform('Mozilla/5.0 (Windows NT 10.0; Win64; x64)')).toBe('windows');
     expect(detectPlatform('Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7)')).toBe('mac');
     expect(detectPlatform('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)')).toBe('other');
+    expect(isMobileDevice('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)')).toBe(true);
+    expect(isMobileDevice('Mozilla/5.0 (Linux; Android 14; Pixel 8) Mobile')).toBe(true);
+    // iPadOS asks for the desktop site: a Mac that has a touch screen.
+    expect(isMobileDevice('Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7)', 'MacIntel', 5)).toBe(true);
+    expect(isMobileDevice('Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7)', 'MacIntel', 0)).toBe(false);
+    expect(isMobileDevice('Mozilla/5.0 (Windows NT 10.0; Win64; x64)', 'Win32', 0)).toBe(false);
   });
 
   it('has a tool catalogue with unique ids per mode covering every mode', () => {

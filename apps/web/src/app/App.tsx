@@ -64,6 +64,7 @@ export function App() {
               <Route path="/charge/*" element={<Pages.ChargeRoutes />} />
               <Route path="/admin" element={<Pages.AdminPage />} />
               <Route path="/account" element={<Pages.AccountPage />} />
+              <Route path="/installers" element={<Pages.InstallersPage />} />
               <Route path="*" element={<Pages.NotFoundPage />} />
             </Routes>
           </Suspense>

@@ -14,3 +14,4 @@ export const AnimePage = lazy(() => import('../features/anime/AnimePage'));
 export const ChargeRoutes = lazy(() => import('../features/billing/ChargeRoutes'));
 export const AdminPage = lazy(() => import('../features/admin/AdminReviewPage'));
 export const AccountPage = lazy(() => import('../features/account/AccountPage'));
+export const InstallersPage = lazy(() => import('../features/downloads/InstallersPage'));

@@ -17,7 +17,8 @@ import { FONTS_CACHE, LOCALES_CACHE, type ModeReply, type ModeRequest } from '..
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
-const SERVER_ONLY = [/^\/api\//, /^\/installers(\/|$)/];
+// Installer files are downloads from the server; /installers itself is a page of the app.
+const SERVER_ONLY = [/^\/api\//, /^\/installers\//];
 
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();

@@ -1,22 +1,25 @@
-import { detectPlatform, formatBytes, type InstallersResponse } from '@yumi/core';
+import { detectPlatform, formatBytes, type InstallerFile, type InstallersResponse } from '@yumi/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../shared/api/client';
 
-const PLATFORMS = ['windows', 'mac'] as const;
+/** The desktop installers the operator published on this server (GET /api/installers). */
+export function useInstallers() {
+  return useQuery({ queryKey: ['installers'], queryFn: () => api.get<InstallersResponse>('/api/installers', { retries: 1 }), staleTime: 60_000 });
+}
 
-/** Windows and macOS cards; a card links to its installer only when the operator published one. */
-export function DesktopApps() {
+/** A card per published installer (only those: the server lists files that exist), the visitor's own first. */
+export function DesktopApps({ installers }: { installers: InstallerFile[] }) {
   const { t } = useTranslation('download');
-  const query = useQuery({ queryKey: ['installers'], queryFn: () => api.get<InstallersResponse>('/api/installers', { retries: 1 }), staleTime: 60_000 });
   const visitor = detectPlatform(navigator.userAgent, navigator.platform);
+  const sorted = [...installers].sort((a, b) => Number(b.platform === visitor) - Number(a.platform === visitor));
   return (
     <div className="installer-grid">
-      {PLATFORMS.map((platform) => {
-        const file = query.data?.installers.find((i) => i.platform === platform);
+      {sorted.map((file) => {
+        const platform = file.platform;
         const features = t(`desktop.${platform}.features`, { returnObjects: true }) as string[];
         return (
-          <article key={platform} className={`installer-card${visitor === platform ? ' is-recommended' : ''}`} data-testid={`installer-${platform}`}>
+          <article key={file.filename} className={`installer-card${visitor === platform ? ' is-recommended' : ''}`} data-testid={`installer-${platform}`}>
             <header className="installer-head">
               <span className={`os-icon os-${platform}`} aria-hidden="true">
                 {platform === 'windows' ? '⊞' : ''}
@@ -30,18 +33,10 @@ export function DesktopApps() {
             <ul className="feature-list">
               {Array.isArray(features) && features.map((f) => <li key={f}>{f}</li>)}
             </ul>
-            {query.isLoading ? (
-              <div className="installer-action muted" aria-busy="true">
-                {t('desktop.checking')}
-              </div>
-            ) : file ? (
-              <a className="btn btn-primary installer-action" href={file.url} download={file.filename}>
-                {t('desktop.download', { size: formatBytes(file.size) })}
-              </a>
-            ) : (
-              <p className="installer-action installer-missing">{query.isError ? t('desktop.unavailable') : t('desktop.notPublished')}</p>
-            )}
-            {file && <p className="installer-file muted">{file.filename}</p>}
+            <a className="btn btn-primary installer-action" href={file.url} download={file.filename}>
+              {t('desktop.download', { size: formatBytes(file.size) })}
+            </a>
+            <p className="installer-file muted">{file.filename}</p>
           </article>
         );
       })}

@@ -1,23 +1,36 @@
 import * as Tabs from '@radix-ui/react-tabs';
+import { isMobileDevice } from '@yumi/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DesktopApps } from './DesktopApps';
+import { DesktopApps, useInstallers } from './DesktopApps';
 import { WebAppInstall } from './WebAppInstall';
 import './downloads.css';
 
-/** The download section: Desktop Apps, Mobile Apps and Web App tabs, and the legal notes. */
+/**
+ * The download section: Mobile Apps and Web App tabs, Desktop Apps when the operator published installers,
+ * and the legal notes. It opens on the visitor's own kind of device: a phone or tablet on the mobile steps,
+ * a computer on its installers, or on the web app (which installs as a desktop app) when there are none.
+ */
 export default function DownloadSection({ headingId, inDialog = false }: { headingId?: string; inDialog?: boolean }) {
   const { t } = useTranslation('download');
+  const installers = useInstallers();
+  const published = installers.data?.installers ?? [];
+  const mobile = isMobileDevice(navigator.userAgent, navigator.platform, navigator.maxTouchPoints);
+  const [chosen, setChosen] = useState<string | null>(null);
+  const tab = chosen ?? (mobile ? 'mobile' : published.length > 0 ? 'desktop' : 'web');
   return (
     <div className={`download-section${inDialog ? '' : ' card'}`}>
       <div className="download-head">
         {!inDialog && <h2 id={headingId}>{t('title')}</h2>}
         <p className="muted">{t('subtitle')}</p>
       </div>
-      <Tabs.Root defaultValue="desktop">
+      <Tabs.Root value={tab} onValueChange={setChosen}>
         <Tabs.List className="tabs-list download-tabs" aria-label={t('title')}>
-          <Tabs.Trigger className="tab" value="desktop">
-            {t('tabs.desktop')}
-          </Tabs.Trigger>
+          {published.length > 0 && (
+            <Tabs.Trigger className="tab" value="desktop">
+              {t('tabs.desktop')}
+            </Tabs.Trigger>
+          )}
           <Tabs.Trigger className="tab" value="mobile">
             {t('tabs.mobile')}
           </Tabs.Trigger>
@@ -25,9 +38,11 @@ export default function DownloadSection({ headingId, inDialog = false }: { headi
             {t('tabs.web')}
           </Tabs.Trigger>
         </Tabs.List>
-        <Tabs.Content value="desktop" className="download-panel">
-          <DesktopApps />
-        </Tabs.Content>
+        {published.length > 0 && (
+          <Tabs.Content value="desktop" className="download-panel">
+            <DesktopApps installers={published} />
+          </Tabs.Content>
+        )}
         <Tabs.Content value="mobile" className="download-panel">
           <WebAppInstall variant="mobile" />
         </Tabs.Content>
