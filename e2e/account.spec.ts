@@ -1,6 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { strFromU8, unzipSync } from 'fflate';
 import { generateSync } from 'otplib';
+import sharp from 'sharp';
 import { newAccount, signUpViaApi } from './support';
 
 const PHONE_UA =
@@ -150,12 +153,34 @@ test('two-step sign-in: turn on with the QR key, sign in with a code and a recov
   expect((await plain.json()).success).toBe(true);
 });
 
-test('delete my account: preferences shown, password asked in a dialog, then signed out and the email free again', async ({ page }) => {
+test('export my data as a zip, then delete my account: password asked in a dialog, signed out, the email free again', async ({ page }) => {
   const account = newAccount('bye');
   const signup = await page.request.post('/api/auth/signup', { data: account });
   const auth = { authorization: `Bearer ${(await signup.json()).token}` };
-  expect((await page.request.post('/api/documents', { headers: auth, data: { title: 'Doomed', content: 'x' } })).status()).toBe(201);
+  expect((await page.request.post('/api/documents', { headers: auth, data: { title: 'Doomed', content: 'Last words.' } })).status()).toBe(201);
+  const png = `data:image/png;base64,${(await sharp({ create: { width: 32, height: 24, channels: 4, background: '#ec4899' } }).png().toBuffer()).toString('base64')}`;
+  const layer = { name: 'Ink', visible: true, opacity: 100, blendMode: 'normal', locked: false, image: png };
+  const character = await page.request.post('/api/anime-helper/characters', {
+    headers: auth,
+    data: { name: 'Mika', tags: [], versions: [{ name: 'Draft', canvasData: { width: 32, height: 24, activeLayerIndex: 0, layers: [layer] } }] },
+  });
+  expect(character.status()).toBe(201);
   await signInOnPage(page, account.email, account.password);
+
+  // Export: the browser downloads one zip with the document and the character as PNG and PSD.
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export my data' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^yumi-studio-export-\d{4}-\d{2}-\d{2}\.zip$/);
+  await expect(page.getByText('Your export has been downloaded.')).toBeVisible();
+  const files = unzipSync(new Uint8Array(readFileSync((await download.path())!)));
+  const names = Object.keys(files);
+  expect(strFromU8(files[names.find((n) => /^documents\/Doomed-[0-9a-f]{8}\.md$/.test(n))!]!)).toBe('Last words.');
+  expect(names.filter((n) => /^characters\/Mika-[0-9a-f]{8}\/versions\/01-Draft\/(layers\/01-Ink\.png|Draft\.psd)$/.test(n))).toHaveLength(2);
+  const psd = files[names.find((n) => n.endsWith('Draft.psd'))!]!;
+  expect(strFromU8(psd.subarray(0, 4))).toBe('8BPS');
+  expect(JSON.parse(strFromU8(files['account.json']!))).toMatchObject({ email: account.email });
+
   await expect(page.getByTestId('account-balance')).toHaveText('0 timeshards');
   await page.getByLabel('Yumi personality').selectOption('teacher');
   await expect(page.getByLabel('Yumi personality')).toHaveValue('teacher');

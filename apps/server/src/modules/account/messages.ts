@@ -50,6 +50,12 @@ export const ACCOUNT_MESSAGES = {
     zh: '已开启两步验证：请输入身份验证器应用中的验证码或一个恢复码来删除账户。',
     ko: '2단계 로그인이 켜져 있습니다. 계정을 삭제하려면 인증 앱의 코드나 복구 코드를 입력해 주세요.',
   },
+  exportBusy: {
+    en: 'Many data exports are being prepared right now. Please try again in a minute.',
+    ja: '現在、多くのデータのエクスポートを準備中です。1 分ほど待ってからもう一度お試しください。',
+    zh: '当前正在准备的数据导出较多，请一分钟后再试。',
+    ko: '지금 많은 데이터 내보내기를 준비하고 있습니다. 1분 후에 다시 시도해 주세요.',
+  },
   twoStepNoSetup: {
     en: 'Start the setup again: scan the new QR code, then enter the code it shows.',
     ja: 'もう一度設定を始めてください。新しい QR コードを読み取り、表示されたコードを入力します。',

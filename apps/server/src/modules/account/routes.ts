@@ -18,11 +18,36 @@ import { currentUser } from '../../plugins/auth';
 import * as account from './service';
 import * as twoStep from './two-step';
 import { deleteAccount } from './delete';
+import { exportArchive } from './export/archive';
+import { closePsdPool } from './export/psd-pool';
 import { z } from 'zod';
 
 /** /api/account: what the account page changes about the signed-in user. */
 export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const base = { tags: ['account'], security: [{ bearer: [] }] };
+  app.addHook('onClose', closePsdPool);
+
+  app.get(
+    '/export',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        ...base,
+        summary: 'All of my data as one zip (documents, reports, characters with PNG and PSD layers, images, chats, purchases, ledger)',
+        // 200 is a streamed application/zip (no JSON schema to serialise with).
+        response: { 503: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { stream, filename } = await exportArchive(ctx, currentUser(request).id);
+      return reply
+        .header('content-type', 'application/zip')
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .header('cache-control', 'no-store')
+        // A stream is piped as is (Fastify skips serialisation); the schema only describes JSON errors.
+        .send(stream as never);
+    },
+  );
 
   app.post(
     '/password',

@@ -7,6 +7,7 @@ import { api } from '../../shared/api/client';
 import { useCurrentUser } from '../../shared/hooks/useCurrentUser';
 import { formatBytes, storageLevel } from './storage';
 import { DeleteCard } from './DeleteCard';
+import { ExportCard } from './ExportCard';
 import { PasswordCard } from './PasswordCard';
 import { PreferencesCard } from './PreferencesCard';
 import { ProfileCard } from './ProfileCard';
@@ -87,6 +88,7 @@ export default function AccountPage() {
       <PasswordCard />
       <SessionsCard />
       <TwoStepCard />
+      <ExportCard />
       <DeleteCard onDeleted={() => setDeleted(true)} />
     </article>
   );

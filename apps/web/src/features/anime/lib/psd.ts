@@ -1,41 +1,18 @@
-import { readPsd, writePsd, type Layer as PsdLayer } from 'ag-psd';
+import { readPsd, type Layer as PsdLayer } from 'ag-psd';
+import { PSD_BLEND_MODES, writeDocumentPsd } from '@yumi/paint/psd';
 import type { PaintDocument} from '@yumi/paint';
 import { MAX_DOCUMENT_SIZE, restoreDocument, type BlendMode, type PaintEngine, type SerializedLayer } from '@yumi/paint';
-import { bufferToCanvas, ImportError } from './pixels';
+import { ImportError } from './pixels';
 
 /** More layers than this in one file are refused with a message (a 500-layer PSD would stall the page). */
 export const PSD_MAX_LAYERS = 100;
 export const PSD_MAX_BYTES = 100 * 1024 * 1024;
 
-const TO_PSD: Record<BlendMode, NonNullable<PsdLayer['blendMode']>> = {
-  normal: 'normal',
-  multiply: 'multiply',
-  screen: 'screen',
-  overlay: 'overlay',
-  darken: 'darken',
-  lighten: 'lighten',
-};
-const FROM_PSD = (m: PsdLayer['blendMode']): BlendMode => (m && (Object.values(TO_PSD) as string[]).includes(m) ? (m as BlendMode) : 'normal');
+const FROM_PSD = (m: PsdLayer['blendMode']): BlendMode => (m && (Object.values(PSD_BLEND_MODES) as string[]).includes(m) ? (m as BlendMode) : 'normal');
 
+/** The shared writer (@yumi/paint/psd), also used by the server's data export. */
 export function writePsdBlob(engine: PaintEngine): Blob {
-  const doc = engine.document;
-  const full = { x: 0, y: 0, width: doc.width, height: doc.height };
-  const children: PsdLayer[] = doc.layers.map((l) => ({
-    name: l.name,
-    hidden: !l.visible,
-    opacity: l.opacity / 100,
-    blendMode: TO_PSD[l.blendMode],
-    // PSD's "lock transparent pixels" is alpha lock; a fully locked layer has it too.
-    transparencyProtected: l.alphaLock || l.locked,
-    protected: l.locked ? { transparency: true, composite: true, position: true } : undefined,
-    clipping: l.clipping,
-    top: 0,
-    left: 0,
-    canvas: bufferToCanvas({ data: l.surface.readRect(full), width: doc.width, height: doc.height }),
-  }));
-  const flat = engine.flatten(100, null);
-  const buffer = writePsd({ width: doc.width, height: doc.height, children, canvas: bufferToCanvas(flat) }, { generateThumbnail: false });
-  return new Blob([buffer], { type: 'image/vnd.adobe.photoshop' });
+  return new Blob([writeDocumentPsd(engine.document) as Uint8Array<ArrayBuffer>], { type: 'image/vnd.adobe.photoshop' });
 }
 
 function flattenGroups(layers: PsdLayer[] | undefined, out: PsdLayer[] = []): PsdLayer[] {

@@ -1,0 +1,54 @@
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { requestRaw } from '../../shared/api/client';
+import { Button } from '../../shared/ui/Button';
+import { accountErrorText } from './errors';
+
+/** The name the server gives the zip (Content-Disposition), or a dated default. */
+function fileNameOf(res: Response): string {
+  const match = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '');
+  return match?.[1] ?? `yumi-studio-export-${new Date().toISOString().slice(0, 10)}.zip`;
+}
+
+/** Export my data: one zip of everything the account holds, downloaded by the browser. */
+export function ExportCard() {
+  const { t } = useTranslation('common');
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+  const run = useMutation({
+    mutationFn: async () => {
+      // A large account takes a while to pack: no client timeout cuts it short.
+      const res = await requestRaw('/api/account/export', { retries: 0, timeoutMs: 30 * 60_000, headers: { Accept: 'application/zip' } });
+      const url = URL.createObjectURL(await res.blob());
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = fileNameOf(res);
+      a.click();
+      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+    },
+    onMutate: () => (setError(null), setDone(false)),
+    onSuccess: () => setDone(true),
+    onError: (err) => setError(accountErrorText(err, t)),
+  });
+  return (
+    <section className="card account-card" aria-labelledby="account-export-title">
+      <h2 id="account-export-title">{t('account.export.title')}</h2>
+      <p className="muted small">{t('account.export.hint')}</p>
+      <div aria-live="polite">
+        {run.isPending && <p className="muted small">{t('account.export.preparing')}</p>}
+        {done && <p className="alert alert-success account-note">{t('account.export.done')}</p>}
+      </div>
+      {error && (
+        <p className="alert alert-error account-note" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="account-actions">
+        <Button variant="primary" onClick={() => run.mutate()} disabled={run.isPending} aria-busy={run.isPending}>
+          {run.isPending ? t('account.export.working') : t('account.export.start')}
+        </Button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,41 @@
+import { writePsd, type Layer as PsdLayer } from 'ag-psd';
+import type { PaintDocument } from './document';
+import { flattenDocument } from './io';
+import type { BlendMode } from './layer';
+
+// A subpath of its own (@yumi/paint/psd): ag-psd is large, so only PSD export and import load it.
+
+export const PSD_BLEND_MODES: Record<BlendMode, NonNullable<PsdLayer['blendMode']>> = {
+  normal: 'normal',
+  multiply: 'multiply',
+  screen: 'screen',
+  overlay: 'overlay',
+  darken: 'darken',
+  lighten: 'lighten',
+};
+
+/**
+ * A layered PSD of a document: every layer full-size with its name, visibility, opacity, blend mode, locks
+ * and clipping, plus the flattened image. Pure pixels in and bytes out, so the browser's export and the
+ * server's data export (on a worker thread) write the same file.
+ */
+export function writeDocumentPsd(doc: PaintDocument): Uint8Array {
+  const full = { x: 0, y: 0, width: doc.width, height: doc.height };
+  const pixels = (data: Uint8ClampedArray) => ({ data, width: doc.width, height: doc.height });
+  const children: PsdLayer[] = doc.layers.map((l) => ({
+    name: l.name,
+    hidden: !l.visible,
+    opacity: l.opacity / 100,
+    blendMode: PSD_BLEND_MODES[l.blendMode],
+    // PSD's "lock transparent pixels" is alpha lock; a fully locked layer has it too.
+    transparencyProtected: l.alphaLock || l.locked,
+    protected: l.locked ? { transparency: true, composite: true, position: true } : undefined,
+    clipping: l.clipping,
+    top: 0,
+    left: 0,
+    imageData: pixels(l.surface.readRect(full)),
+  }));
+  const flat = flattenDocument(doc, 100, null);
+  const buffer = writePsd({ width: doc.width, height: doc.height, children, imageData: pixels(flat.data) }, { generateThumbnail: false });
+  return new Uint8Array(buffer);
+}
