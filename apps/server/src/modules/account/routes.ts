@@ -34,8 +34,8 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       schema: {
         ...base,
         summary: 'All of my data as one zip (documents, reports, characters with PNG and PSD layers, images, chats, purchases, ledger)',
-        // 200 is a streamed application/zip (no JSON schema to serialise with).
-        response: { 503: apiErrorSchema },
+        // The 200 body is a zip stream: Fastify does not serialise streams, the schema only documents it.
+        response: { 200: z.unknown().describe('A zip archive (application/zip), streamed'), 503: apiErrorSchema },
       },
     },
     async (request, reply) => {
