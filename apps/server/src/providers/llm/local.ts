@@ -10,6 +10,7 @@ import {
   type Persona,
 } from '@yumi/core';
 import { OFFLINE_LOCALES, offlineKnowledge, type OfflineLocale, type OfflineVoiceText } from './offline';
+import { restyle } from './offline/voice';
 
 /**
  * The offline `local` provider: honest, deterministic, no model. It answers questions about Yumi
@@ -36,6 +37,9 @@ function pick<T>(items: readonly T[], seed: string): T {
 const sentences = (text: string) =>
   text.match(/[^.!?。！？]+(?:[.!?]+(?:\s|$)|[。！？]+)|[^.!?。！？]+$/g)?.map((s) => s.trim()).filter(Boolean) ?? [text];
 
+/** A Markdown list item (numbered or bulleted). */
+const LIST_ITEM = /^\s*(\d+\.|[-*])\s/;
+
 /** Japanese, Chinese or Korean script: text the English tone rules cannot rewrite. */
 const WIDE_SCRIPT = /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]/u;
 
@@ -45,6 +49,7 @@ class Speaker {
   constructor(
     readonly persona: Persona,
     readonly locale: OfflineLocale,
+    readonly language: Language,
     readonly seed: string,
   ) {
     this.voice = locale.voices[persona.key];
@@ -59,17 +64,20 @@ class Speaker {
     return this.persona.voice.exclaims ? text : text.replace(/!+/g, '.').replace(/！+/g, '。');
   }
 
-  /** Lays out facts in the persona's style: numbered steps, a terse first sentence or two, or prose. */
+  /**
+   * Lays out an article (Markdown) in the persona's voice and style: the whole text restyled (endings,
+   * word choice), then numbered steps, only the steps or first sentences (terse), or prose.
+   */
   layout(title: string, body: string): string {
+    const text = restyle(body, this.persona.key, this.language);
+    const steps = text.split('\n').filter((l) => LIST_ITEM.test(l));
     switch (this.persona.voice.style) {
       case 'steps':
-        return `**${title}**\n\n${sentences(body)
-          .map((s, i) => `${i + 1}. ${s}`)
-          .join('\n')}`;
+        return steps.length > 0 ? `**${title}**\n\n${text}` : `**${title}**\n\n${sentences(text).map((s, i) => `${i + 1}. ${s}`).join('\n')}`;
       case 'terse':
-        return sentences(body).slice(0, 2).join(' ');
+        return steps.length > 0 ? steps.slice(0, 5).join('\n') : sentences(text).slice(0, 2).join(' ');
       case 'prose':
-        return `**${title}**\n\n${body}`;
+        return `**${title}**\n\n${text}`;
     }
   }
 
@@ -102,7 +110,7 @@ export function answerOffline(message: string, persona: Persona, mode: Assistant
   const locale = OFFLINE_LOCALES[language];
   const english = OFFLINE_LOCALES.en;
   const says = (pattern: keyof Omit<OfflineLocale['patterns'], 'tones'>) => english.patterns[pattern].test(text) || locale.patterns[pattern].test(text);
-  const speaker = new Speaker(persona, locale, `${persona.key}:${text}`);
+  const speaker = new Speaker(persona, locale, language, `${persona.key}:${text}`);
   const { phrases } = locale;
   const knowledge = offlineKnowledge(language);
 
