@@ -226,3 +226,39 @@ test('the Report Helper in Japanese, with CJK text in the preview', async ({ pag
   await expect(page.getByRole('button', { name: 'PDF として書き出し' })).toBeEnabled();
   await shot(page, 'report-ja');
 });
+
+test('several reports: new, rename, find, switch and delete, each with its own text', async ({ page }) => {
+  await signUpViaApi(page, 'reps');
+  const editor = await openReport(page);
+  const saved = page.locator('.report-header .badge');
+  await editor.fill('# Alpha\n\nFirst report.');
+  await expect(saved).toHaveText('Saved');
+  const reports = page.getByRole('button', { name: /^Reports:/ });
+  const dialog = page.getByRole('dialog', { name: 'My reports' });
+  await reports.click();
+  await dialog.getByRole('button', { name: 'New document' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(editor).toHaveValue('');
+  await editor.fill('# Beta\n\nSecond report.');
+  await expect(saved).toHaveText('Saved');
+
+  await reports.click();
+  await dialog.locator('.doc-item.current').getByRole('button', { name: 'Rename' }).click();
+  await dialog.getByRole('textbox', { name: 'Rename' }).fill('Beta report');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.locator('.doc-item.current')).toContainText('Beta report');
+  await dialog.getByRole('searchbox', { name: 'Search by title' }).fill('beta');
+  await expect(dialog.getByRole('listitem')).toHaveCount(1);
+  await dialog.getByRole('searchbox', { name: 'Search by title' }).fill('');
+  await dialog.getByRole('listitem').filter({ hasNotText: 'Beta report' }).getByRole('button').first().click();
+  await expect(editor).toHaveValue('# Alpha\n\nFirst report.');
+  await expect(reports).toContainText('Untitled report');
+
+  await reports.click();
+  const beta = dialog.getByRole('listitem').filter({ hasText: 'Beta report' });
+  await beta.getByRole('button', { name: 'Delete' }).click();
+  await beta.getByRole('button', { name: 'Delete' }).click();
+  await expect(dialog.getByRole('listitem')).toHaveCount(1);
+  await page.reload();
+  await expect(page.getByPlaceholder('Start writing your scientific report...')).toHaveValue('# Alpha\n\nFirst report.');
+});

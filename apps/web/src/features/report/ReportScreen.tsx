@@ -9,6 +9,7 @@ import {
   backgroundLayerStyle,
   CreativeControlPanel,
   defaultBackground,
+  DocumentsDialog,
   EquationBuilder,
   ToolSidebar,
   useDocumentAutosave,
@@ -78,6 +79,7 @@ export default function ReportScreen({ onBack }: { onBack(): void }) {
   const { controlSettings: control, setControl, setPersonality } = useReportProfile();
   const [activeTool, setActiveTool] = useState<string | null>(null);
   const [customise, setCustomise] = useState(false);
+  const [reports, setReports] = useState(false);
   const [versions, setVersions] = useState<Version[]>([]);
   const [table, setTable] = useState<ReportCtx['table']>(null);
   const [view, setView] = useState<'split' | 'write' | 'preview'>('split');
@@ -150,6 +152,9 @@ export default function ReportScreen({ onBack }: { onBack(): void }) {
         <header className="report-header">
           <Button variant="ghost" size="sm" onClick={onBack}><BackIcon /> {t('back')}</Button>
           <h1 className="report-title">{t('title')}</h1>
+          <Button size="sm" variant="ghost" onClick={() => setReports(true)} aria-haspopup="dialog" title={t('reports.title')}>
+            {t('reports.open')}: <span className="report-doc-title">{docs.doc?.title || t('untitled')}</span>
+          </Button>
           <span className="badge small" aria-live="polite">{t(`save.${docs.status}`)}</span>
           <div className="report-header-actions">
             <div className="tabs-list" role="group" aria-label={t('view.label')}>
@@ -203,6 +208,7 @@ export default function ReportScreen({ onBack }: { onBack(): void }) {
           />
         </div>
       </div>
+      <DocumentsDialog open={reports} onOpenChange={setReports} docs={docs} title={t('reports.title')} />
     </ReportContext.Provider>
   );
 }

@@ -8,6 +8,7 @@ import {
   BackgroundSettingsPanel,
   backgroundLayerStyle,
   CreativeControlPanel,
+  DocumentsDialog,
   EquationBuilder,
   ToolSidebar,
   useDocumentAutosave,
@@ -15,7 +16,7 @@ import {
   type Version,
 } from '../../shared/writing';
 import { WritingContext, type EditorApi, type WritingCtx } from './context';
-import { DocumentsDialog } from './DocumentsDialog';
+
 import { Editor } from './Editor';
 import { aiContext } from './lib/ai';
 import { useAiSettingsOrDefault } from './lib/aiSettings';

@@ -8,3 +8,4 @@ export * from './versions';
 export * from './diff';
 export * from './documentSource';
 export * from './useDocumentAutosave';
+export * from './DocumentsDialog';

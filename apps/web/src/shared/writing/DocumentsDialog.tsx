@@ -1,20 +1,24 @@
+import './writing-shared.css';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../shared/ui/Button';
-import { Dialog } from '../../shared/ui/Dialog';
-import { toast } from '../../shared/ui/toast';
-import type { DocumentAutosave } from '../../shared/writing';
+import { Button } from '../ui/Button';
+import { Dialog } from '../ui/Dialog';
+import { toast } from '../ui/toast';
+import type { DocumentAutosave } from './useDocumentAutosave';
 
-/** Create, open, rename and delete documents. */
-export function DocumentsDialog({ open, onOpenChange, docs }: { open: boolean; onOpenChange(o: boolean): void; docs: DocumentAutosave }) {
+/** Create, find, open, rename and delete documents (Writing's, or the Report Helper's reports). */
+export function DocumentsDialog({ open, onOpenChange, docs, title }: { open: boolean; onOpenChange(o: boolean): void; docs: DocumentAutosave; title?: string }) {
   const { t, i18n } = useTranslation('writing');
+  const [query, setQuery] = useState('');
   const [renaming, setRenaming] = useState<{ id: string; title: string } | null>(null);
   const [confirming, setConfirming] = useState<string | null>(null);
   const fail = (err: unknown) => toast('error', (err as Error).message || t('documents.failed'));
+  const needle = query.trim().toLocaleLowerCase(i18n.language);
+  const shown = needle ? docs.documents.filter((d) => (d.title || t('documents.untitled')).toLocaleLowerCase(i18n.language).includes(needle)) : docs.documents;
   const when = (iso: string) => new Date(iso).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={t('documents.title')} description={docs.source === 'server' ? t('documents.inAccount') : t('documents.onDevice')} wide>
+    <Dialog open={open} onOpenChange={onOpenChange} title={title ?? t('documents.title')} description={docs.source === 'server' ? t('documents.inAccount') : t('documents.onDevice')} wide>
       <div className="row" style={{ marginBottom: 12 }}>
         <Button
           variant="primary"
@@ -28,11 +32,13 @@ export function DocumentsDialog({ open, onOpenChange, docs }: { open: boolean; o
         >
           ＋ {t('documents.new')}
         </Button>
+        {docs.documents.length > 1 && <input className="input grow" type="search" aria-label={t('documents.search')} placeholder={t('documents.search')} value={query} onChange={(e) => setQuery(e.target.value)} />}
       </div>
       {docs.listLoading && <p className="muted">{t('documents.loading')}</p>}
       {!docs.listLoading && docs.documents.length === 0 && <p className="muted">{t('documents.empty')}</p>}
+      {shown.length === 0 && docs.documents.length > 0 && <p className="muted">{t('documents.noMatch')}</p>}
       <ul className="doc-list">
-        {docs.documents.map((d) => (
+        {shown.map((d) => (
           <li key={d.id} className={`doc-item ${docs.doc?.id === d.id ? 'current' : ''}`}>
             {renaming?.id === d.id ? (
               <form
