@@ -54,7 +54,7 @@ test.describe('accounts', () => {
     await shot(page, 'login-failed');
   });
 
-  test('mismatched confirmation shows Passwords do not match and sends nothing', async ({ page }) => {
+  test('sign-up names its own heading and rules; mismatched confirmation shows Passwords do not match and sends nothing', async ({ page }) => {
     let sent = false;
     await page.route('**/api/auth/signup', (route) => {
       sent = true;
@@ -63,8 +63,20 @@ test.describe('accounts', () => {
     await page.goto('/');
     await page.getByRole('button', { name: 'Sign in' }).click();
     const dialog = page.getByRole('dialog');
+    await expect(dialog.getByRole('heading', { name: 'Welcome to Yumi Studio' })).toBeVisible();
     await dialog.getByRole('button', { name: 'Sign up' }).click();
+    // The dialog says it creates an account, and each username rule names itself.
+    await expect(dialog.getByRole('heading', { name: 'Create your Yumi Studio account' })).toBeVisible();
     await dialog.getByLabel('Email').fill('mismatch@example.com');
+    await dialog.getByLabel('Username').fill('Mary Jane');
+    await dialog.getByLabel('Password', { exact: true }).fill('secret123');
+    await dialog.getByLabel('Confirm password').fill('secret123');
+    await dialog.getByRole('button', { name: 'Create account' }).click();
+    await expect(dialog.getByText('Use letters, digits, dot, dash or underscore only, without spaces.')).toBeVisible();
+    await dialog.getByLabel('Username').fill('M');
+    await dialog.getByRole('button', { name: 'Create account' }).click();
+    await expect(dialog.getByText('At least 2 characters.')).toBeVisible();
+    expect(sent).toBe(false);
     await dialog.getByLabel('Username').fill('mismatch');
     await dialog.getByLabel('Password', { exact: true }).fill('secret123');
     await dialog.getByLabel('Confirm password').fill('secret124');
@@ -75,6 +87,7 @@ test.describe('accounts', () => {
     await dialog.getByRole('button', { name: 'Sign in' }).last().click();
     await expect(dialog.getByRole('alert')).toHaveCount(0);
     await expect(dialog.getByLabel('Email')).toHaveValue('');
+    await expect(dialog.getByRole('heading', { name: 'Welcome to Yumi Studio' })).toBeVisible();
   });
 
   test('a 401 from the API sends the user to /login and back after signing in', async ({ page }) => {

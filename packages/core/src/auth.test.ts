@@ -15,6 +15,18 @@ describe('sign-in form rules', () => {
     expect(validateAuthForm('signup', { email: 'a@b.co', password: 'secret1' })).toMatchObject({ username: 'required', confirmPassword: 'required' });
   });
 
+  it('names the username rule that failed, agreeing with the server schema', () => {
+    const form = (username: string) => validateAuthForm('signup', { email: 'a@b.co', username, password: 'secret1', confirmPassword: 'secret1' }).username;
+    expect(form('Mary Jane')).toBe('usernameChars');
+    expect(form('M')).toBe('tooShort');
+    expect(form('m'.repeat(33))).toBe('tooLong');
+    expect(form('mary.jane-99_ハナ')).toBeUndefined();
+    for (const username of ['Mary Jane', 'M', 'm'.repeat(33), 'mary.jane-99_ハナ', 'a<b>']) {
+      const server = signupRequestSchema.safeParse({ email: 'a@b.co', username, password: 'secret123' }).success;
+      expect(form(username) === undefined, username).toBe(server);
+    }
+  });
+
   it('uses the same email rule as the server schema', () => {
     for (const email of ['a@b.co', 'first.last+tag@example.org', 'bad', 'a@b', '.a@b.co', 'a..b@c.io', `${'a'.repeat(250)}@b.co`]) {
       const server = signupRequestSchema.safeParse({ email, username: 'yumi', password: 'secret123' }).success;

@@ -34,7 +34,15 @@ export interface AuthForm {
   username?: string;
   confirmPassword?: string;
 }
-export type AuthFormErrors = Partial<Record<keyof AuthForm, 'required' | 'invalidEmail' | 'tooShort' | 'tooLong' | 'mismatch'>>;
+export type AuthFormErrors = Partial<Record<keyof AuthForm, 'required' | 'invalidEmail' | 'tooShort' | 'tooLong' | 'usernameChars' | 'mismatch'>>;
+
+/** The length bounds each field's message names ("At least 2 characters" for a username, 6 for a password). */
+export const AUTH_FIELD_BOUNDS = {
+  email: { min: 1, max: EMAIL_MAX },
+  username: { min: USERNAME_MIN, max: USERNAME_MAX },
+  password: { min: PASSWORD_MIN, max: PASSWORD_MAX },
+  confirmPassword: { min: PASSWORD_MIN, max: PASSWORD_MAX },
+} as const;
 
 export function validateAuthForm(mode: AuthFormMode, form: AuthForm): AuthFormErrors {
   const errors: AuthFormErrors = {};
@@ -46,8 +54,10 @@ export function validateAuthForm(mode: AuthFormMode, form: AuthForm): AuthFormEr
   if (mode === 'signup') {
     const username = form.username?.trim() ?? '';
     if (!username) errors.username = 'required';
-    else if (username.length < USERNAME_MIN || username.length > USERNAME_MAX || !USERNAME_PATTERN.test(username))
-      errors.username = 'tooShort';
+    // Each failure names its own rule: "Mary Jane" is long enough, it has a space.
+    else if (username.length < USERNAME_MIN) errors.username = 'tooShort';
+    else if (username.length > USERNAME_MAX) errors.username = 'tooLong';
+    else if (!USERNAME_PATTERN.test(username)) errors.username = 'usernameChars';
     const confirm = form.confirmPassword ?? '';
     if (!confirm) errors.confirmPassword = 'required';
     else if (confirm.length < PASSWORD_MIN) errors.confirmPassword = 'tooShort';

@@ -1,4 +1,4 @@
-import { validateAuthForm, type AuthFormErrors, type AuthFormMode, type AuthSuccess, type TwoStepRequired } from '@yumi/core';
+import { AUTH_FIELD_BOUNDS, validateAuthForm, type AuthFormErrors, type AuthFormMode, type AuthSuccess, type TwoStepRequired } from '@yumi/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, ApiError } from '../../shared/api/client';
@@ -9,7 +9,7 @@ import { TwoStepForm } from './TwoStepForm';
 const EMPTY = { email: '', username: '', password: '', confirmPassword: '' };
 
 /** Sign-in / sign-up form (first document §2, §4, §5): the toggle clears error and form. */
-export function AuthForm({ onSuccess, initialMode = 'signin' }: { onSuccess(): void; initialMode?: AuthFormMode }) {
+export function AuthForm({ onSuccess, initialMode = 'signin', onModeChange }: { onSuccess(): void; initialMode?: AuthFormMode; onModeChange?(mode: AuthFormMode): void }) {
   const { t } = useTranslation('common');
   const { signedIn } = useSessionActions();
   const [mode, setMode] = useState<AuthFormMode>(initialMode);
@@ -21,7 +21,9 @@ export function AuthForm({ onSuccess, initialMode = 'signin' }: { onSuccess(): v
   const [challenge, setChallenge] = useState<string | null>(null);
 
   const switchMode = () => {
-    setMode(mode === 'signin' ? 'signup' : 'signin');
+    const next = mode === 'signin' ? 'signup' : 'signin';
+    setMode(next);
+    onModeChange?.(next);
     setForm(EMPTY);
     setFieldErrors({});
     setError(null);
@@ -81,7 +83,7 @@ export function AuthForm({ onSuccess, initialMode = 'signin' }: { onSuccess(): v
         />
         {problem && problem !== 'mismatch' && (
           <span id={`${id}-error`} className="field-error">
-            {t(`auth.fieldErrors.${problem}`, { min: 6 })}
+            {t(`auth.fieldErrors.${problem}`, AUTH_FIELD_BOUNDS[name])}
           </span>
         )}
       </div>
