@@ -363,11 +363,21 @@ describe('usage and quotas', () => {
   it('limits calls per minute with 429 and Retry-After', async () => {
     const limited = await createTestApp({ AI_RATE_LIMIT_PER_MINUTE: '3', AI_LOCAL_WORD_DELAY_MS: '0' });
     try {
-      const call = () => limited.app.inject({ method: 'POST', url: '/api/chat', payload: { message: 'hello', context: local } });
+      const call = (headers: Record<string, string> = {}) => limited.app.inject({ method: 'POST', url: '/api/chat', payload: { message: 'hello', context: local }, headers });
       for (let i = 0; i < 3; i += 1) expect((await call()).statusCode).toBe(200);
-      const res = await call();
+      const res = await call({ 'accept-language': 'ja' });
       expect(res.statusCode).toBe(429);
-      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+      const wait = Number(res.headers['retry-after']);
+      expect(wait).toBeGreaterThan(0);
+      // The wait is told in the user's language.
+      expect(errorBody(res).error).toContain(`${wait} 秒`);
+      // Signed in, the limit is the account's own: users behind the same address do not share it.
+      const [a, b] = [await signUp(limited.app, 'lima'), await signUp(limited.app, 'limb')];
+      for (let i = 0; i < 3; i += 1) expect((await call(a.auth)).statusCode).toBe(200);
+      const limitedA = await call({ ...a.auth, 'accept-language': 'ko' });
+      expect(limitedA.statusCode).toBe(429);
+      expect(errorBody(limitedA).error).toMatch(/\d+초/);
+      expect((await call(b.auth)).statusCode).toBe(200);
     } finally {
       await limited.close();
     }
