@@ -8,7 +8,7 @@ import { CURRENT_USER_KEY } from '../../shared/hooks/useCurrentUser';
 import { Button } from '../../shared/ui/Button';
 import { Dialog } from '../../shared/ui/Dialog';
 import { toast } from '../../shared/ui/toast';
-import { accountErrorText } from './errors';
+import { accountErrorText, ErrorNote } from './errors';
 import { TWO_STEP_KEY } from './TwoStepCard';
 
 /** Delete my account: a dialog asks for the password (and a code when two-step sign-in is on). */
@@ -68,11 +68,7 @@ export function DeleteCard({ onDeleted }: { onDeleted(): void }) {
               </span>
             </div>
           )}
-          {error && (
-            <p className="alert alert-error account-note" role="alert">
-              {error}
-            </p>
-          )}
+          <ErrorNote error={error} />
           <div className="account-actions">
             <Button type="submit" variant="danger" disabled={remove.isPending}>
               {remove.isPending ? t('auth.processing') : t('account.delete.confirm')}

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../shared/api/client';
 import { Button } from '../../shared/ui/Button';
-import { accountErrorText } from './errors';
+import { accountErrorText, ErrorNote } from './errors';
 import { SESSIONS_KEY } from './SessionsCard';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
@@ -77,11 +77,7 @@ export function PasswordCard() {
         {field('currentPassword', 'current-password')}
         {field('newPassword', 'new-password')}
         {field('confirmPassword', 'new-password')}
-        {error && (
-          <div className="alert alert-error account-note" role="alert">
-            {error}
-          </div>
-        )}
+        <ErrorNote error={error} />
         {done && (
           <div className="alert alert-success account-note" role="status">
             {done}

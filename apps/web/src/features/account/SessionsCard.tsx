@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../shared/api/client';
 import { useSessionActions } from '../../shared/hooks/useCurrentUser';
 import { Button } from '../../shared/ui/Button';
-import { accountErrorText } from './errors';
+import { accountErrorText, ErrorNote } from './errors';
 
 export const SESSIONS_KEY = ['account', 'sessions'] as const;
 
@@ -106,11 +106,7 @@ export function SessionsCard() {
       <div aria-live="polite">
         {notice && <p className="alert alert-success account-note">{notice}</p>}
       </div>
-      {error && (
-        <p className="alert alert-error account-note" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorNote error={error} />
       {body}
     </section>
   );

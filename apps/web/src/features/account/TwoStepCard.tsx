@@ -4,7 +4,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../shared/api/client';
 import { Button } from '../../shared/ui/Button';
-import { accountErrorText } from './errors';
+import { accountErrorText, ErrorNote } from './errors';
 
 export const TWO_STEP_KEY = ['account', 'two-step'] as const;
 type Action = 'setup' | 'disable' | 'codes' | null;
@@ -177,11 +177,7 @@ export function TwoStepCard() {
             {action !== 'setup' && <CodeField value={code} onChange={setCode} recovery />}
           </>
         )}
-        {error && (
-          <p className="alert alert-error account-note" role="alert">
-            {error}
-          </p>
-        )}
+        <ErrorNote error={error} />
         <div className="account-actions">
           <Button type="submit" variant={action === 'disable' ? 'danger' : 'primary'} disabled={busy}>
             {busy ? t('auth.processing') : action === 'setup' && !setup ? t('account.twoStep.continue') : t(`account.twoStep.action.${action}`)}

@@ -1,17 +1,8 @@
-import { restoreDocument, type BlendMode } from '@yumi/paint';
+import { restoreDocument, type SerializedLayer } from '@yumi/paint';
 import { writeDocumentPsd } from '@yumi/paint/psd';
 
-export interface PsdLayerInput {
-  name: string;
-  visible: boolean;
-  opacity: number;
-  blendMode: BlendMode;
-  locked: boolean;
-  alphaLock: boolean;
-  clipping: boolean;
-  /** Full-canvas straight RGBA, or null for an empty layer. */
-  rgba: Uint8Array | null;
-}
+/** A layer as stored (see SerializedLayer), its pixels full-canvas straight RGBA or null when empty. */
+export type PsdLayerInput = Omit<SerializedLayer, 'id' | 'bounds' | 'rgba'> & { rgba: Uint8Array | null };
 export interface PsdInput {
   width: number;
   height: number;
@@ -28,14 +19,8 @@ export default function versionPsd(input: PsdInput): Uint8Array {
     height: input.height,
     activeLayerId: 'layer-1',
     layers: input.layers.map((l, i) => ({
+      ...l,
       id: `layer-${i + 1}`,
-      name: l.name,
-      visible: l.visible,
-      opacity: l.opacity,
-      blendMode: l.blendMode,
-      locked: l.locked,
-      alphaLock: l.alphaLock,
-      clipping: l.clipping,
       bounds: l.rgba ? full : null,
       rgba: l.rgba ? new Uint8ClampedArray(l.rgba.buffer, l.rgba.byteOffset, l.rgba.byteLength) : new Uint8ClampedArray(0),
     })),
