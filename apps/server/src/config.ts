@@ -101,6 +101,8 @@ export const configSchema = z.object({
   /** Jobs running at once per provider, across all server processes. */
   IMAGE_CONCURRENCY_PROCEDURAL: z.coerce.number().int().positive().default(2),
   IMAGE_CONCURRENCY_REMOTE: z.coerce.number().int().positive().default(1),
+  /** A running job's process writes a heartbeat this often; after 6 missed beats another process fails the job. */
+  IMAGE_JOB_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(300).default(20),
 
   /**
    * TEST MODE (the in-app checkout that grants timeshards without payment) exists only while no real payment

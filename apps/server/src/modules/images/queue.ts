@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { ImageProviderId } from '@yumi/core';
 import type { AppContext } from '../../context';
@@ -5,10 +6,13 @@ import { concurrencyOf } from '../../providers/image';
 import * as repo from './repository';
 import type { JobRow } from './repository';
 
-/** A job's process must beat at least this often while running, or another process fails it (crash recovery). */
-export const HEARTBEAT_MS = 20_000;
-const STALE_MS = 120_000;
+/** A running job missing this many heartbeats (IMAGE_JOB_HEARTBEAT_SECONDS) is failed by another process. */
+export const STALE_HEARTBEATS = 6;
 const SWEEP_MS = 2_000;
+/** PostgreSQL channel of job changes: `<origin>:<m|p>:<jobId>` (m: started or ended, p: progress). */
+export const JOB_EVENTS_CHANNEL = 'yumi_image_jobs';
+/** Local event fired when any job starts or ends: queue positions of waiting jobs change. */
+export const QUEUE_MOVED = 'moved';
 
 export type JobRunner = (job: JobRow, signal: AbortSignal) => Promise<void>;
 export type StaleHandler = (job: JobRow) => Promise<void>;
@@ -25,6 +29,8 @@ export class ImageQueue {
   private readonly inflight = new Set<Promise<void>>();
   private timer: NodeJS.Timeout | undefined;
   private closed = false;
+  /** Tells this process's own notifications (already delivered locally) from other processes'. */
+  private readonly origin = randomUUID();
 
   constructor(
     private readonly ctx: AppContext,
@@ -35,10 +41,22 @@ export class ImageQueue {
     this.events.setMaxListeners(0);
   }
 
-  start(): void {
+  /** How often a running job's process writes a heartbeat. */
+  get heartbeatMs(): number {
+    return this.ctx.config.IMAGE_JOB_HEARTBEAT_SECONDS * 1000;
+  }
+
+  async start(): Promise<void> {
     // Picks up jobs queued by other processes and jobs whose process died.
     this.timer = setInterval(() => void this.sweep(), SWEEP_MS);
     this.timer.unref();
+    // Changes made by other processes (PostgreSQL; PGlite has one process, so nothing arrives there).
+    await this.ctx.database.listen(JOB_EVENTS_CHANNEL, (payload) => {
+      const [origin, kind, jobId] = payload.split(':');
+      if (origin === this.origin || !jobId) return;
+      this.events.emit(jobId);
+      if (kind === 'm') this.events.emit(QUEUE_MOVED);
+    });
   }
 
   async close(): Promise<void> {
@@ -53,8 +71,14 @@ export class ImageQueue {
     return () => this.events.off(jobId, listener);
   }
 
-  notify(jobId: string): void {
+  /** Tells every process's listeners that a job changed; `moved` when it started or ended. */
+  notify(jobId: string, moved = false): void {
     this.events.emit(jobId);
+    if (moved) this.events.emit(QUEUE_MOVED);
+    this.ctx.database.notify(JOB_EVENTS_CHANNEL, `${this.origin}:${moved ? 'm' : 'p'}:${jobId}`).catch((err: unknown) => {
+      // Other processes' streams still catch up through their slow poll.
+      if (!this.closed) this.ctx.log.warn({ err: err instanceof Error ? err.message : String(err) }, 'job notification failed');
+    });
   }
 
   /** Starts as many queued jobs of this provider as its limit allows; safe to call any number of times. */
@@ -88,12 +112,12 @@ export class ImageQueue {
   private start1(job: JobRow): void {
     const controller = new AbortController();
     this.running.set(job.id, controller);
-    this.notify(job.id);
+    this.notify(job.id, true);
     const p = this.run(job, controller.signal)
       .catch((err) => this.ctx.log.error({ err, jobId: job.id }, 'image job crashed'))
       .finally(() => {
         this.running.delete(job.id);
-        this.notify(job.id);
+        this.notify(job.id, true);
         this.kick(job.provider as ImageProviderId);
       });
     this.track(p);
@@ -107,7 +131,7 @@ export class ImageQueue {
   private async sweep(): Promise<void> {
     if (this.closed) return;
     try {
-      const before = new Date(this.ctx.clock.now().getTime() - STALE_MS);
+      const before = new Date(this.ctx.clock.now().getTime() - this.heartbeatMs * STALE_HEARTBEATS);
       for (const provider of this.providers) {
         for (const job of await repo.staleJobs(this.ctx.db, provider, before)) {
           if (!this.running.has(job.id)) await this.onStale(job);

@@ -23,16 +23,19 @@ import { sendBlob } from '../../lib/send-blob';
 import { currentUser } from '../../plugins/auth';
 import { aiDraw } from './ai-draw';
 import { generateOutline } from './outline';
+import { QUEUE_MOVED } from './queue';
 import * as images from './service';
 
 const idParams = z.object({ id: z.uuid() });
+/** A job stream re-reads its job this often even without an event (a lost notification). */
+const JOB_POLL_FALLBACK_MS = 10_000;
 const errors = { 401: apiErrorSchema, 402: apiErrorSchema, 404: apiErrorSchema, 413: apiErrorSchema, 415: apiErrorSchema, 422: apiErrorSchema };
 const bearer = [{ bearer: [] }];
 
 /** Image generation, the gallery, the outline generator, the AI canvas tools and the trial status (full paths under /api). */
 export const imagesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const engine = images.engineOf(ctx);
-  engine.queue.start();
+  await engine.queue.start();
   // Open event streams end on shutdown, so closing the server never waits on a browser tab.
   const streams = new Set<() => void>();
   app.addHook('onClose', async () => {
@@ -95,9 +98,16 @@ export const imagesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       let last = '';
       let ended = false;
       let busy = false;
-      const push = async () => {
-        if (ended || busy) return;
+      let again = false;
+      const push = async (): Promise<void> => {
+        if (ended) return;
+        // An event during a read is not lost: one more read follows it.
+        if (busy) {
+          again = true;
+          return;
+        }
         busy = true;
+        again = false;
         try {
           const job = await images.jobSnapshot(ctx, id);
           if (!job || ended) return;
@@ -114,16 +124,20 @@ export const imagesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         } finally {
           busy = false;
         }
+        if (again) await push();
       };
-      // Local changes arrive at once; a job run by another process shows up through the poll.
+      // Changes arrive as events, from this process and (through LISTEN/NOTIFY) from the others; the slow
+      // poll only covers a notification lost while the listening connection was down.
       const unsubscribe = engine.queue.subscribe(id, () => void push());
-      const poll = setInterval(() => void push(), 1000);
+      const unsubscribeMoved = engine.queue.subscribe(QUEUE_MOVED, () => void push());
+      const poll = setInterval(() => void push(), JOB_POLL_FALLBACK_MS);
       const keepAlive = setInterval(() => res.write(': keep-alive\n\n'), 15_000);
       function finish() {
         if (ended) return;
         ended = true;
         streams.delete(finish);
         unsubscribe();
+        unsubscribeMoved();
         clearInterval(poll);
         clearInterval(keepAlive);
         res.end();

@@ -25,7 +25,7 @@ import { assertStorageLeft, enforceQuota } from '../storage/service';
 import { release, reserve, settle } from '../billing/ledger';
 import { decodeImageDataUrl } from './decode';
 import { postProcess, upscaleFactor } from './postprocess';
-import { HEARTBEAT_MS, ImageQueue } from './queue';
+import { ImageQueue } from './queue';
 import * as repo from './repository';
 import type { JobRow, ResultRow } from './repository';
 
@@ -222,7 +222,7 @@ async function failJob(ctx: AppContext, job: JobRow, message: string, code: stri
   if (job.payment === 'credits' && job.reservationId) await release(ctx, job.reservationId);
   if (job.payment === 'trial') await repo.returnTrial(ctx.db, job.id, ctx.clock.now());
   const closed = await repo.finishJob(ctx.db, job.id, { status: 'failed', error: message, errorCode: code, finishedAt: ctx.clock.now() });
-  if (closed) engines.get(ctx)?.queue.notify(job.id);
+  if (closed) engines.get(ctx)?.queue.notify(job.id, true);
 }
 
 interface JobParams extends Omit<GenerationSettings, 'referenceImage'> {
@@ -240,7 +240,7 @@ async function runJob(ctx: AppContext, engine: ImagesEngine, job: JobRow, signal
     await repo.updateProgress(ctx.db, job.id, progress, ctx.clock.now()).catch(() => undefined);
     engine.queue.notify(job.id);
   };
-  const beat = setInterval(() => void write(), HEARTBEAT_MS);
+  const beat = setInterval(() => void write(), engine.queue.heartbeatMs);
   try {
     if (!provider) throw new ProviderError('http', 'This image provider is no longer configured');
     const reference = job.referenceKey ? await ctx.blobs.get(job.referenceKey) : null;
