@@ -38,12 +38,16 @@ test.describe('billing', () => {
     await expect(creator.getByRole('button', { name: 'Card · $10.00' })).toBeVisible();
     await expect(creator.getByRole('button', { name: 'Alipay · $11.00' })).toBeVisible();
     await shot(page, 'charge-signed-in');
+    // The checkout request is held until the button has shown its busy state (no timing guess).
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
     await page.route('**/api/billing/checkout/stripe', async (route) => {
-      await new Promise((r) => setTimeout(r, 500));
+      await held;
       await route.continue();
     });
     await creator.getByRole('button', { name: 'Card · $10.00' }).click();
     await expect(creator.getByRole('button', { name: 'Processing...' })).toBeVisible();
+    release();
     await expect(page.getByTestId('test-checkout')).toBeVisible();
     await expect(page.getByTestId('test-checkout')).toContainText('TEST MODE');
     await expect(page.getByTestId('would-charge')).toHaveText('$10.00 USD');

@@ -20,7 +20,8 @@ export async function startServer(port: number, dataDir: string, env: Record<str
     stdio: 'ignore',
   });
   await expect
-    .poll(async () => (await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => null))?.status ?? 0, { timeout: 30_000 })
+    // A fresh embedded database runs every migration first: on a loaded 2-core runner that took over 30 s.
+    .poll(async () => (await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => null))?.status ?? 0, { timeout: 90_000 })
     .toBe(200);
   return child;
 }
