@@ -15,7 +15,7 @@ import { HELP_LINK_ROUTES, parseHelpArticle, type HelpArticleFile } from './help
 const HELP_DIR = fileURLToPath(new URL('../../help', import.meta.url));
 const APP_ROUTES_FILE = fileURLToPath(new URL('../../../../apps/web/src/app/App.tsx', import.meta.url));
 /** Raised with each batch that lands; the issue asks for at least 120. */
-const MIN_ARTICLES = 178;
+const MIN_ARTICLES = 179;
 /** Operator configuration appears only in articles for admins. */
 const OPERATOR_TALK = /[A-Z][A-Z0-9]*_(?:API_KEY|URL|KEY|SECRET|EMAILS|DIR|MODE|BYTES)\b|environment variable|\.env\b/;
 
