@@ -91,3 +91,64 @@ test('fill bucket closes gaps and fills fully opaque; clipping mask from the lay
   await page.getByRole('button', { name: 'Undo', exact: true }).click();
   await expect.poll(() => pixel(page, 200, 200)).toEqual([255, 136, 0, 255]);
 });
+
+test('selection: rectangle, copy and paste to a new layer, move, flip with free transform, magic wand', async ({ page }) => {
+  await openCreate(page);
+  // Left half red, right half blue: a 100x100 block at (100, 100).
+  await page.evaluate(() => {
+    const e = (window as unknown as YumiWindow).__yumiPaint;
+    const block = new Uint8ClampedArray(100 * 100 * 4);
+    for (let i = 0; i < 100 * 100; i++) block.set(i % 100 < 50 ? [255, 0, 0, 255] : [0, 0, 255, 255], i * 4);
+    e.applyPixels(e.document.activeLayerId, { x: 100, y: 100, width: 100, height: 100 }, block);
+  });
+  const screen = async (x: number, y: number) => {
+    const box = (await page.getByTestId('paint-stage').boundingBox())!;
+    const s = await page.evaluate(([x, y]) => (window as unknown as YumiWindow).__yumiPaint.viewport.documentToScreen({ x: x!, y: y! }), [x, y]);
+    return { x: box.x + s.x, y: box.y + s.y };
+  };
+  const dragDoc = async (from: [number, number], to: [number, number]) => {
+    const a = await screen(...from);
+    const b = await screen(...to);
+    await page.mouse.move(a.x, a.y);
+    await page.mouse.down();
+    await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2);
+    await page.mouse.move(b.x, b.y);
+    await page.mouse.up();
+  };
+  const selection = () => page.evaluate(() => (window as unknown as YumiWindow).__yumiPaint.getSnapshot().selection);
+
+  await page.getByRole('button', { name: 'Selection', exact: true }).click();
+  await dragDoc([100, 100], [200, 200]);
+  await expect(page.getByTestId('selection-outline')).toBeAttached();
+  const sel = (await selection())!;
+  expect(Math.abs(sel.x - 100) + Math.abs(sel.y - 100) + Math.abs(sel.width - 100) + Math.abs(sel.height - 100)).toBeLessThanOrEqual(4);
+
+  // Copy, paste as a new layer at the same place.
+  await page.keyboard.press('Control+c');
+  await page.getByRole('button', { name: 'Paste', exact: true }).click();
+  await expect.poll(() => page.evaluate(() => (window as unknown as YumiWindow).__yumiPaint.document.activeLayer.name)).toBe('Pasted');
+  expect(await pixel(page, 120, 150, 'Pasted')).toEqual([255, 0, 0, 255]);
+
+  // Move the selected pixels 60 px right: the selection follows.
+  await page.getByRole('button', { name: 'Move', exact: true }).click();
+  await dragDoc([150, 150], [210, 150]);
+  await expect.poll(() => pixel(page, 170, 150, 'Pasted')).toEqual([255, 0, 0, 255]);
+  expect((await pixel(page, 110, 150, 'Pasted'))[3]).toBe(0);
+  expect((await selection())!.x).toBeGreaterThanOrEqual(158);
+
+  // Free transform: flip horizontally, apply: red and blue swap sides.
+  await page.getByRole('button', { name: 'Transform', exact: true }).click();
+  await page.getByRole('button', { name: 'Flip horizontally' }).click();
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect.poll(() => pixel(page, 175, 150, 'Pasted')).toEqual([0, 0, 255, 255]);
+  expect(await pixel(page, 245, 150, 'Pasted')).toEqual([255, 0, 0, 255]);
+
+  // Magic wand on the empty canvas (all layers): everything but the painted pixels.
+  await page.getByRole('button', { name: 'Selection', exact: true }).click();
+  await page.getByRole('radio', { name: 'Magic wand' }).click();
+  const p = await screen(20, 20);
+  await page.mouse.click(p.x, p.y);
+  await expect.poll(async () => (await selection())?.width).toBe(800);
+  const inBlock = await page.evaluate(() => (window as unknown as YumiWindow).__yumiPaint.selection![150 * 800 + 150]);
+  expect(inBlock).toBe(0);
+});

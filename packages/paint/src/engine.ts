@@ -9,10 +9,17 @@ import {
   scaleDocument,
   type CanvasAnchor,
 } from './canvas-size.js';
+import {
+  selectionBounds,
+  transformedBounds,
+  transformPixels,
+  type Affine,
+  type SelectionMask,
+} from './selection.js';
 import { Compositor, createPixelBuffer, type PixelBuffer } from './compositor.js';
 import { DirtyRegion } from './dirty.js';
 import { PaintDocument, PaintError, type DocumentOptions } from './document.js';
-import { intersectRect, type Rect } from './geometry.js';
+import { intersectRect, unionRect, type Rect } from './geometry.js';
 import {
   AddLayerEntry,
   affectsPixels,
@@ -85,6 +92,8 @@ export interface EngineSnapshot {
   redoLabel: string | null;
   hasDrawing: boolean;
   isStroking: boolean;
+  /** Bounds of the selection, null when nothing is selected. */
+  selection: Rect | null;
 }
 
 /**
@@ -114,6 +123,8 @@ export class PaintEngine {
   private brushValue: BrushSettings = { ...DEFAULT_BRUSH_SETTINGS };
   private colorValue: RGBA = { r: 0, g: 0, b: 0, a: 255 };
   private presetIdValue: string | null = null;
+  private selectionMask: SelectionMask | null = null;
+  private selectionRect: Rect | null = null;
   /** Values before a run of transient property changes (slider drags), per layer. */
   private pendingProps = new Map<string, Partial<LayerProps>>();
   private listeners = new Set<() => void>();
@@ -493,6 +504,97 @@ export class PaintEngine {
     return this.insertNewLayer(layer, 'Import image');
   }
 
+  // ---- selection --------------------------------------------------------------------------
+
+  /** Coverage 0-255 per document pixel, null when nothing is selected (tools then act everywhere). */
+  get selection(): SelectionMask | null {
+    return this.selectionMask;
+  }
+
+  /** Replaces the selection (an empty mask deselects). Not an undo step, as in most painting programs. */
+  setSelection(mask: SelectionMask | null): void {
+    if (mask && mask.length !== this.doc.width * this.doc.height)
+      throw new PaintError('INVALID_ARGUMENT', 'Selection must cover the document');
+    const bounds = mask ? selectionBounds(mask, this.doc.width, this.doc.height) : null;
+    this.selectionMask = bounds ? mask : null;
+    this.selectionRect = bounds;
+    this.changed();
+  }
+
+  /** The selected pixels of a layer (alpha scaled by the selection), cropped to the selection's bounds. */
+  copySelection(layerId: string): { image: PixelBuffer; x: number; y: number } | null {
+    const mask = this.selectionMask;
+    const r = this.selectionRect;
+    if (!mask || !r) return null;
+    this.endStroke();
+    const data = this.doc.layer(layerId).surface.readRect(r);
+    for (let y = 0; y < r.height; y++) {
+      for (let x = 0; x < r.width; x++) {
+        const o = (y * r.width + x) * 4 + 3;
+        data[o] = ((data[o] as number) * (mask[(r.y + y) * this.doc.width + r.x + x] as number)) / 255;
+      }
+    }
+    return { image: { data, width: r.width, height: r.height }, x: r.x, y: r.y };
+  }
+
+  /** Erases the selected pixels of a layer (Delete / Cut), one undo step. */
+  deleteSelection(layerId: string): Outcome {
+    return this.transformSelection(layerId, null, 'Delete selection');
+  }
+
+  /**
+   * Move / free transform: lifts the selected pixels of a layer, puts them back through the affine
+   * `m` (document coordinates) over what remains, and moves the selection with them. `null` only
+   * lifts (delete). One undo step.
+   */
+  transformSelection(layerId: string, m: Affine | null, label = 'Transform'): Outcome {
+    const layer = this.doc.layer(layerId);
+    const mask = this.selectionMask;
+    const r = this.selectionRect;
+    if (!mask || !r) return refuse('outside-canvas');
+    if (layer.locked) return refuse('locked');
+    const { width, height } = this.doc;
+    const lifted = this.copySelection(layerId)!;
+    const target = m ? transformedBounds(r, m) : r;
+    const area = intersectRect(unionRect(r, target) ?? r, { x: 0, y: 0, width, height });
+    const data = layer.surface.readRect(area);
+    for (let y = 0; y < area.height; y++) {
+      for (let x = 0; x < area.width; x++) {
+        const cov = mask[(area.y + y) * width + area.x + x] as number;
+        if (cov === 0) continue;
+        const o = (y * area.width + x) * 4;
+        const a = Math.round(((data[o + 3] as number) * (255 - cov)) / 255);
+        if (a === 0) data.fill(0, o, o + 4); // transparent pixels are all zero
+        else data[o + 3] = a;
+      }
+    }
+    if (m) {
+      const moved = transformPixels(lifted.image, { x: lifted.x, y: lifted.y }, m, area).data;
+      for (let i = 0; i < data.length; i += 4) {
+        const sa = (moved[i + 3] as number) / 255;
+        if (sa === 0) continue;
+        const da = (data[i + 3] as number) / 255;
+        const oa = sa + da * (1 - sa);
+        for (let c = 0; c < 3; c++)
+          data[i + c] = ((moved[i + c] as number) * sa + (data[i + c] as number) * da * (1 - sa)) / oa;
+        data[i + 3] = oa * 255;
+      }
+    }
+    const out = this.applyPixels(layerId, area, data, label);
+    if (out.ok && m) {
+      // the selection follows its pixels
+      const sel: PixelBuffer = { data: new Uint8ClampedArray(r.width * r.height * 4), width: r.width, height: r.height };
+      for (let y = 0; y < r.height; y++)
+        for (let x = 0; x < r.width; x++) sel.data[(y * r.width + x) * 4 + 3] = mask[(r.y + y) * width + r.x + x] as number;
+      const full = { x: 0, y: 0, width, height };
+      const moved = transformPixels(sel, { x: r.x, y: r.y }, m, full).data;
+      const next = new Uint8Array(width * height);
+      for (let i = 0; i < next.length; i++) next[i] = moved[i * 4 + 3] as number;
+      this.setSelection(next);
+    }
+    return out;
+  }
+
   // ---- canvas size ------------------------------------------------------------------------
 
   /**
@@ -659,6 +761,7 @@ export class PaintEngine {
       redoLabel: this.history.redoLabel,
       hasDrawing: this.doc.hasDrawing(),
       isStroking: this.stroke !== null,
+      selection: this.selectionRect,
     };
     return this.snapshot;
   }
@@ -718,6 +821,10 @@ export class PaintEngine {
   private install(doc: PaintDocument): PaintDocument {
     const previous = this.doc;
     this.doc = doc;
+    if (doc.width !== previous.width || doc.height !== previous.height) {
+      this.selectionMask = null;
+      this.selectionRect = null;
+    }
     this.pendingProps.clear();
     if (doc.width !== previous.width || doc.height !== previous.height) {
       this.out = createPixelBuffer(doc.width, doc.height);

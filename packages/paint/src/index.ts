@@ -17,6 +17,7 @@ export * from './resample.js';
 export * from './base64.js';
 export * from './io.js';
 export * from './canvas-size.js';
+export * from './selection.js';
 export * from './engine.js';
 export * from './brush/settings.js';
 export * from './brush/presets.js';

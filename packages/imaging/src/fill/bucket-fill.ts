@@ -16,6 +16,8 @@ export interface BucketOptions {
   gapClose?: number;
   /** Grows the area by this many pixels under the anti-aliased rim of the lines (0-4, default 1). */
   expand?: number;
+  /** false: every pixel of a similar colour anywhere, not only those connected to (x, y) (magic wand). */
+  contiguous?: boolean;
 }
 
 const clampInt = (v: number | undefined, lo: number, hi: number, fallback: number) =>
@@ -49,7 +51,11 @@ export function bucketRegion(
 
   let region: Region;
   const radius = Math.ceil(gap / 2);
-  if (radius > 0) {
+  if (options.contiguous === false) {
+    let count = 0;
+    for (let i = 0; i < n; i++) count += similar[i] as number;
+    region = { mask: similar, rect: { x: 0, y: 0, width, height }, count };
+  } else if (radius > 0) {
     const boundary = new Uint8Array(n);
     for (let i = 0; i < n; i++) boundary[i] = similar[i] ? 0 : 1;
     const walls = dilateSquare(boundary, width, height, radius);

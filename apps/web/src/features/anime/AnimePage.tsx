@@ -9,7 +9,8 @@ import { toast } from '../../shared/ui/toast';
 import { backgroundLayerStyle } from '../../shared/writing';
 import { isTyping, PaintCanvas } from './canvas/PaintCanvas';
 import { createEngine, EngineContext } from './engine';
-import { ImportError, fileToBuffer, bufferToDataUrl, urlToBuffer } from './lib/pixels';
+import { ImportError, fileToBuffer, bufferToDataUrl, bufferToPngBlob, urlToBuffer } from './lib/pixels';
+import { copySelection, invert, pasteCopied, selectAll } from './canvas/selection';
 import { clearRecovery, loadRecovery, saveRecovery } from './lib/recovery';
 import { CanvasBar } from './CanvasBar';
 import { CharacterLibraryPanel } from './panels/CharacterLibraryPanel';
@@ -133,11 +134,45 @@ export default function AnimePage({ onBack }: { onBack?: () => void }) {
         engine.setBrush({ size: Math.max(0.1, engine.brush.size * (k === ']' ? 1.2 : 1 / 1.2)) });
       } else if (!mod && k === '0') {
         window.dispatchEvent(new Event('anime:fit'));
+      } else if (mod && (k === 'c' || k === 'x') && engine.selection) {
+        e.preventDefault();
+        copySelection(engine, k === 'x', bufferToPngBlob);
+      } else if (mod && k === 'a') {
+        e.preventDefault();
+        selectAll(engine);
+      } else if (mod && k === 'd') {
+        e.preventDefault();
+        engine.setSelection(null);
+      } else if (mod && e.shiftKey && k === 'i') {
+        e.preventDefault();
+        invert(engine);
+      } else if ((e.key === 'Delete' || e.key === 'Backspace') && engine.selection) {
+        engine.deleteSelection(engine.document.activeLayerId);
+      } else if (e.key === 'Escape') {
+        if (useAnime.getState().transform) set({ transform: null });
+        else engine.setSelection(null);
       }
     };
+    // Paste: a picture from the system clipboard at its own size, else what Copy took in the app.
+    const onPaste = (e: ClipboardEvent) => {
+      if (useAnime.getState().mode !== 'creative' || isTyping(e as unknown as KeyboardEvent)) return;
+      const file = Array.from(e.clipboardData?.files ?? []).find((f) => f.type.startsWith('image/'));
+      e.preventDefault();
+      if (!file) {
+        pasteCopied(engine, t('select.pastedLayer'));
+        return;
+      }
+      fileToBuffer(file)
+        .then((image) => engine.importImage(image, { name: t('select.pastedLayer'), scale: 1 }))
+        .catch(() => toast('error', t('upload.notImage', { name: file.name || 'clipboard' })));
+    };
     window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [engine, set]);
+    window.addEventListener('paste', onPaste);
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      window.removeEventListener('paste', onPaste);
+    };
+  }, [engine, set, t]);
 
   const importFiles = useCallback(
     async (files: FileList | File[]) => {

@@ -1,10 +1,11 @@
 import { BUCKET_MAX_GAP } from '@yumi/imaging';
-import { Brush, Eraser, FlipHorizontal2, Maximize, PaintBucket, Pipette, Redo2, RotateCw, Save, Scaling, Trash2, Undo2, ZoomIn, ZoomOut } from 'lucide-react';
+import { Brush, Eraser, FlipHorizontal2, Maximize, Move, PaintBucket, Pipette, SquareDashed, Scan, Redo2, RotateCw, Save, Scaling, Trash2, Undo2, ZoomIn, ZoomOut } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../shared/ui/toast';
 import { rgbToHex, useEngine, useEngineSnapshot } from './engine';
 import { CanvasSizeDialog } from './panels/CanvasSizeDialog';
+import { SelectionBar } from './SelectionBar';
 import { useAnime } from './store';
 
 /** Spec §2 canvas controls: brush and eraser, colour picker, size slider (1-50), clear; plus undo/redo and view. */
@@ -59,6 +60,15 @@ export function CanvasBar({ onSave }: { onSave(): void }) {
         <button type="button" className={`btn btn-sm ${canvasTool === 'eyedropper' ? 'btn-primary' : ''}`} aria-pressed={canvasTool === 'eyedropper'} aria-label={t('canvas.eyedropper')} title={t('canvas.eyedropper')} onClick={() => set({ canvasTool: canvasTool === 'eyedropper' ? 'paint' : 'eyedropper' })}>
           <Pipette size={16} aria-hidden />
         </button>
+        <button type="button" className={`btn btn-sm ${canvasTool === 'select' ? 'btn-primary' : ''}`} aria-pressed={canvasTool === 'select'} aria-label={t('select.tool')} title={t('select.tool')} onClick={() => set({ canvasTool: canvasTool === 'select' ? 'paint' : 'select' })}>
+          <SquareDashed size={16} aria-hidden />
+        </button>
+        <button type="button" className={`btn btn-sm ${canvasTool === 'move' ? 'btn-primary' : ''}`} aria-pressed={canvasTool === 'move'} aria-label={t('select.move')} title={t('select.move')} onClick={() => set({ canvasTool: canvasTool === 'move' ? 'paint' : 'move' })}>
+          <Move size={16} aria-hidden />
+        </button>
+        <button type="button" className={`btn btn-sm ${canvasTool === 'transform' ? 'btn-primary' : ''}`} aria-pressed={canvasTool === 'transform'} aria-label={t('select.transform')} title={t('select.transform')} onClick={() => set({ canvasTool: canvasTool === 'transform' ? 'paint' : 'transform', transform: null })}>
+          <Scan size={16} aria-hidden />
+        </button>
         <input type="color" className="an-color-well" value={hex} aria-label={t('colors.picker')} onChange={(e) => {
           engine.setColor(e.target.value);
           rememberColor(e.target.value);
@@ -76,6 +86,7 @@ export function CanvasBar({ onSave }: { onSave(): void }) {
           <Trash2 size={16} aria-hidden /> <span className="hide-mobile">{t('canvas.clear')}</span>
         </button>
       </div>
+      {(canvasTool === 'select' || canvasTool === 'transform' || snap.selection) && <SelectionBar />}
       {canvasTool === 'fill' && (
         <div className="an-bar-group" role="group" aria-label={t('fill.options')}>
           <label className="an-size-control">

@@ -14,10 +14,22 @@ import {
 import { getSmartBrushPreset, type SmartBrushSettings } from '@yumi/imaging';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
+import type { PendingTransform } from './canvas/selection';
 
 export type AnimeMode = 'creative' | 'ai-generate';
 /** What a press on the canvas does. */
-export type CanvasTool = 'paint' | 'fill' | 'eyedropper' | 'ai-brush' | 'ai-eraser';
+export type CanvasTool = 'paint' | 'fill' | 'eyedropper' | 'select' | 'move' | 'transform' | 'ai-brush' | 'ai-eraser';
+
+export type SelectShape = 'rect' | 'ellipse' | 'lasso' | 'wand';
+/** Selection tool options: shape, how a new shape combines, magic wand tolerance and contiguity. */
+export interface SelectSettings {
+  shape: SelectShape;
+  op: 'replace' | 'add' | 'subtract';
+  tolerance: number;
+  contiguous: boolean;
+  feather: number;
+}
+export const DEFAULT_SELECT: SelectSettings = { shape: 'rect', op: 'replace', tolerance: 32, contiguous: true, feather: 8 };
 
 /** Fill bucket options (persisted): tolerance 0-255, gap closing 0-32 px, sample all layers or the current one. */
 export interface FillSettings {
@@ -43,6 +55,7 @@ interface AnimeState {
   smartEnabled: boolean;
   smart: SmartBrushSettings;
   fill: FillSettings;
+  select: SelectSettings;
   brief: DesignBrief;
   characterId: string | null;
   characterName: string;
@@ -51,6 +64,8 @@ interface AnimeState {
   exportSize: number;
   toolbar: { x: number; y: number; collapsed: boolean };
   livePreview: boolean;
+  /** Free transform in progress (Transform tool), null when none. */
+  transform: PendingTransform | null;
   setMode(m: AnimeMode): void;
   toggle(id: ContextPanel | FloatingPanel): void;
   closePanels(): void;
@@ -74,6 +89,7 @@ export const useAnime = create<AnimeState>()(
       smartEnabled: false,
       smart: defaultSmart(),
       fill: { ...DEFAULT_FILL },
+      select: { ...DEFAULT_SELECT },
       brief: { ...EMPTY_BRIEF },
       characterId: null,
       characterName: '',
@@ -82,6 +98,7 @@ export const useAnime = create<AnimeState>()(
       exportSize: DEFAULT_EXPORT.sizePercent,
       toolbar: { x: 12, y: 12, collapsed: false },
       livePreview: true,
+      transform: null,
       setMode: (mode) => set({ mode }),
       toggle: (id) => set((s) => ({ panels: togglePanel(s.panels, id) })),
       closePanels: () => set({ panels: { context: null, floating: null } }),

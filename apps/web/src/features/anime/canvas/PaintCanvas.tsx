@@ -1,10 +1,23 @@
-import type { InputPoint, PointerKind } from '@yumi/paint';
-import { useCallback, useEffect, useRef } from 'react';
+import { applyAffine, invertAffine, type InputPoint, type Point, type PointerKind } from '@yumi/paint';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../shared/ui/toast';
-import { rgbToHex, useEngine } from '../engine';
+import { rgbToHex, useEngine, useEngineSnapshot } from '../engine';
 import { useAnime } from '../store';
 import { aiDrawAt, bucketFillAt, smartFillAt } from './actions';
+import { IDENTITY_TRANSFORM, selectAll, selectDrag, selectionOutline, transformMatrix, wandSelect, type PendingTransform } from './selection';
+
+/** A drag of a selection, move or transform tool (document coordinates). */
+type ToolDrag =
+  | { kind: 'select'; id: number; points: Point[]; op: 'replace' | 'add' | 'subtract' }
+  | { kind: 'move'; id: number; start: Point; now: Point }
+  | { kind: 'transform'; id: number; handle: Handle; start: Point; from: PendingTransform };
+/** Transform handles: a corner or side (hx, hy in -1..1), the rotation knob, or the inside (move). */
+type Handle = { hx: number; hy: number } | 'rotate' | 'inside';
+const HANDLES: { hx: number; hy: number }[] = [-1, 0, 1].flatMap((hy) => [-1, 0, 1].map((hx) => ({ hx, hy }))).filter((h) => h.hx !== 0 || h.hy !== 0);
+/** Screen pixels: handle grab radius and the rotation knob's distance above the box. */
+const GRAB = 10;
+const KNOB = 28;
 
 interface Gesture {
   /** Screen positions of the two fingers at the last move. */
@@ -30,12 +43,24 @@ export function PaintCanvas({ onViewChange }: { onViewChange?(): void }) {
   const panning = useRef<{ id: number; x: number; y: number } | null>(null);
   const spaceDown = useRef(false);
   const drawingPointer = useRef<number | null>(null);
+  const svgRef = useRef<SVGSVGElement>(null);
+  const [drag, setDrag] = useState<ToolDrag | null>(null);
+  const snap = useEngineSnapshot();
+  const canvasTool = useAnime((s) => s.canvasTool);
+  const selectShape = useAnime((s) => s.select.shape);
+  const pending = useAnime((s) => s.transform);
+  const outline = useMemo(
+    () => (snap.selection && engine.selection ? selectionOutline(engine.selection, snap.width, snap.height, snap.selection) : ''),
+    // the mask changes only together with its bounds or the snapshot version
+    [engine, snap.selection, snap.width, snap.height],
+  );
 
   const applyTransform = useCallback(() => {
     const c = canvasRef.current;
     if (!c) return;
     c.style.transform = engine.viewport.cssTransform();
     c.style.imageRendering = engine.viewport.zoom >= 2 ? 'pixelated' : 'auto';
+    if (svgRef.current) svgRef.current.style.transform = c.style.transform;
     onViewChange?.();
   }, [engine, onViewChange]);
 
@@ -138,6 +163,26 @@ export function PaintCanvas({ onViewChange }: { onViewChange?(): void }) {
       state.set({ canvasTool: 'paint' });
       return;
     }
+    if (state.canvasTool === 'select') {
+      const op = e.shiftKey ? 'add' : e.altKey ? 'subtract' : state.select.op;
+      if (state.select.shape === 'wand') return wandSelect(engine, p.x, p.y, state.select, op);
+      setDrag({ kind: 'select', id: e.pointerId, points: [{ x: p.x, y: p.y }], op });
+      capture(stage, e.pointerId);
+      return;
+    }
+    if (state.canvasTool === 'move') {
+      setDrag({ kind: 'move', id: e.pointerId, start: { x: p.x, y: p.y }, now: { x: p.x, y: p.y } });
+      capture(stage, e.pointerId);
+      return;
+    }
+    if (state.canvasTool === 'transform') {
+      const handle = hitHandle(p);
+      if (handle) {
+        setDrag({ kind: 'transform', id: e.pointerId, handle, start: { x: p.x, y: p.y }, from: state.transform ?? IDENTITY_TRANSFORM });
+        capture(stage, e.pointerId);
+      }
+      return;
+    }
     if (state.canvasTool === 'fill') {
       const r = bucketFillAt(engine, p.x, p.y, state.fill);
       if (!r.ok) warn(r.reason);
@@ -192,6 +237,13 @@ export function PaintCanvas({ onViewChange }: { onViewChange?(): void }) {
       applyTransform();
       return;
     }
+    if (drag && drag.id === e.pointerId) {
+      const p = engine.viewport.screenToDocument(local(e));
+      if (drag.kind === 'select') setDrag({ ...drag, points: (useAnime.getState().select.shape === 'lasso' ? [...drag.points, p] : [drag.points[0]!, p]) });
+      else if (drag.kind === 'move') setDrag({ ...drag, now: p });
+      else useAnime.getState().set({ transform: dragTransform(drag, p) });
+      return;
+    }
     if (drawingPointer.current === e.pointerId) {
       const samples = typeof e.getCoalescedEvents === 'function' ? e.getCoalescedEvents() : [];
       engine.extendStroke((samples.length > 0 ? samples : [e]).map(toPoint));
@@ -201,12 +253,76 @@ export function PaintCanvas({ onViewChange }: { onViewChange?(): void }) {
   const onPointerEnd = (ev: React.PointerEvent<HTMLDivElement>) => {
     const e = ev.nativeEvent;
     pointers.current.delete(e.pointerId);
+    if (drag && drag.id === e.pointerId) {
+      setDrag(null);
+      if (drag.kind === 'select') selectDrag(engine, useAnime.getState().select.shape, drag.points, drag.op);
+      if (drag.kind === 'move') moveBy(drag.now.x - drag.start.x, drag.now.y - drag.start.y);
+    }
     if (drawingPointer.current === e.pointerId) {
       engine.endStroke();
       drawingPointer.current = null;
     }
     if (panning.current?.id === e.pointerId) panning.current = null;
     if (gesture.current && [...pointers.current.values()].filter((p) => p.type === 'touch').length < 2) gesture.current = null;
+  };
+
+  /** Moves the selected pixels of the active layer (the whole layer when nothing is selected). */
+  const moveBy = (dx: number, dy: number) => {
+    const x = Math.round(dx);
+    const y = Math.round(dy);
+    if (x === 0 && y === 0) return;
+    const whole = !engine.selection;
+    if (whole) selectAll(engine);
+    const r = engine.transformSelection(engine.document.activeLayerId, [1, 0, 0, 1, x, y], 'Move');
+    if (whole) engine.setSelection(null);
+    if (!r.ok) warn(r.reason);
+  };
+
+  /** Corners, sides, rotation knob of the pending transform, in document coordinates. */
+  const handlePoints = (t: PendingTransform) => {
+    const b = engine.getSnapshot().selection;
+    if (!b) return null;
+    const c = { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+    const m = transformMatrix(t, c);
+    const at = (hx: number, hy: number) => applyAffine(m, { x: c.x + (hx * b.width) / 2, y: c.y + (hy * b.height) / 2 });
+    const top = at(0, -1);
+    const centre = applyAffine(m, c);
+    const len = Math.hypot(top.x - centre.x, top.y - centre.y) || 1;
+    const k = KNOB / engine.viewport.zoom / len;
+    return { b, c, m, corners: [at(-1, -1), at(1, -1), at(1, 1), at(-1, 1)], handles: HANDLES.map((h) => ({ ...h, p: at(h.hx, h.hy) })), knob: { x: top.x + (top.x - centre.x) * k, y: top.y + (top.y - centre.y) * k }, top };
+  };
+
+  const hitHandle = (p: Point): Handle | null => {
+    const h = handlePoints(useAnime.getState().transform ?? IDENTITY_TRANSFORM);
+    if (!h) return null;
+    const r = GRAB / engine.viewport.zoom;
+    if (Math.hypot(p.x - h.knob.x, p.y - h.knob.y) <= r) return 'rotate';
+    for (const q of h.handles) if (Math.hypot(p.x - q.p.x, p.y - q.p.y) <= r) return { hx: q.hx, hy: q.hy };
+    const l = applyAffine(invertAffine(h.m), p);
+    return Math.abs(l.x - h.c.x) <= h.b.width / 2 && Math.abs(l.y - h.c.y) <= h.b.height / 2 ? 'inside' : null;
+  };
+
+  const dragTransform = (d: Extract<ToolDrag, { kind: 'transform' }>, p: Point): PendingTransform => {
+    const t = d.from;
+    const b = engine.getSnapshot().selection!;
+    const cx = b.x + b.width / 2 + t.tx;
+    const cy = b.y + b.height / 2 + t.ty;
+    if (d.handle === 'inside') return { ...t, tx: t.tx + p.x - d.start.x, ty: t.ty + p.y - d.start.y };
+    if (d.handle === 'rotate') {
+      const a0 = Math.atan2(d.start.y - cy, d.start.x - cx);
+      return { ...t, angle: t.angle + Math.atan2(p.y - cy, p.x - cx) - a0 };
+    }
+    // scale about the centre: the dragged side follows the pointer (crossing over flips)
+    const cos = Math.cos(-t.angle);
+    const sin = Math.sin(-t.angle);
+    const lx = cos * (p.x - cx) - sin * (p.y - cy);
+    const ly = sin * (p.x - cx) + cos * (p.y - cy);
+    const keep = (v: number) => (Math.abs(v) < 0.01 ? 0.01 * Math.sign(v || 1) : v);
+    return {
+      ...t,
+      sx: d.handle.hx ? keep(lx / ((d.handle.hx * b.width) / 2)) : t.sx,
+      sy: d.handle.hy ? keep(ly / ((d.handle.hy * b.height) / 2)) : t.sy,
+    };
   };
 
   const onWheel = useCallback(
@@ -264,6 +380,30 @@ export function PaintCanvas({ onViewChange }: { onViewChange?(): void }) {
       onContextMenu={(e) => e.preventDefault()}
     >
       <canvas ref={canvasRef} className="paint-canvas" aria-label={t('canvas.label')} role="img" />
+      <svg ref={svgRef} className="paint-overlay" width={snap.width} height={snap.height} viewBox={`0 0 ${snap.width} ${snap.height}`} aria-hidden>
+        {outline && (
+          <g transform={drag?.kind === 'move' ? `translate(${Math.round(drag.now.x - drag.start.x)} ${Math.round(drag.now.y - drag.start.y)})` : undefined} data-testid="selection-outline">
+            <path d={outline} className="ants-dark" />
+            <path d={outline} className="ants-light" />
+          </g>
+        )}
+        {drag?.kind === 'select' && drag.points.length > 1 && <DraftShape shape={selectShape} points={drag.points} />}
+        {canvasTool === 'transform' && snap.selection && (() => {
+          const h = handlePoints(pending ?? IDENTITY_TRANSFORM);
+          if (!h) return null;
+          const r = 5 / engine.viewport.zoom;
+          return (
+            <g className="paint-transform">
+              <polygon points={h.corners.map((q) => `${q.x},${q.y}`).join(' ')} />
+              <line x1={h.top.x} y1={h.top.y} x2={h.knob.x} y2={h.knob.y} />
+              <circle cx={h.knob.x} cy={h.knob.y} r={r * 1.2} />
+              {h.handles.map((q) => (
+                <rect key={`${q.hx},${q.hy}`} x={q.p.x - r} y={q.p.y - r} width={2 * r} height={2 * r} />
+              ))}
+            </g>
+          );
+        })()}
+      </svg>
     </div>
   );
 }
@@ -280,4 +420,16 @@ function capture(el: HTMLElement, id: number) {
 export function isTyping(e: KeyboardEvent): boolean {
   const el = e.target as HTMLElement | null;
   return !!el && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName));
+}
+
+/** The shape being dragged out by the selection tool. */
+function DraftShape({ shape, points }: { shape: string; points: Point[] }) {
+  const a = points[0]!;
+  const b = points[points.length - 1]!;
+  if (shape === 'lasso') return <polyline className="paint-draft" points={points.map((p) => `${p.x},${p.y}`).join(' ')} />;
+  const x = Math.min(a.x, b.x);
+  const y = Math.min(a.y, b.y);
+  const w = Math.abs(b.x - a.x);
+  const h = Math.abs(b.y - a.y);
+  return shape === 'ellipse' ? <ellipse className="paint-draft" cx={x + w / 2} cy={y + h / 2} rx={w / 2} ry={h / 2} /> : <rect className="paint-draft" x={x} y={y} width={w} height={h} />;
 }

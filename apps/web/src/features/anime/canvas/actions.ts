@@ -47,6 +47,9 @@ export function bucketFillAt(engine: PaintEngine, x: number, y: number, settings
   const reference: PixelBuffer = settings.sampleAll ? engine.flatten(100, null) : { data: layer.surface.readRect(full), width: doc.width, height: doc.height };
   const region = bucketRegion(reference, x, y, { tolerance: settings.tolerance, gapClose: settings.gapClose });
   if (!region.rect) return { ok: false, reason: 'outside-canvas' };
+  // With a selection, the fill stays inside it.
+  const sel = engine.selection;
+  if (sel) for (let i = 0; i < sel.length; i++) if ((sel[i] as number) < 128) region.mask[i] = 0;
   const r = engine.fillMask(layer.id, region.mask, region.rect, engine.color);
   return r.ok ? { ok: true } : { ok: false, reason: r.reason };
 }

@@ -27,6 +27,8 @@ export function canvasToBuffer(c: HTMLCanvasElement | OffscreenCanvas): PixelBuf
 
 export const bufferToDataUrl = (buf: PixelBuffer, type = 'image/png', quality?: number) => bufferToCanvas(buf).toDataURL(type, quality);
 
+export const bufferToPngBlob = (buf: PixelBuffer) => canvasToBlob(bufferToCanvas(buf), 'image/png');
+
 export function canvasToBlob(c: HTMLCanvasElement, type: string, quality?: number): Promise<Blob> {
   return new Promise((resolve, reject) => c.toBlob((b) => (b ? resolve(b) : reject(new Error('encode failed'))), type, quality));
 }
