@@ -189,13 +189,13 @@ test.describe('anime Create mode', () => {
     await page.keyboard.press('Escape');
 
     // Revert to version 1: the second stroke disappears.
+    const reverted = await page.evaluate(() => Date.now());
     await page.locator('.an-version-row').filter({ hasText: 'Version 1' }).getByRole('button', { name: 'Revert' }).click();
     await expect(page.locator('.an-version-row.is-current')).toContainText('Version 1');
     expect((await pixel(page, 600, 180, 'Background'))[3]).toBe(0);
 
     // Reload: the drawing comes back from IndexedDB, once the recovery copy holds the reverted drawing.
     const hash = await layersHash(page);
-    const reverted = await page.evaluate(() => Date.now());
     await expect.poll(() => recoverySavedAt(page)).toBeGreaterThanOrEqual(reverted);
     await page.reload();
     await page.waitForFunction(() => !!(window as unknown as YumiWindow).__yumiPaint);

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { openCreate, penStroke, pixel, type YumiWindow } from './paint';
+import { layersHash, openCreate, penStroke, pixel, type YumiWindow } from './paint';
 
 const size = (page: Page) =>
   page.evaluate(() => {
@@ -151,4 +151,47 @@ test('selection: rectangle, copy and paste to a new layer, move, flip with free 
   await expect.poll(async () => (await selection())?.width).toBe(800);
   const inBlock = await page.evaluate(() => (window as unknown as YumiWindow).__yumiPaint.selection![150 * 800 + 150]);
   expect(inBlock).toBe(0);
+});
+
+/** How many tiles the crash-recovery copy holds (0 when there is none). */
+const savedTiles = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const open = indexedDB.open('yumi-anime');
+        open.onupgradeneeded = () => open.transaction?.abort();
+        open.onerror = () => resolve(0);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('tiles')) return resolve(0);
+          const count = db.transaction('tiles', 'readonly').objectStore('tiles').count();
+          count.onsuccess = () => {
+            db.close();
+            resolve(count.result);
+          };
+          count.onerror = () => resolve(0);
+        };
+      }),
+  );
+
+test('a stroke is saved for recovery the moment the pen lifts, tile by tile', async ({ page }) => {
+  // Timers never run: the save cannot come from a delayed (debounced) write.
+  await page.clock.install();
+  await openCreate(page);
+  await penStroke(page, [[100, 100], [400, 300]]);
+  await expect.poll(() => savedTiles(page)).toBeGreaterThan(0);
+  const hash = await layersHash(page);
+  await page.reload();
+  await page.waitForFunction(() => !!(window as unknown as YumiWindow).__yumiPaint);
+  await expect(page.getByText('Your unsaved drawing was recovered.')).toBeVisible();
+  expect(await layersHash(page)).toBe(hash);
+  // A second stroke far away adds only its own tiles.
+  const before = await savedTiles(page);
+  await penStroke(page, [[700, 500], [760, 560]]);
+  await expect.poll(() => savedTiles(page)).toBeGreaterThan(before);
+  expect(await savedTiles(page)).toBeLessThan(before + 4);
+  const hash2 = await layersHash(page);
+  await page.reload();
+  await page.waitForFunction(() => !!(window as unknown as YumiWindow).__yumiPaint);
+  await expect.poll(() => layersHash(page)).toBe(hash2);
 });

@@ -8,8 +8,9 @@ export const recoverySavedAt = (page: Page) =>
   page.evaluate(
     () =>
       new Promise<number>((resolve) => {
-        const open = indexedDB.open('yumi-anime', 1);
-        open.onupgradeneeded = () => open.result.createObjectStore('recovery');
+        const open = indexedDB.open('yumi-anime');
+        // No database yet: nothing saved (and do not create one the app would have to upgrade).
+        open.onupgradeneeded = () => open.transaction?.abort();
         open.onsuccess = () => {
           const get = open.result.transaction('recovery', 'readonly').objectStore('recovery').get('current');
           get.onsuccess = () => {

@@ -11,7 +11,7 @@ import { isTyping, PaintCanvas } from './canvas/PaintCanvas';
 import { createEngine, EngineContext } from './engine';
 import { ImportError, fileToBuffer, bufferToDataUrl, bufferToPngBlob, urlToBuffer } from './lib/pixels';
 import { copySelection, invert, pasteCopied, selectAll } from './canvas/selection';
-import { clearRecovery, loadRecovery, saveRecovery } from './lib/recovery';
+import { clearRecovery, loadRecovery, RecoveryWriter } from './lib/recovery';
 import { CanvasBar } from './CanvasBar';
 import { CharacterLibraryPanel } from './panels/CharacterLibraryPanel';
 import { ColorAssistantPanel } from './panels/ColorAssistantPanel';
@@ -49,6 +49,8 @@ function PanelFrame({ title, onClose, floating, children }: { title: string; onC
     </section>
   );
 }
+
+const pick = ({ characterId, characterName }: { characterId: string | null; characterName: string }) => ({ characterId, characterName });
 
 /** /anime-chara: the character helper with its Create (layered canvas) and AI Generate modes. */
 export default function AnimePage({ onBack }: { onBack?: () => void }) {
@@ -89,27 +91,33 @@ export default function AnimePage({ onBack }: { onBack?: () => void }) {
     };
   }, [engine, t]);
 
+  // Saved at every pen-up and edit (only the tiles that changed), and flushed when the page is hidden.
   useEffect(() => {
     if (!recovered) return;
-    let timer = 0;
+    const writer = new RecoveryWriter(() => ({ doc: engine.document, ...pick(useAnime.getState()) }));
+    let queued = false;
+    const save = () => {
+      queued = false;
+      if (engine.isStroking) return;
+      writer.save().catch((err: unknown) => console.error('Recovery save failed', err));
+    };
     const unsubscribe = engine.subscribe(() => {
-      window.clearTimeout(timer);
-      timer = window.setTimeout(() => {
-        if (engine.isStroking) return;
-        const { characterId: id, characterName: name } = useAnime.getState();
-        saveRecovery(engine.document, { characterId: id, characterName: name }).catch((err: unknown) => console.error('Recovery save failed', err));
-      }, 800);
+      // Coalesce the changes of one task (a pen-up fires several) into one write, off the input handler.
+      if (queued) return;
+      queued = true;
+      queueMicrotask(save);
     });
     const flush = () => {
-      if (!engine.isStroking) void saveRecovery(engine.document, { characterId, characterName }).catch(() => undefined);
+      if (document.visibilityState === 'hidden') save();
     };
-    window.addEventListener('pagehide', flush);
+    window.addEventListener('pagehide', save);
+    document.addEventListener('visibilitychange', flush);
     return () => {
       unsubscribe();
-      window.clearTimeout(timer);
-      window.removeEventListener('pagehide', flush);
+      window.removeEventListener('pagehide', save);
+      document.removeEventListener('visibilitychange', flush);
     };
-  }, [engine, recovered, characterId, characterName]);
+  }, [engine, recovered]);
 
   // Keyboard: undo/redo, brush/eraser, size, fit.
   useEffect(() => {
