@@ -1,0 +1,171 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createThrowawayDatabase } from './helpers';
+import { fakeSdWebui, type FakeServer } from './image-fakes';
+import { canRunPostgres, startCluster } from './pg-cluster';
+import { startS3Server } from './s3-server';
+import { startServerProcess, type ServerProcess } from './server-process';
+
+// Two real server processes on one PostgreSQL and one S3 server, as behind a load balancer: whatever one
+// process did, the other sees. It starts its own cluster, so it runs once (in the PGlite pass).
+
+const HEARTBEAT_SECONDS = 1;
+/** A dead process's job is failed after 6 missed heartbeats, found by a sweep that runs every 2 s. */
+const STALE_BOUND_MS = (6 * HEARTBEAT_SECONDS + 2) * 1000;
+
+describe.skipIf(!canRunPostgres || !!process.env.TEST_DATABASE_URL)('two server processes, one PostgreSQL, one S3', () => {
+  let cluster: Awaited<ReturnType<typeof startCluster>>;
+  let dropDb: () => Promise<void>;
+  let s3: Awaited<ReturnType<typeof startS3Server>>;
+  let sd: FakeServer;
+  let env: Record<string, string>;
+  const dataDirs: string[] = [];
+  const servers: ServerProcess[] = [];
+  let a: ServerProcess;
+  let b: ServerProcess;
+
+  const start = async () => {
+    // Its own DATA_DIR each, as on separate machines: nothing may travel through the local disk.
+    const dataDir = mkdtempSync(join(tmpdir(), 'yumi-scale-'));
+    dataDirs.push(dataDir);
+    const server = await startServerProcess({ ...env, DATA_DIR: dataDir });
+    servers.push(server);
+    return server;
+  };
+
+  beforeAll(async () => {
+    cluster = await startCluster();
+    const db = await createThrowawayDatabase(cluster.url, 'yumi_scale');
+    dropDb = db.drop;
+    s3 = await startS3Server();
+    sd = await fakeSdWebui();
+    env = {
+      DATABASE_URL: db.url,
+      ...s3.env,
+      SD_WEBUI_URL: sd.url,
+      IMAGE_JOB_HEARTBEAT_SECONDS: String(HEARTBEAT_SECONDS),
+      API_RATE_LIMIT_PER_MINUTE: '100000',
+      EXPENSIVE_RATE_LIMIT_PER_MINUTE: '1000',
+    };
+    [a, b] = await Promise.all([start(), start()]);
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const s of servers) s.child.kill('SIGKILL');
+    await Promise.all(servers.map((s) => s.exited));
+    await sd?.close();
+    await s3?.close();
+    await dropDb?.();
+    await cluster?.destroy();
+    for (const d of dataDirs) rmSync(d, { recursive: true, force: true });
+  });
+
+  const call = async (server: ServerProcess, path: string, init: { method?: string; token?: string; body?: unknown; headers?: Record<string, string> } = {}) => {
+    const headers: Record<string, string> = { ...init.headers };
+    if (init.token) headers.authorization = `Bearer ${init.token}`;
+    if (init.body !== undefined) headers['content-type'] = 'application/json';
+    return fetch(`${server.base}${path}`, { method: init.method ?? 'GET', headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) });
+  };
+  let n = 0;
+  const signUp = async (server: ServerProcess) => {
+    n += 1;
+    const res = await call(server, '/api/auth/signup', { method: 'POST', body: { email: `scale${n}@example.com`, username: `scale${n}`, password: 'secret123' } });
+    expect(res.status).toBe(201);
+    return (await res.json()) as { token: string; user: { id: string } };
+  };
+  /** Reads a job's event stream until its done event. */
+  const followJob = async (server: ServerProcess, token: string, jobId: string) => {
+    const res = await fetch(`${server.base}/api/anime-chara-helper/jobs/${jobId}/events`, { headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(60_000) });
+    expect(res.status).toBe(200);
+    const events: { type: string; job: { status: string; progress: number; results: { url: string }[] } }[] = [];
+    let text = '';
+    for await (const chunk of res.body!) {
+      text += Buffer.from(chunk).toString('utf8');
+      const parts = text.split('\n\n');
+      text = parts.pop()!;
+      for (const part of parts) if (part.startsWith('data: ')) events.push(JSON.parse(part.slice(6)));
+      if (events.at(-1)?.type === 'done') break;
+    }
+    return events;
+  };
+  /** Polls until `check` holds (bounded); answers how long it took. */
+  const until = async (check: () => Promise<boolean>, boundMs: number) => {
+    const started = Date.now();
+    while (!(await check())) {
+      if (Date.now() - started > boundMs) throw new Error(`not within ${boundMs} ms`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    return Date.now() - started;
+  };
+
+  it('both are ready; a session made on A works on B', async () => {
+    for (const s of [a, b]) expect((await call(s, '/api/health/ready')).status).toBe(200);
+    const { token, user } = await signUp(a);
+    const me = await call(b, '/api/auth/me', { token });
+    expect(me.status).toBe(200);
+    expect((await me.json()).id).toBe(user.id);
+  });
+
+  it('an image uploaded on A is read on B, byte for byte, from the bucket', async () => {
+    const { token } = await signUp(a);
+    const png = await sharp({ create: { width: 24, height: 16, channels: 3, background: '#c05080' } }).png().toBuffer();
+    const noChange = { upscale: false, denoise: false, lineArtCleanup: false, colorCorrection: { contrast: 1, saturation: 1, bloom: 0 } };
+    const made = await call(a, '/api/images/process', { method: 'POST', token, body: { image: `data:image/png;base64,${png.toString('base64')}`, postProcessing: noChange } });
+    expect(made.status).toBe(201);
+    const { url } = (await made.json()) as { url: string };
+    const [onA, onB] = await Promise.all([call(a, url), call(b, url)]);
+    expect(onB.status).toBe(200);
+    expect(onB.headers.get('etag')).toBe(onA.headers.get('etag'));
+    expect(Buffer.from(await onB.arrayBuffer()).equals(Buffer.from(await onA.arrayBuffer()))).toBe(true);
+  });
+
+  it('a generation started on B is followed to the end on A', async () => {
+    const { token } = await signUp(b);
+    const settings = { provider: 'procedural', width: 256, height: 320 };
+    const queued = await call(b, '/api/anime-chara-helper/generate', { method: 'POST', token, body: { prompt: 'silver hair, red eyes', settings } });
+    expect(queued.status).toBe(202);
+    const { jobId } = (await queued.json()) as { jobId: string };
+    const events = await followJob(a, token, jobId);
+    const done = events.at(-1)!;
+    expect(done.job.status).toBe('succeeded');
+    expect(done.job.results).toHaveLength(1);
+    expect((await call(a, done.job.results[0]!.url)).headers.get('content-type')).toBe('image/png');
+  });
+
+  it('a session signed out on A is refused on B at once', async () => {
+    const { token } = await signUp(a);
+    // B has the session in its cache.
+    expect((await call(b, '/api/auth/me', { token })).status).toBe(200);
+    expect((await call(a, '/api/auth/logout', { method: 'POST', token })).status).toBe(200);
+    // The revocation travels by NOTIFY: a moment, well inside the 10 s the cache would otherwise keep it.
+    await until(async () => (await call(b, '/api/auth/me', { token })).status === 401, 4000);
+  });
+
+  it('kill -9 of the process running a job: the other fails it within the heartbeat bound and gives the trial back', async () => {
+    // Only B runs while the job is claimed, so B is the one that holds it.
+    a.child.kill('SIGTERM');
+    expect(await a.exited).toBe(0);
+    sd.behaviour = 'hang';
+    const { token } = await signUp(b);
+    const queued = await call(b, '/api/anime-chara-helper/generate', { method: 'POST', token, body: { prompt: 'a hanging provider', settings: { provider: 'sd-webui', width: 256, height: 320 } } });
+    expect(queued.status).toBe(202);
+    const { jobId } = (await queued.json()) as { jobId: string };
+    await until(async () => sd.requests.some((r) => r.path === '/sdapi/v1/txt2img'), 30_000);
+    const trials = async (s: ServerProcess) => ((await (await call(s, '/api/billing/image-gen-status', { token })).json()) as { freeTrialsUsed: number }).freeTrialsUsed;
+    expect(await trials(b)).toBe(1);
+
+    const a2 = await start();
+    const job = async () => (await (await call(a2, `/api/anime-chara-helper/jobs/${jobId}`, { token })).json()) as { status: string };
+    expect((await job()).status).toBe('running');
+    b.child.kill('SIGKILL');
+    // The bound, and a little for a loaded machine.
+    const took = await until(async () => (await job()).status === 'failed', STALE_BOUND_MS + 4000);
+    console.log(`[scale-out] job of the killed process failed by the other after ${took} ms (bound ${STALE_BOUND_MS} ms)`);
+    await b.exited;
+    expect(await trials(a2)).toBe(0);
+    expect((await call(a2, '/api/health/ready')).status).toBe(200);
+  });
+});
