@@ -106,7 +106,7 @@ describe.skipIf(!canRunPostgres || !!process.env.TEST_DATABASE_URL)('two server 
     const { token, user } = await signUp(a);
     const me = await call(b, '/api/auth/me', { token });
     expect(me.status).toBe(200);
-    expect((await me.json()).id).toBe(user.id);
+    expect(((await me.json()) as { id: string }).id).toBe(user.id);
   });
 
   it('an image uploaded on A is read on B, byte for byte, from the bucket', async () => {
