@@ -3,7 +3,10 @@ import { drawBackground, sparkle } from './background';
 import { drawArms, drawLegs, drawOutfit, drawSeat, SKELETONS } from './body';
 import { mulberry32 } from './random';
 import { drawBackHair, drawFace, drawFrontHair } from './head';
-import type { CharacterTraits } from './traits';
+import type { Age, CharacterTraits } from './traits';
+import { drawProp } from './props';
+
+const AGE_SCALE: Record<Age, number> = { child: 0.78, teen: 1, adult: 1.04, elder: 0.97 };
 
 /** The design canvas every character is drawn on; other sizes fit it in and extend the scene sideways. */
 export const DESIGN_WIDTH = 768;
@@ -22,6 +25,7 @@ export function characterSvg(tr: CharacterTraits, width: number, height: number)
   }
   for (let i = 0; i < 4; i++) fx.push(sparkle(Math.round(120 + rand() * 528), Math.round(80 + rand() * 360), Math.round(8 + rand() * 10), '#ffffff', 0.85));
   const figure = [
+    drawProp(s, tr, 'back'),
     drawSeat(s),
     drawBackHair(tr),
     drawLegs(s, tr),
@@ -29,11 +33,15 @@ export function characterSvg(tr: CharacterTraits, width: number, height: number)
     s.armsInFront ? '' : drawArms(s, tr),
     `<g transform="rotate(${s.tilt} 384 470)">${drawFace(tr)}${drawFrontHair(tr)}</g>`,
     s.armsInFront ? drawArms(s, tr) : '',
+    drawProp(s, tr, 'front'),
   ].join('');
+  // Age changes the proportions: a child is smaller with the same head, an adult a little taller.
+  const k = AGE_SCALE[tr.age];
+  const ageTransform = k === 1 ? '' : ` translate(384 990) scale(${k}) translate(-384 -990)`;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${DESIGN_WIDTH} ${DESIGN_HEIGHT}" preserveAspectRatio="xMidYMid meet">
 ${drawBackground(tr.background, tr.detailSeed, tr.outfitColor)}
 ${fx.join('')}
-<g transform="translate(0 ${s.dy})">${figure}</g>
+<g transform="translate(0 ${s.dy})${ageTransform}">${figure}</g>
 </svg>`;
 }
 

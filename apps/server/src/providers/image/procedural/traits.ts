@@ -23,6 +23,11 @@ export const BACKGROUNDS = ['beach', 'cafe', 'classroom', 'night', 'forest', 'ci
 export type Background = (typeof BACKGROUNDS)[number];
 export const ACCESSORIES = ['ribbon', 'catEars', 'glasses', 'flower', 'hairpin'] as const;
 export type Accessory = (typeof ACCESSORIES)[number];
+export type Gender = 'girl' | 'boy';
+export const AGES = ['child', 'teen', 'adult', 'elder'] as const;
+export type Age = (typeof AGES)[number];
+export const PROPS = ['sword', 'book', 'umbrella', 'staff', 'cup'] as const;
+export type Prop = (typeof PROPS)[number];
 
 export interface CharacterTraits {
   hairColor: string;
@@ -35,6 +40,10 @@ export interface CharacterTraits {
   expression: Expression;
   background: Background;
   accessories: Accessory[];
+  gender: Gender;
+  age: Age;
+  /** What the character holds in the right hand. */
+  prop: Prop | null;
   /** Free detail variation (sparkles, stars, petals), from the seed. */
   detailSeed: number;
 }
@@ -56,6 +65,49 @@ const HAIR_PALETTE = ['#f472b6', '#3b82f6', '#facc15', '#1f2937', '#92400e', '#e
 const EYE_PALETTE = ['#8b5cf6', '#3b82f6', '#22c55e', '#dc2626', '#f59e0b', '#06b6d4', '#92400e', '#ec4899'];
 const OUTFIT_PALETTE = ['#6366f1', '#ec4899', '#14b8a6', '#f59e0b', '#ef4444', '#0ea5e9', '#a855f7', '#84cc16'];
 const SKIN_TONES = ['#fde7d9', '#f9d9c3', '#f3c9a8', '#e0ac86', '#c68863', '#9a6344'];
+
+/**
+ * Japanese, Chinese and Korean words the renderer understands, as the English words the tables read
+ * (longest first, so 金髪 wins over 金). Whatever else is not Latin becomes a space, so
+ * 「オレンジ色のポニーテール」 reads as "orange ponytail".
+ */
+const CJK_WORDS: Array<[string, string]> = (
+  [
+    ['金髪', 'blonde hair'], ['銀髪', 'silver hair'], ['黒髪', 'black hair'], ['茶髪', 'brown hair'], ['赤髪', 'red hair'], ['白髪', 'white hair'],
+    ['ポニーテール', 'ponytail'], ['ツインテール', 'twintails'], ['三つ編み', 'braid'], ['お団子', 'bun'], ['ロングヘア', 'long hair'], ['ショートヘア', 'short hair'], ['ボブ', 'bob'],
+    ['马尾', 'ponytail'], ['双马尾', 'twintails'], ['辫子', 'braid'], ['长发', 'long hair'], ['短发', 'short hair'], ['포니테일', 'ponytail'], ['트윈테일', 'twintails'], ['땋은', 'braid'], ['긴 머리', 'long hair'], ['단발', 'bob'],
+    ['オレンジ', 'orange'], ['橙', 'orange'], ['주황', 'orange'], ['ピンク', 'pink'], ['桃色', 'pink'], ['粉', 'pink'], ['분홍', 'pink'], ['핑크', 'pink'],
+    ['水色', 'cyan'], ['青', 'blue'], ['蓝', 'blue'], ['파란', 'blue'], ['파랑', 'blue'], ['赤', 'red'], ['红', 'red'], ['빨간', 'red'], ['빨강', 'red'],
+    ['緑', 'green'], ['绿', 'green'], ['초록', 'green'], ['黄色', 'yellow'], ['黄', 'yellow'], ['노란', 'yellow'], ['金', 'gold'], ['금발', 'blonde hair'],
+    ['紫', 'purple'], ['보라', 'purple'], ['茶色', 'brown'], ['棕', 'brown'], ['갈색', 'brown'], ['黒', 'black'], ['黑', 'black'], ['검은', 'black'], ['까만', 'black'],
+    ['白', 'white'], ['하얀', 'white'], ['흰', 'white'], ['銀', 'silver'], ['银', 'silver'], ['은색', 'silver'],
+    ['髪', 'hair'], ['头发', 'hair'], ['发', 'hair'], ['머리', 'hair'], ['瞳', 'eyes'], ['目', 'eyes'], ['眼睛', 'eyes'], ['눈', 'eyes'],
+    ['ドレス', 'dress'], ['连衣裙', 'dress'], ['裙', 'dress'], ['드레스', 'dress'], ['メイド', 'maid'], ['女仆', 'maid'], ['메이드', 'maid'],
+    ['セーラー服', 'sailor uniform'], ['制服', 'uniform'], ['교복', 'uniform'], ['着物', 'kimono'], ['浴衣', 'kimono'], ['和服', 'kimono'], ['기모노', 'kimono'],
+    ['鎧', 'armor'], ['盔甲', 'armor'], ['갑옷', 'armor'], ['騎士', 'knight'], ['骑士', 'knight'], ['기사', 'knight'], ['魔女', 'witch'], ['마녀', 'witch'],
+    ['パーカー', 'hoodie'], ['卫衣', 'hoodie'], ['후드', 'hoodie'], ['水着', 'swimsuit'], ['泳衣', 'swimsuit'], ['수영복', 'swimsuit'],
+    ['男の子', 'boy'], ['少年', 'boy'], ['男孩', 'boy'], ['男性', 'man'], ['男', 'boy'], ['소년', 'boy'], ['남자', 'boy'],
+    ['女の子', 'girl'], ['少女', 'girl'], ['女孩', 'girl'], ['女性', 'woman'], ['소녀', 'girl'], ['여자', 'girl'],
+    ['子供', 'child'], ['子ども', 'child'], ['孩子', 'child'], ['아이', 'child'], ['おばあさん', 'old woman'], ['おじいさん', 'old man'], ['老人', 'old'], ['奶奶', 'old woman'], ['爷爷', 'old man'], ['할머니', 'old woman'], ['할아버지', 'old man'],
+    ['剣', 'sword'], ['剑', 'sword'], ['검', 'sword'], ['本', 'book'], ['书', 'book'], ['책', 'book'], ['傘', 'umbrella'], ['伞', 'umbrella'], ['우산', 'umbrella'],
+    ['杖', 'staff'], ['法杖', 'staff'], ['지팡이', 'staff'], ['カップ', 'cup'], ['コーヒー', 'coffee cup'], ['杯', 'cup'], ['컵', 'cup'],
+    ['猫耳', 'cat ears'], ['猫耳朵', 'cat ears'], ['고양이 귀', 'cat ears'], ['眼鏡', 'glasses'], ['メガネ', 'glasses'], ['眼镜', 'glasses'], ['안경', 'glasses'],
+    ['花', 'flower'], ['꽃', 'flower'], ['リボン', 'ribbon'], ['蝴蝶结', 'ribbon'], ['리본', 'ribbon'],
+    ['夜', 'night'], ['밤', 'night'], ['海', 'beach'], ['ビーチ', 'beach'], ['바다', 'beach'], ['桜', 'sakura'], ['樱花', 'sakura'], ['벚꽃', 'sakura'], ['森', 'forest'], ['森林', 'forest'], ['숲', 'forest'],
+    ['街', 'city'], ['城市', 'city'], ['도시', 'city'], ['教室', 'classroom'], ['교실', 'classroom'], ['カフェ', 'cafe'], ['咖啡', 'cafe'], ['카페', 'cafe'],
+    ['笑顔', 'smiling'], ['微笑', 'smiling'], ['웃는', 'smiling'], ['泣', 'crying'], ['哭', 'crying'], ['우는', 'crying'], ['怒', 'angry'], ['生气', 'angry'], ['화난', 'angry'],
+    ['ジャンプ', 'jumping'], ['跳', 'jumping'], ['점프', 'jumping'], ['座', 'sitting'], ['坐', 'sitting'], ['앉은', 'sitting'],
+  ] as Array<[string, string]>
+).sort((a, b) => b[0].length - a[0].length);
+
+/** Lower case with the CJK words above in English; other non-Latin characters become spaces. */
+export function normalizePrompt(prompt: string): string {
+  let text = prompt.toLowerCase();
+  for (const [word, en] of CJK_WORDS) text = text.split(word).join(` ${en} `);
+  return text.replace(/[^\x20-\x7e\u00c0-\u024f]+/g, ' ').replace(/\s+/g, ' ');
+}
+
+const HAIR_NOUN = /hair(?:ed)?|pony ?tails?|twin ?tails?|pigtails?|braids?|bob|buns?|locks/;
 
 function colorNear(text: string, noun: RegExp): string | undefined {
   // "blue hair", "hair: blue", "blue-haired": a colour word right before or after the noun.
@@ -124,6 +176,15 @@ const HAIR_WORDS: Array<[RegExp, HairStyle]> = [
   [/\b(bob|short hair|short-haired|pixie)\b/, 'bob'],
   [/\b(long hair|long-haired|flowing hair)\b/, 'long'],
 ];
+const PROP_WORDS: Array<[RegExp, Prop]> = [
+  [/\b(sword|katana|blade)\b/, 'sword'],
+  [/\b(book|reading|novel)\b/, 'book'],
+  [/\b(umbrella|parasol|rain)\b/, 'umbrella'],
+  [/\b(staff|wand|cane)\b/, 'staff'],
+  [/\b(cup|coffee|mug|tea)\b/, 'cup'],
+];
+/** Outfits a boy gets when the prompt names none. */
+const BOY_OUTFITS: Outfit[] = ['hoodie', 'seifuku', 'kimono', 'armor', 'witch'];
 const THEME_DEFAULTS: Record<Theme, { outfit: Outfit; background: Background; hairStyle: HairStyle }> = {
   swimsuit: { outfit: 'swimsuit', background: 'beach', hairStyle: 'twintails' },
   maid: { outfit: 'maid', background: 'cafe', hairStyle: 'twintails' },
@@ -151,26 +212,35 @@ export interface TraitInput {
 
 /** Reads the prompt's words; the theme's base character and then the seed fill in what the prompt leaves open. */
 export function traitsFromPrompt(input: TraitInput): CharacterTraits {
-  const text = input.prompt.toLowerCase();
+  const text = normalizePrompt(input.prompt);
   const rand = mulberry32(input.seed);
   const theme = input.theme ? THEME_DEFAULTS[input.theme] : undefined;
   const palette = input.palette ?? [];
 
+  const gender: Gender = /\b(boy|man|male|guy|prince|king|husband|father|he|his|gentleman|grandpa|old man)\b/.test(text) && !/\b(girl|woman|female|lady)\b/.test(text) ? 'boy' : 'girl';
+  const age: Age = /\b(old|elderly|grand(?:ma|pa|mother|father)|aged|senior)\b/.test(text)
+    ? 'elder'
+    : /\b(child|kid|little|toddler|young(?:er)? (?:girl|boy))\b/.test(text)
+      ? 'child'
+      : /\b(woman|man|adult|lady|mature|office|teacher)\b/.test(text)
+        ? 'adult'
+        : 'teen';
+  const prop = firstMatch(text, PROP_WORDS) ?? null;
   const hairColor =
-    colorNear(text, /hair(?:ed)?/) ?? input.baseCharacter?.hairColor ?? palette[0] ?? pick(rand, HAIR_PALETTE);
+    colorNear(text, HAIR_NOUN) ?? input.baseCharacter?.hairColor ?? palette[0] ?? (age === 'elder' ? '#e5e7eb' : pick(rand, HAIR_PALETTE));
   const eyeColor = colorNear(text, /eyes?|eyed/) ?? input.baseCharacter?.eyeColor ?? palette[1] ?? pick(rand, EYE_PALETTE);
   const skinColor = /\b(tan|tanned|dark skin|dark-skinned)\b/.test(text) ? pick(rand, SKIN_TONES.slice(3)) : pick(rand, SKIN_TONES.slice(0, 3));
-  const outfit = firstMatch(text, OUTFIT_WORDS) ?? theme?.outfit ?? pick(rand, OUTFITS);
+  const outfit = firstMatch(text, OUTFIT_WORDS) ?? theme?.outfit ?? pick(rand, gender === 'boy' ? BOY_OUTFITS : OUTFITS);
   const outfitColor = colorNear(text, /dress|outfit|uniform|hoodie|kimono|clothes|swimsuit|bikini/) ?? palette[2] ?? pick(rand, OUTFIT_PALETTE);
   const pose = firstMatch(text, POSE_WORDS) ?? pick(rand, POSES);
   const expression = firstMatch(text, EXPRESSION_WORDS) ?? POSE_EXPRESSION[pose];
   const background = firstMatch(text, BACKGROUND_WORDS) ?? theme?.background ?? OUTFIT_BACKGROUND[outfit];
-  const hairStyle = firstMatch(text, HAIR_WORDS) ?? theme?.hairStyle ?? pick(rand, HAIR_STYLES);
+  const hairStyle = firstMatch(text, HAIR_WORDS) ?? (gender === 'boy' ? 'bob' : (theme?.hairStyle ?? pick(rand, HAIR_STYLES)));
   const accessories: Accessory[] = [];
   if (/\b(cat ?ears?|nekomimi|catgirl|neko)\b/.test(text)) accessories.push('catEars');
   if (/\b(glasses|spectacles|megane)\b/.test(text)) accessories.push('glasses');
   if (/\b(flower|hibiscus|blossom)\b/.test(text)) accessories.push('flower');
-  if (/\b(ribbon|bow)\b/.test(text) || (accessories.length === 0 && rand() < 0.5)) accessories.push('ribbon');
+  if (/\b(ribbon|bow)\b/.test(text) || (gender === 'girl' && accessories.length === 0 && rand() < 0.5)) accessories.push('ribbon');
   if (/\b(hairpin|clip)\b/.test(text)) accessories.push('hairpin');
   return {
     hairColor,
@@ -183,6 +253,9 @@ export function traitsFromPrompt(input: TraitInput): CharacterTraits {
     expression,
     background,
     accessories,
+    gender,
+    age,
+    prop,
     detailSeed: Math.floor(rand() * 2 ** 31),
   };
 }
