@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { strFromU8, unzipSync } from 'fflate';
 import { readFileSync } from 'node:fs';
 import { shot, signUpViaApi } from './support';
 
@@ -112,10 +113,16 @@ test('write a report with live math, cite it in a chosen style, chart it and exp
   const latex = await openTool(page, 'LaTeX Editor');
   await latex.getByRole('button', { name: 'Paper' }).click();
   await expect(latex.getByTestId('latex-editor')).toContainText('\\documentclass[10pt,a4paper,twocolumn]{article}');
-  await expect(latex.getByTestId('latex-editor')).toContainText('\\cite{smith2020}');
+  // The style's own citations and reference list (as in the preview), the author filled in.
+  await expect(latex.getByTestId('latex-editor')).toContainText('(Smith \\& Jones, 2020)');
+  await expect(latex.getByTestId('latex-editor')).toContainText('\\emph{Nature}');
+  await expect(latex.getByTestId('latex-editor')).toContainText('\\author{rep');
   const zip = page.waitForEvent('download');
   await latex.getByRole('button', { name: 'Download .zip project' }).click();
   expect((await zip).suggestedFilename()).toBe('report-paper.zip');
+  const files = unzipSync(new Uint8Array(readFileSync((await (await zip).path())!)));
+  expect(Object.keys(files).sort()).toEqual(['README.md', 'figures/fig-1.png', 'main.tex', 'references.bib']);
+  expect(strFromU8(files['README.md']!)).toContain('latexmk -pdf main.tex');
   await shot(page, 'report-latex');
 });
 

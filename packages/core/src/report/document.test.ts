@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { citeGroups, parseReport, type Block } from './document';
-import { buildLatex, escapeLatex } from './latex';
+import { buildLatex, escapeLatex, latexReadme } from './latex';
 
 const MD = `# My Title
 
@@ -139,6 +139,22 @@ describe('LaTeX templates', () => {
     expect(tex).toContain('\\item[$\\boxtimes$] done\n  \\item[$\\square$] open');
     expect(tex).toContain('\\href{https://e.org/a\\%20b\\#c}{link}');
     expect(tex).toContain('\\begin{verbatim}\nraw \\end {verbatim}\n\\end{verbatim}');
+  });
+  it('sets citations and the reference list as the chosen style gives them, with the author and a README', () => {
+    const citations = {
+      inText: new Map([['a;b', [{ text: '(van den Berg, 2020; de la Cruz, 2019)' }]]]),
+      bibliography: [[{ text: 'van den Berg, J. (2020). Title. ' }, { text: 'Nature & Co', italic: true }, { text: '. ' }, { text: 'https://doi.org/10.1/x_y', href: 'https://doi.org/10.1/x_y' }]],
+    };
+    const tex = buildLatex(MD, { template: 'article', style: 'apa', hasBibliography: true, author: 'Ada Lovelace', citations });
+    expect(tex).toContain('See (van den Berg, 2020; de la Cruz, 2019) and');
+    expect(tex).not.toContain('\\cite{');
+    expect(tex).not.toContain('\\bibliography{references}');
+    expect(tex).toContain('\\section*{\\refname}');
+    expect(tex).toContain('\\item van den Berg, J. (2020). Title. \\emph{Nature \\& Co}. \\href{https://doi.org/10.1/x_y}{https://doi.org/10.1/x\\_y}');
+    expect(tex).toContain('\\author{Ada Lovelace}');
+    expect(tex).toContain('Compile: latexmk -pdf main.tex');
+    expect(latexReadme({ template: 'article', style: 'apa', hasBibliography: true, citations })).toContain('```\nlatexmk -pdf main.tex\n```');
+    expect(latexReadme({ template: 'article', style: 'apa', hasBibliography: true })).toContain('latexmk -pdf -bibtex main.tex');
   });
   it('escapes LaTeX specials in text', () => {
     expect(escapeLatex('50% of $x & y_1 #2 {a} ~ ^ \\')).toBe('50\\% of \\$x \\& y\\_1 \\#2 \\{a\\} \\textasciitilde{} \\textasciicircum{} \\textbackslash{}');

@@ -1,4 +1,5 @@
 import { parseReport, type Block, type Inline, type ReportStructure, type Section } from './document';
+import type { RichText } from './csl/rich';
 import type { CitationStyle } from './references';
 
 /** LaTeX Editor templates (first document §2). */
@@ -26,9 +27,38 @@ export function escapeLatex(text: string): string {
   });
 }
 
-function inlineLatex(inlines: readonly Inline[]): string {
+/** citeproc-js's formatted text (italics, small caps, links) as LaTeX. */
+export function richLatex(rich: RichText): string {
+  return rich
+    .map((r) => {
+      let s = escapeLatex(r.text);
+      if (r.sup) s = `\\textsuperscript{${s}}`;
+      if (r.sub) s = `\\textsubscript{${s}}`;
+      if (r.smallCaps) s = `\\textsc{${s}}`;
+      if (r.italic) s = `\\emph{${s}}`;
+      if (r.bold) s = `\\textbf{${s}}`;
+      if (r.href) s = `\\href{${latexUrl(r.href)}}{${s}}`;
+      return s;
+    })
+    .join('');
+}
+
+/** In-text citations and the bibliography as the chosen CSL style gives them (citeproc-js). */
+export interface LatexCitations {
+  /** Keys of a cite group joined by ";" -> its in-text citation. */
+  inText: ReadonlyMap<string, RichText>;
+  bibliography: readonly RichText[];
+}
+
+/** What blocks need besides themselves: figure files and the style's citations. */
+interface Ctx {
+  figures: ReadonlyMap<string, LatexFigure>;
+  citations?: LatexCitations;
+}
+
+function inlineLatex(inlines: readonly Inline[], ctx: Ctx): string {
   return inlines
-    .map((i) => {
+    .map((i, k) => {
       switch (i.t) {
         case 'text': {
           let s = escapeLatex(i.text);
@@ -41,8 +71,15 @@ function inlineLatex(inlines: readonly Inline[]): string {
         }
         case 'math':
           return `$${i.tex}$`;
-        case 'cite':
-          return `~\\cite{${i.keys.join(',')}}`;
+        case 'cite': {
+          // The style's own in-text citation, as in the preview and the PDF; \cite only without one.
+          const text = ctx.citations?.inText.get(i.keys.join(';'));
+          if (!text) return `~\\cite{${i.keys.join(',')}}`;
+          const plain = text.map((r) => r.text).join('');
+          const prev = inlines[k - 1];
+          const spaced = !prev || (prev.t === 'text' && /\s$/.test(prev.text));
+          return `${!spaced && (plain.startsWith('(') || plain.startsWith('[')) ? '~' : ''}${richLatex(text)}`;
+        }
         case 'figref':
           return `Figure~\\ref{fig:${i.id}}`;
       }
@@ -63,21 +100,21 @@ function latexUrl(url: string): string {
 
 const COLUMN: Record<string, string> = { left: 'l', center: 'c', right: 'r' };
 
-function blockLatex(block: Block, figures: ReadonlyMap<string, LatexFigure>): string {
+function blockLatex(block: Block, ctx: Ctx): string {
   switch (block.t) {
     case 'paragraph':
-      return inlineLatex(block.inlines);
+      return inlineLatex(block.inlines, ctx);
     case 'quote':
-      return `\\begin{quote}\n${inlineLatex(block.inlines)}\n\\end{quote}`;
+      return `\\begin{quote}\n${inlineLatex(block.inlines, ctx)}\n\\end{quote}`;
     case 'list': {
       const env = block.ordered ? 'enumerate' : 'itemize';
       // Task list items get a ticked or empty box (amssymb) instead of the bullet.
       const mark = (k: number) => (block.checked?.[k] === true ? '[$\\boxtimes$]' : block.checked?.[k] === false ? '[$\\square$]' : '');
-      return `\\begin{${env}}\n${block.items.map((it, k) => `  \\item${mark(k)} ${inlineLatex(it)}`).join('\n')}\n\\end{${env}}`;
+      return `\\begin{${env}}\n${block.items.map((it, k) => `  \\item${mark(k)} ${inlineLatex(it, ctx)}`).join('\n')}\n\\end{${env}}`;
     }
     case 'table': {
       const cols = block.align.map((a) => COLUMN[a ?? 'left']).join('');
-      const row = (cells: readonly (readonly Inline[])[]) => `${block.align.map((_, k) => inlineLatex(cells[k] ?? [])).join(' & ')} \\\\`;
+      const row = (cells: readonly (readonly Inline[])[]) => `${block.align.map((_, k) => inlineLatex(cells[k] ?? [], ctx)).join(' & ')} \\\\`;
       return `\\begin{center}\n\\begin{tabular}{${cols}}\n\\hline\n${row(block.header)}\n\\hline\n${block.rows.map(row).join('\n')}${block.rows.length ? '\n' : ''}\\hline\n\\end{tabular}\n\\end{center}`;
     }
     case 'code':
@@ -86,7 +123,7 @@ function blockLatex(block: Block, figures: ReadonlyMap<string, LatexFigure>): st
     case 'math':
       return `\\begin{equation}\n${block.tex}\n\\end{equation}`;
     case 'figure': {
-      const fig = figures.get(block.id);
+      const fig = ctx.figures.get(block.id);
       const body = fig
         ? `\\includegraphics[width=0.8\\linewidth]{${fig.file}}`
         : `\\fbox{\\parbox{0.6\\linewidth}{\\centering Figure ${escapeLatex(block.id)} missing}}`;
@@ -95,9 +132,9 @@ function blockLatex(block: Block, figures: ReadonlyMap<string, LatexFigure>): st
   }
 }
 
-function sectionLatex(section: Section, chapters: boolean, figures: ReadonlyMap<string, LatexFigure>): string {
+function sectionLatex(section: Section, chapters: boolean, ctx: Ctx): string {
   const command = section.level === 2 ? (chapters ? 'chapter' : 'section') : chapters ? 'section' : 'subsection';
-  const blocks = section.blocks.map((b) => blockLatex(b, figures)).join('\n\n');
+  const blocks = section.blocks.map((b) => blockLatex(b, ctx)).join('\n\n');
   return `\\${command}{${escapeLatex(section.title)}}\n\n${blocks}`;
 }
 
@@ -108,14 +145,17 @@ export interface LatexOptions {
   /** Whether a references.bib goes with main.tex. */
   hasBibliography: boolean;
   author?: string;
+  /** The style's citations and bibliography; without them main.tex cites with BibTeX. */
+  citations?: LatexCitations;
 }
 
 /** A complete, pdflatex-ready main.tex for the report in the chosen template. */
 export function buildLatex(markdown: string | ReportStructure, options: LatexOptions): string {
   const report = typeof markdown === 'string' ? parseReport(markdown) : markdown;
-  const figures = new Map((options.figures ?? []).map((f) => [f.id, f]));
+  const source = typeof markdown === 'string' ? markdown : null;
+  const ctx: Ctx = { figures: new Map((options.figures ?? []).map((f) => [f.id, f])), citations: options.citations };
   const chapters = options.template === 'report' || options.template === 'thesis';
-  const cjk = CJK_RE.test(typeof markdown === 'string' ? markdown : JSON.stringify(report.sections));
+  const cjk = CJK_RE.test(source ?? JSON.stringify(report.sections));
   const classLine = {
     article: '\\documentclass[11pt,a4paper]{article}',
     report: '\\documentclass[11pt,a4paper]{report}',
@@ -136,17 +176,19 @@ export function buildLatex(markdown: string | ReportStructure, options: LatexOpt
     '\\usepackage[hidelinks]{hyperref}',
   ].filter(Boolean);
   const title = escapeLatex(report.title || 'Untitled Report');
-  const abstract = report.abstract.map((b) => blockLatex(b, figures)).join('\n\n');
+  const abstract = report.abstract.map((b) => blockLatex(b, ctx)).join('\n\n');
   const body: string[] = [];
-  if (report.preamble.length) body.push(report.preamble.map((b) => blockLatex(b, figures)).join('\n\n'));
-  body.push(...report.sections.map((s) => sectionLatex(s, chapters, figures)));
+  if (report.preamble.length) body.push(report.preamble.map((b) => blockLatex(b, ctx)).join('\n\n'));
+  body.push(...report.sections.map((s) => sectionLatex(s, chapters, ctx)));
   if (report.appendices.length) {
     body.push('\\appendix');
-    body.push(...report.appendices.map((s) => sectionLatex({ ...s, title: s.title.replace(/^(appendix|appendices)\s*[A-Z]?[:.]?\s*/i, '') || s.title }, chapters, figures)));
+    body.push(...report.appendices.map((s) => sectionLatex({ ...s, title: s.title.replace(/^(appendix|appendices)\s*[A-Z]?[:.]?\s*/i, '') || s.title }, chapters, ctx)));
   }
-  const bibliography = options.hasBibliography
-    ? `\\bibliographystyle{${BIB_STYLES[options.style]}}\n\\bibliography{references}`
-    : '';
+  const bibliography = options.citations?.bibliography.length
+    ? `\\section*{\\refname}\n\\begin{list}{}{\\setlength{\\leftmargin}{2em}\\setlength{\\itemindent}{-2em}}\n${options.citations.bibliography.map((e) => `\\item ${richLatex(e)}`).join('\n')}\n\\end{list}`
+    : options.hasBibliography
+      ? `\\bibliographystyle{${BIB_STYLES[options.style]}}\n\\bibliography{references}`
+      : '';
   const front = [
     `\\title{${title}}`,
     `\\author{${escapeLatex(options.author ?? '')}}`,
@@ -159,7 +201,7 @@ export function buildLatex(markdown: string | ReportStructure, options: LatexOpt
     options.template === 'thesis' ? '\\tableofcontents\n\\clearpage' : '',
   ].filter((l, i) => l !== '' || i === 3);
   return [
-    `% Generated by Yumi Studio Report Helper (${options.template} template). Compile: pdflatex main && bibtex main && pdflatex main && pdflatex main`,
+    `% Generated by Yumi Studio Report Helper (${options.template} template). Compile: ${latexBuildCommand(options)}`,
     classLine,
     ...packages,
     '',
@@ -174,4 +216,31 @@ export function buildLatex(markdown: string | ReportStructure, options: LatexOpt
   ]
     .filter((l, i, all) => !(l === '' && all[i - 1] === ''))
     .join('\n');
+}
+
+/** The one command that builds main.tex: BibTeX runs only when citations are left to it. */
+export function latexBuildCommand(options: Pick<LatexOptions, 'citations' | 'hasBibliography'>): string {
+  return options.citations || !options.hasBibliography ? 'latexmk -pdf main.tex' : 'latexmk -pdf -bibtex main.tex';
+}
+
+/** README.md of the LaTeX project: what is in it and how to build it. */
+export function latexReadme(options: Pick<LatexOptions, 'citations' | 'hasBibliography' | 'style' | 'template'>): string {
+  return [
+    '# LaTeX project from Yumi Studio Report Helper',
+    '',
+    `Template: ${options.template}. Citation style: ${options.style}.`,
+    '',
+    'Build the PDF with TeX Live or MiKTeX:',
+    '',
+    '```',
+    latexBuildCommand(options),
+    '```',
+    '',
+    '(or run `pdflatex main.tex` twice).',
+    '',
+    '- `main.tex`: the report.',
+    options.citations ? '- Citations and the reference list are set in the chosen style (CSL, citeproc-js) inside `main.tex`; `references.bib` holds the same references for BibTeX or biblatex users.' : '- `references.bib`: the references, for BibTeX.',
+    '- `figures/`: the figures.',
+    '',
+  ].join('\n');
 }

@@ -123,6 +123,7 @@ export default function ReportScreen({ onBack }: { onBack(): void }) {
     updateMeta: update,
     documentId: docs.doc?.id ?? null,
     signedIn: !!user,
+    inText: cites.inText,
     bibliography: cites.bibliography,
     table,
     setTable,

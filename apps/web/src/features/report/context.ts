@@ -11,6 +11,8 @@ export interface ReportCtx {
   updateMeta(patch: Partial<ReportMeta> | ((m: ReportMeta) => Partial<ReportMeta>)): void;
   documentId: string | null;
   signedIn: boolean;
+  /** In-text citation per cite group (keys joined by ";"), in the chosen style. */
+  inText: Map<string, RichText>;
   bibliography: RichText[];
   /** Chart input handed from an uploaded CSV/XLSX to the Chart Generator. */
   table: { name: string; rows: string[][]; truncated: boolean } | null;
