@@ -212,6 +212,7 @@ test.describe('the Yumi assistant', () => {
   });
 
   test('answers carry a button that opens the screen or tool they are about', async ({ page }) => {
+    await signUpViaApi(page, 'links'); // the account page is for signed-in users
     await page.goto('/');
     const panel = await openAssistant(page);
     await panel.getByLabel('Message to Yumi').fill('how do I delete my account');
