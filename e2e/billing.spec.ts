@@ -177,6 +177,9 @@ test.describe('billing', () => {
     const testGrants = adminPage.getByTestId('admin-test-grants');
     await expect(testGrants.getByRole('heading', { name: 'TEST MODE grants' })).toBeVisible();
     await expect(testGrants).toContainText('timeshards granted without payment in all');
+    // The approval is in the audit log, with the reviewer.
+    const audit = adminPage.getByTestId('admin-audit');
+    await expect(audit.getByRole('row').filter({ hasText: 'Approved “Sakura witch”' })).toContainText('admin@e2e.test');
     await adminPage.close();
 
     await page.goto('/charge');

@@ -8,6 +8,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import * as Pages from './routes';
 import { RouteBoundary } from './RouteBoundary';
 import { TopBar } from './TopBar';
+import { VerifyBanner } from '../features/auth/VerifyBanner';
 import { UpdateBanner } from './UpdateBanner';
 import { AssistantRoot } from '../features/assistant/AssistantRoot';
 
@@ -48,12 +49,15 @@ export function App() {
         {t('skipToContent')}
       </a>
       <TopBar />
+      <VerifyBanner />
       <main id="main">
         <RouteBoundary pathname={location.pathname} search={location.search}>
           <Suspense fallback={<PageFallback />}>
             <Routes>
               <Route path="/" element={<Pages.LauncherPage />} />
               <Route path="/login" element={<Pages.LoginPage />} />
+              <Route path="/verify-email" element={<Pages.VerifyEmailPage />} />
+              <Route path="/reset-password" element={<Pages.ResetPasswordPage />} />
               <Route path="/terms" element={<Pages.LegalPage kind="terms" />} />
               <Route path="/privacy" element={<Pages.LegalPage kind="privacy" />} />
               {['/writing', '/writing-helper'].map((path) => (

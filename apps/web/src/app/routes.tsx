@@ -15,3 +15,5 @@ export const ChargeRoutes = lazy(() => import('../features/billing/ChargeRoutes'
 export const AdminPage = lazy(() => import('../features/admin/AdminReviewPage'));
 export const AccountPage = lazy(() => import('../features/account/AccountPage'));
 export const InstallersPage = lazy(() => import('../features/downloads/InstallersPage'));
+export const VerifyEmailPage = lazy(() => import('../features/auth/VerifyEmailPage'));
+export const ResetPasswordPage = lazy(() => import('../features/auth/ResetPasswordPage'));

@@ -8,6 +8,7 @@ import { useCurrentUser } from '../../shared/hooks/useCurrentUser';
 import { Button } from '../../shared/ui/Button';
 import { Dialog } from '../../shared/ui/Dialog';
 import { toast } from '../../shared/ui/toast';
+import { AuditLog } from './AuditLog';
 import './admin.css';
 
 type Status = 'pending' | 'approved' | 'rejected';
@@ -91,7 +92,8 @@ export default function AdminReviewPage() {
     enabled: isAdmin,
   });
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
-  const refresh = () => client.invalidateQueries({ queryKey: ['art', 'review'] });
+  // A decision changes the queue and adds to the audit log.
+  const refresh = () => Promise.all([client.invalidateQueries({ queryKey: ['art', 'review'] }), client.invalidateQueries({ queryKey: ['admin', 'audit'] })]);
 
   async function approve(item: ReviewItem, exceptional: boolean) {
     setBusyId(item.id);
@@ -182,6 +184,7 @@ export default function AdminReviewPage() {
         ))}
       </div>
       <TestGrants />
+      <AuditLog />
       <RejectDialog
         item={rejecting}
         onClose={() => setRejecting(null)}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { api, ApiError } from '../../shared/api/client';
 import { useSessionActions } from '../../shared/hooks/useCurrentUser';
 import { Button } from '../../shared/ui/Button';
+import { ForgotPasswordForm } from './ForgotPasswordForm';
 import { TwoStepForm } from './TwoStepForm';
 
 const EMPTY = { email: '', username: '', password: '', confirmPassword: '' };
@@ -19,6 +20,7 @@ export function AuthForm({ onSuccess, initialMode = 'signin', onModeChange }: { 
   const [submitting, setSubmitting] = useState(false);
   /** Set when the password was right and two-step sign-in asks for a code. */
   const [challenge, setChallenge] = useState<string | null>(null);
+  const [forgot, setForgot] = useState(false);
 
   const switchMode = () => {
     const next = mode === 'signin' ? 'signup' : 'signin';
@@ -90,6 +92,8 @@ export function AuthForm({ onSuccess, initialMode = 'signin', onModeChange }: { 
     );
   };
 
+  if (forgot) return <ForgotPasswordForm initialEmail={form.email.trim()} onBack={() => setForgot(false)} />;
+
   if (challenge) {
     return (
       <TwoStepForm
@@ -113,6 +117,13 @@ export function AuthForm({ onSuccess, initialMode = 'signin', onModeChange }: { 
       {mode === 'signup' && field('username', 'text', 'username')}
       {field('password', 'password', mode === 'signin' ? 'current-password' : 'new-password')}
       {mode === 'signup' && field('confirmPassword', 'password', 'new-password')}
+      {mode === 'signin' && (
+        <p className="auth-forgot">
+          <button type="button" className="btn btn-ghost btn-sm" onClick={() => setForgot(true)}>
+            {t('auth.forgotPassword')}
+          </button>
+        </p>
+      )}
       {error && (
         <div className="alert alert-error" role="alert" style={{ marginBottom: 16 }}>
           {error}

@@ -1,0 +1,44 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api, ApiError } from '../../shared/api/client';
+import { useCurrentUser } from '../../shared/hooks/useCurrentUser';
+// The shell shows this banner, so its styles (also the verify and reset pages') load with the shell.
+import './access.css';
+
+/** "Send again": a new verification link (rate limited by the server; its message is shown). */
+export function ResendVerificationButton() {
+  const { t } = useTranslation('common');
+  const [state, setState] = useState<{ kind: 'idle' | 'sending' | 'sent' } | { kind: 'error'; message: string }>({ kind: 'idle' });
+  const send = async () => {
+    setState({ kind: 'sending' });
+    try {
+      await api.post('/api/auth/verify-email/resend', undefined, { quiet: true, retries: 0 });
+      setState({ kind: 'sent' });
+    } catch (err) {
+      setState({ kind: 'error', message: err instanceof ApiError && err.type !== 'NETWORK' ? err.message : t('errors.network') });
+    }
+  };
+  return (
+    <span className="access-resend">
+      <button type="button" className="btn btn-sm btn-ghost" onClick={send} disabled={state.kind === 'sending' || state.kind === 'sent'}>
+        {state.kind === 'sending' ? t('access.banner.sending') : t('access.banner.sendAgain')}
+      </button>
+      <span role="status" className="access-resend-status">
+        {state.kind === 'sent' ? t('access.banner.sent') : state.kind === 'error' ? state.message : ''}
+      </span>
+    </span>
+  );
+}
+
+/** A quiet reminder for signed-in users whose address is not verified yet; they can work meanwhile. */
+export function VerifyBanner() {
+  const { t } = useTranslation('common');
+  const { user } = useCurrentUser();
+  if (!user || user.emailVerified) return null;
+  return (
+    <aside className="verify-banner" aria-label={t('access.banner.label')} data-testid="verify-banner">
+      <span>{t('access.banner.text', { email: user.email })}</span>
+      <ResendVerificationButton />
+    </aside>
+  );
+}

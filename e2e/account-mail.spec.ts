@@ -1,0 +1,87 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { mailedLink, newAccount, signUpViaApi } from './support';
+
+async function seriousViolations(page: Page) {
+  const axe = await new AxeBuilder({ page }).include('main').include('[data-testid="verify-banner"]').analyze();
+  return axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.target}`);
+}
+
+test.describe('mailed links', () => {
+  test('verify: the banner sends a new link, the link from the outbox confirms the address', async ({ page }) => {
+    const account = await signUpViaApi(page, 'verify');
+    await page.goto('/');
+    const banner = page.getByTestId('verify-banner');
+    await expect(banner).toContainText(`Please confirm ${account.email}`);
+    await banner.getByRole('button', { name: 'Send again' }).click();
+    await expect(banner.getByRole('status')).toHaveText('Sent. Check your inbox.');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // The sign-up mail's link was replaced by the second one: it says so, the new one works.
+    const first = await mailedLink(account.email, '/verify-email', 1);
+    const second = await mailedLink(account.email, '/verify-email', 2);
+    await page.goto(first);
+    await expect(page.getByRole('alert')).toHaveText('This link has already been used. Please ask for a new one.');
+    await page.goto(second);
+    await expect(page.getByRole('status').filter({ hasText: 'is confirmed' })).toHaveText(`${account.email} is confirmed. Thank you!`);
+    expect(await seriousViolations(page)).toEqual([]);
+    await expect(page.getByTestId('verify-banner')).toHaveCount(0);
+    await page.getByRole('link', { name: 'Continue to Yumi Studio' }).click();
+    await expect(page).toHaveURL('/');
+  });
+
+  test('reset: forgot password from the sign-in form by keyboard, new password from the mailed link, a used link offers a new one', async ({ page }) => {
+    const account = newAccount('reset');
+    expect((await page.request.post('/api/auth/signup', { data: account })).status()).toBe(201);
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Forgot password?' }).focus();
+    await page.keyboard.press('Enter');
+    const email = page.getByLabel('Email');
+    await email.focus();
+    await email.fill(account.email);
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('status').filter({ hasText: 'If an account uses' })).toContainText(`If an account uses ${account.email}, a link to reset its password is on its way.`);
+
+    const link = await mailedLink(account.email, '/reset-password', 2); // after the sign-up verification mail
+    await page.goto(link);
+    await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByLabel('New password', { exact: true }).fill('new-secret-1');
+    await page.getByLabel('Confirm new password').fill('different');
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await expect(page.getByText('Passwords do not match')).toBeVisible();
+    await page.getByLabel('Confirm new password').fill('new-secret-1');
+    await page.getByLabel('Confirm new password').press('Enter');
+    await expect(page).toHaveURL('/');
+    await expect(page.getByText('Your password is changed and you are signed in.')).toBeVisible();
+    expect((await page.request.post('/api/auth/login', { data: { email: account.email, password: 'new-secret-1' } })).status()).toBe(200);
+
+    await page.goto(link);
+    await page.getByLabel('New password', { exact: true }).fill('another-pass');
+    await page.getByLabel('Confirm new password').fill('another-pass');
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await expect(page.getByRole('alert')).toHaveText('This link has already been used. Please ask for a new one.');
+    await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  for (const [lng, verifyTitle, resetTitle, invalid] of [
+    ['ja', 'メールアドレスの確認', '新しいパスワードを設定', 'このリンクは無効です。新しいリンクをリクエストしてください。'],
+    ['zh', '确认您的邮箱', '设置新密码', '此链接无效，请重新申请一个新链接。'],
+    ['ko', '이메일 확인', '새 비밀번호 설정', '유효하지 않은 링크입니다. 새 링크를 요청해 주세요.'],
+  ] as const) {
+    test(`both pages in ${lng}, with a clear message for a bad link`, async ({ page }) => {
+      const bad = 'A'.repeat(43);
+      await page.goto(`/verify-email?token=${bad}&lng=${lng}`);
+      await expect(page.getByRole('heading', { name: verifyTitle })).toBeVisible();
+      await expect(page.getByRole('alert')).toHaveText(invalid);
+      await page.goto(`/reset-password?token=${bad}&lng=${lng}`);
+      await expect(page.getByRole('heading', { name: resetTitle })).toBeVisible();
+      await page.locator('#reset-password').fill('whatever-123');
+      await page.locator('#reset-confirm').fill('whatever-123');
+      await page.locator('#reset-confirm').press('Enter');
+      await expect(page.getByRole('alert')).toHaveText(invalid);
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+  }
+});
