@@ -2,6 +2,14 @@ import type { Language } from '@yumi/core';
 import { localize, type LocalizedText } from '../../lib/language';
 import type { MailMessage } from '../../providers/mail';
 
+/** Verification and change-email links share their validity (24 hours, single use). */
+const ONCE_WITHIN_A_DAY = {
+  en: 'This link works once, for 24 hours.',
+  ja: 'このリンクは 24 時間以内に 1 回だけ使えます。',
+  zh: '此链接在 24 小时内有效，仅可使用一次。',
+  ko: '이 링크는 24시간 동안 한 번만 사용할 수 있습니다.',
+} satisfies LocalizedText;
+
 /** The account mails, each in en, ja, zh and ko: `{name}` placeholders are filled by `renderAccountMail`. */
 const MAILS = {
   verifyEmail: {
@@ -18,12 +26,7 @@ const MAILS = {
       ko: '{username}님, Yumi Studio에 오신 것을 환영합니다! {email}이(가) 본인의 주소인지 확인해 주세요.',
     },
     button: { en: 'Confirm my address', ja: 'アドレスを確認する', zh: '确认我的邮箱', ko: '주소 확인하기' },
-    expiry: {
-      en: 'This link works once, for 24 hours.',
-      ja: 'このリンクは 24 時間以内に 1 回だけ使えます。',
-      zh: '此链接在 24 小时内有效，仅可使用一次。',
-      ko: '이 링크는 24시간 동안 한 번만 사용할 수 있습니다.',
-    },
+    expiry: ONCE_WITHIN_A_DAY,
     ignore: {
       en: 'If you did not create an account, you can ignore this message.',
       ja: 'アカウントを作成した覚えがない場合は、このメールを無視してください。',
@@ -45,12 +48,7 @@ const MAILS = {
       ko: '{username}님, 앞으로 {email}(으)로 Yumi Studio에 로그인하도록 변경을 요청하셨습니다. 확인하면 변경이 완료됩니다.',
     },
     button: { en: 'Confirm the new address', ja: '新しいアドレスを確認する', zh: '确认新邮箱', ko: '새 주소 확인하기' },
-    expiry: {
-      en: 'This link works once, for 24 hours.',
-      ja: 'このリンクは 24 時間以内に 1 回だけ使えます。',
-      zh: '此链接在 24 小时内有效，仅可使用一次。',
-      ko: '이 링크는 24시간 동안 한 번만 사용할 수 있습니다.',
-    },
+    expiry: ONCE_WITHIN_A_DAY,
     ignore: {
       en: 'If you did not ask for this, ignore this message: nothing changes.',
       ja: '心当たりがない場合は、このメールを無視してください。何も変更されません。',
