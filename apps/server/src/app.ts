@@ -21,6 +21,8 @@ import { onSessionRevoked, SESSION_REVOKED_CHANNEL } from './modules/auth/servic
 import { accountMailRoutes } from './modules/auth/account-mail-routes';
 import { adminRoutes } from './modules/admin/routes';
 import { openMailer } from './providers/mail';
+import { createSecretBox, loadServerKeys } from './shared/crypto/secret-box';
+import { resealTotpKeys } from './modules/auth/totp-keys';
 import { SessionCache } from './modules/auth/session-cache';
 import { documentRoutes } from './modules/documents/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -121,6 +123,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const clock = deps.clock ?? systemClock;
   const blobStore = deps.blobs ?? openBlobStore(config);
   if (!deps.blobs) app.addHook('onClose', async () => blobStore.close?.());
+  const serverKeys = loadServerKeys(config);
+  if (serverKeys.source === 'file' && config.DATABASE_URL) {
+    app.log.warn('ENCRYPTION_KEY is unset: stored secrets are sealed with DATA_DIR/encryption.key; every process sharing this database needs the same key, so set ENCRYPTION_KEY');
+  }
   const ctx: AppContext = {
     config,
     database,
@@ -131,7 +137,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     rateLimits: createRateLimiter(database, clock),
     blobs: new Blobs(database.db, blobStore, clock),
     mailer: openMailer(config, app.log),
+    secrets: createSecretBox(serverKeys.keys),
   };
+  await resealTotpKeys(ctx);
   app.addHook('onClose', () => ctx.mailer.close());
   await database.listen(SESSION_REVOKED_CHANNEL, (payload) => onSessionRevoked(ctx, payload));
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseKey } from './shared/crypto/secret-box';
 
 const csv = z
   .string()
@@ -44,6 +45,13 @@ export const configSchema = z.object({
     .optional(),
   /** Sender of account mail, e.g. `Yumi Studio <no-reply@example.com>`. */
   MAIL_FROM: z.string().min(3).max(300).optional(),
+  /**
+   * 32 bytes (64 hex digits or base64, e.g. `openssl rand -base64 32`) sealing stored secrets such as TOTP keys
+   * (AES-256-GCM). Unset: a key made once in DATA_DIR/encryption.key. The same on every process of a deployment.
+   */
+  ENCRYPTION_KEY: z.string().refine((v) => parseKey(v) !== null, 'must be 32 bytes as 64 hex digits or base64').optional(),
+  /** The key before the last change: what it sealed still opens, and is re-sealed with ENCRYPTION_KEY at start. */
+  ENCRYPTION_KEY_PREVIOUS: z.string().refine((v) => parseKey(v) !== null, 'must be 32 bytes as 64 hex digits or base64').optional(),
   TRUST_PROXY: z
     .enum(['true', 'false'])
     .default('false')

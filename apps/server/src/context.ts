@@ -6,6 +6,7 @@ import type { RateLimiter } from './lib/rate-limit';
 import type { SessionCache } from './modules/auth/session-cache';
 import type { Blobs } from './providers/blob/registry';
 import type { Mailer } from './providers/mail';
+import type { SecretBox } from './shared/crypto/secret-box';
 
 /** What every module's service gets: config, database, clock and logger. */
 export interface AppContext {
@@ -22,4 +23,6 @@ export interface AppContext {
   blobs: Blobs;
   /** Account mail: SMTP when configured, else .eml files in DATA_DIR/mail. */
   mailer: Mailer;
+  /** Seals secrets stored for later use (TOTP keys, provider API keys) with the server's key (AES-256-GCM). */
+  secrets: SecretBox;
 }

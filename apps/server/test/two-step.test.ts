@@ -1,6 +1,7 @@
 import { generateSync } from 'otplib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
 import { createTestApp, errorBody, signUp, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -203,5 +204,49 @@ describe('turning two-step sign-in off, new recovery codes', () => {
     const a = await passwordStep(u.email, u.password);
     expect((await post('/api/auth/login/two-step', { challenge: a.challenge, code: u.recoveryCodes[1] })).statusCode).toBe(400);
     expect((await post('/api/auth/login/two-step', { challenge: a.challenge, code: fresh[1] })).statusCode).toBe(200);
+  });
+});
+
+describe('authenticator keys at rest', () => {
+  const storedKeys = async (userId: string) => {
+    const rows = await t.database.db.execute(sql`SELECT totp_secret, totp_pending_secret FROM users WHERE id = ${userId}`);
+    return (rows as unknown as { rows: Array<{ totp_secret: string | null; totp_pending_secret: string | null }> }).rows[0]!;
+  };
+  const signInWithCode = async (u: { email: string; password: string; secret: string }) => {
+    const { challenge } = await passwordStep(u.email, u.password);
+    return post('/api/auth/login/two-step', { challenge, code: codeNow(u.secret) });
+  };
+
+  it('stores the key sealed (AES-256-GCM), never the base32 secret, and sign-in with a code still works', async () => {
+    const u = await withTwoStep();
+    const { totp_secret: stored } = await storedKeys(u.user.id);
+    expect(stored).toMatch(/^sb1\.[0-9a-f]{8}\./);
+    expect(stored).not.toContain(u.secret);
+    expect(Buffer.from(stored!.split('.')[2]!, 'base64url').toString('latin1')).not.toContain(u.secret);
+    expect((await signInWithCode(u)).statusCode).toBe(200);
+    // Moved to another account's row, the sealed key does not open: that sign-in fails instead of accepting it.
+    const other = await withTwoStep();
+    await t.database.db.execute(sql`UPDATE users SET totp_secret = ${stored} WHERE id = ${other.user.id}`);
+    const { challenge } = await passwordStep(other.email, other.password);
+    expect((await post('/api/auth/login/two-step', { challenge, code: codeNow(u.secret) })).statusCode).toBe(500);
+  });
+
+  it('seals keys stored in clear by older versions when the server starts', async () => {
+    const u = await withTwoStep();
+    const pendingUser = await signUp(t.app);
+    const setup = await post('/api/account/two-step/setup', { password: pendingUser.password }, pendingUser.auth);
+    const pendingSecret = (setup.json() as { secret: string }).secret;
+    // As written before sealing existed.
+    await t.database.db.execute(sql`UPDATE users SET totp_secret = ${u.secret} WHERE id = ${u.user.id}`);
+    await t.database.db.execute(sql`UPDATE users SET totp_pending_secret = ${pendingSecret} WHERE id = ${pendingUser.user.id}`);
+
+    const again = await buildApp(t.config, { database: t.database, clock: t.clock, serveWeb: false, blobs: t.blobStore });
+    await again.close();
+    const sealed = await storedKeys(u.user.id);
+    expect(sealed.totp_secret).toMatch(/^sb1\./);
+    expect((await storedKeys(pendingUser.user.id)).totp_pending_secret).toMatch(/^sb1\./);
+    expect((await signInWithCode(u)).statusCode).toBe(200);
+    const on = await post('/api/account/two-step/enable', { code: codeNow(pendingSecret) }, pendingUser.auth);
+    expect(on.statusCode).toBe(200);
   });
 });

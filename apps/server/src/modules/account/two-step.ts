@@ -4,6 +4,7 @@ import type { AppContext } from '../../context';
 import { recoveryCodes, users } from '../../db/schema';
 import { HttpError, unauthorized } from '../../lib/http-error';
 import { newTotpSecret, totpSetup, verifyTotp } from '../auth/totp';
+import { openTotpKey, sealTotpKey } from '../auth/totp-keys';
 import { checkSecondStep, replaceRecoveryCodes, SECOND_STEP_LIMIT, twoStepOn } from '../auth/two-step';
 import { ACCOUNT_MESSAGES } from './messages';
 import * as repo from './repository';
@@ -28,7 +29,7 @@ export async function beginSetup(ctx: AppContext, userId: string, password: stri
   const row = await checkPassword(ctx, userId, password);
   if (twoStepOn(row)) throw alreadyOn();
   const secret = newTotpSecret();
-  await ctx.db.update(users).set({ totpPendingSecret: secret }).where(eq(users.id, userId));
+  await ctx.db.update(users).set({ totpPendingSecret: sealTotpKey(ctx, userId, secret) }).where(eq(users.id, userId));
   return { secret, ...(await totpSetup(secret, row.email)) };
 }
 
@@ -40,7 +41,7 @@ export async function enable(ctx: AppContext, userId: string, code: string): Pro
   if (twoStepOn(row)) throw alreadyOn();
   if (!row.totpPendingSecret) throw new HttpError(409, 'TWO_STEP_NO_SETUP', ACCOUNT_MESSAGES.twoStepNoSetup);
   const now = ctx.clock.now();
-  const step = verifyTotp(row.totpPendingSecret, code, now.getTime(), null);
+  const step = verifyTotp(openTotpKey(ctx, userId, row.totpPendingSecret), code, now.getTime(), null);
   if (step === null) {
     throw new HttpError(400, 'TWO_STEP_INVALID', ACCOUNT_MESSAGES.twoStepWrongCode, [{ path: 'code', message: 'wrong' }]);
   }

@@ -5,6 +5,7 @@ import { recoveryCodes, twoStepChallenges, users } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
 import { AUTH_TWO_STEP_MESSAGES } from './messages';
 import { hashToken, looksLikeToken, newSessionToken } from './tokens';
+import { openTotpKey } from './totp-keys';
 import { hashRecoveryCode, looksLikeRecoveryCode, newRecoveryCodes, verifyTotp } from './totp';
 
 /** Second-step attempts per user per window (sign-in, turning it off, new codes), wherever they come from. */
@@ -33,7 +34,7 @@ export async function checkSecondStep(ctx: AppContext, user: TwoStepUser, code: 
   const now = ctx.clock.now();
   const trimmed = code.replace(/\s/g, '');
   if (/^\d+$/.test(trimmed)) {
-    const step = verifyTotp(user.totpSecret, trimmed, now.getTime(), user.totpLastStep);
+    const step = verifyTotp(openTotpKey(ctx, user.id, user.totpSecret), trimmed, now.getTime(), user.totpLastStep);
     if (step !== null && (await claimStep(ctx.db, user.id, step))) return 'totp';
     throw wrongCode();
   }
