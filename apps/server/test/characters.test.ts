@@ -203,6 +203,46 @@ describe('character library', () => {
   });
 });
 
+describe('offline edits (details with their base)', () => {
+  const patch = (auth: Record<string, string>, id: string, payload: unknown, lang = 'en') =>
+    t.app.inject({ method: 'PATCH', url: `/api/anime-helper/characters/${id}`, headers: { ...auth, 'accept-language': lang }, payload });
+
+  it('merges fields changed on one side, refuses a field changed on both with the current character', async () => {
+    const u = await signUp(t.app);
+    const c = await create(u.auth, 'Aoi');
+    const base = { name: c.name, tags: c.tags, brief: c.brief };
+    // Elsewhere (another device, online): the tags change.
+    expect((await patch(u.auth, c.id, { tags: ['blue'] })).statusCode).toBe(200);
+    // This device's offline rename, based on the old details: the name merges, the tags stay.
+    const merged = await patch(u.auth, c.id, { name: 'Aoi Offline', base: { name: base.name } });
+    expect(merged.statusCode, merged.body).toBe(200);
+    expect(merged.json()).toMatchObject({ name: 'Aoi Offline', tags: ['blue'] });
+    // The same value on both sides is no conflict.
+    expect((await patch(u.auth, c.id, { tags: ['blue'], base: { tags: base.tags } })).statusCode).toBe(200);
+    // Tags edited offline on the old base while they changed elsewhere: 409 with the current character.
+    const clash = await patch(u.auth, c.id, { tags: ['red'], brief: { ...base.brief, age: '17' }, base }, 'ja');
+    expect(clash.statusCode).toBe(409);
+    const body = errorBody(clash);
+    expect(body.code).toBe('CHARACTER_CONFLICT');
+    expect(body.error).toContain('別の場所');
+    expect((clash.json() as { details: { current: { tags: string[]; brief: { age: string } } } }).details.current).toMatchObject({ tags: ['blue'], brief: { age: '' } });
+    // Nothing of the refused edit was written.
+    const now = (await t.app.inject({ url: `/api/anime-helper/characters/${c.id}`, headers: u.auth })).json();
+    expect(now).toMatchObject({ name: 'Aoi Offline', tags: ['blue'], brief: { age: '' } });
+    // A brief that only differs by omitted defaults equals its base.
+    const briefOnly = await patch(u.auth, c.id, { brief: { ...base.brief, age: '17' }, base: { brief: { name: base.brief.name } } });
+    expect(briefOnly.statusCode, briefOnly.body).toBe(200);
+  });
+
+  it('refuses a malformed base', async () => {
+    const u = await signUp(t.app);
+    const c = await create(u.auth, 'Rin');
+    const res = await patch(u.auth, c.id, { name: 'Rin 2', base: { name: 5 } });
+    expect(res.statusCode).toBe(422);
+    expect((await patch(u.auth, c.id, { name: 'Rin 2', base: { colour: 'red' } })).statusCode).toBe(422);
+  });
+});
+
 describe('analyze-colors', () => {
   let auth: Record<string, string>;
   beforeAll(async () => {

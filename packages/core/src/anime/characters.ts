@@ -104,6 +104,19 @@ export const updateCharacterSchema = z.strictObject({
   brief: designBriefSchema.optional(),
   /** Revert: makes this version the current one. */
   activeVersionId: z.uuid().optional(),
+  /**
+   * What the patched details were when the edit began (an edit made offline). A field changed elsewhere
+   * since, to a value other than this edit's, is not overwritten: the answer is 409 CHARACTER_CONFLICT
+   * with the current character in `details.current`. Fields changed on one side only merge.
+   */
+  base: z
+    .strictObject({
+      name: z.string().max(CHARACTER_NAME_MAX),
+      tags: z.array(z.string().max(40)).max(CHARACTER_TAGS_MAX),
+      brief: designBriefSchema,
+    })
+    .partial()
+    .optional(),
 });
 export type UpdateCharacterInput = z.input<typeof updateCharacterSchema>;
 

@@ -119,16 +119,46 @@ function versionRow(characterId: string, seq: number, v: VersionIn, s: Awaited<R
   };
 }
 
+const detailsConflict = (current: Character) =>
+  new HttpError(409, 'CHARACTER_CONFLICT', {
+    en: 'This character was changed elsewhere while you were editing. Choose which details to keep.',
+    ja: '編集中にこのキャラクターが別の場所で変更されました。残す内容を選んでください。',
+    zh: '你编辑期间，这个角色在别处被修改了。请选择要保留的内容。',
+    ko: '편집하는 동안 이 캐릭터가 다른 곳에서 바뀌었습니다. 남길 내용을 선택하세요.',
+  }, { current });
+
+/** A detail field as compared for conflicts (the brief with its defaults, so key order and omissions do not count). */
+const comparable = (field: 'name' | 'tags' | 'brief', value: unknown) =>
+  JSON.stringify(field === 'brief' ? designBriefSchema.parse({ ...EMPTY_BRIEF, ...(value as object) }) : value);
+
 export async function updateCharacter(ctx: AppContext, userId: string, id: string, patch: UpdateInput): Promise<Character> {
   await owned(ctx, userId, id);
   if (patch.activeVersionId && !(await repo.findVersion(ctx.db, id, patch.activeVersionId))) throw notFound('Version');
-  await repo.updateCharacter(ctx.db, id, {
-    ...(patch.name !== undefined ? { name: patch.name } : {}),
-    ...(patch.thumbnail !== undefined ? { thumbnail: patch.thumbnail } : {}),
-    ...(patch.tags !== undefined ? { tags: [...new Set(patch.tags)] } : {}),
-    ...(patch.brief !== undefined ? { brief: patch.brief } : {}),
-    ...(patch.activeVersionId !== undefined ? { activeVersionId: patch.activeVersionId } : {}),
-    lastModified: ctx.clock.now(),
+  const tags = patch.tags !== undefined ? [...new Set(patch.tags)] : undefined;
+  await ctx.db.transaction(async (tx) => {
+    const current = await repo.lockCharacter(tx, id);
+    if (!current) throw notFound('Character');
+    // Three-way check of an edit that names its base: a field changed on both sides to different values conflicts.
+    const { base } = patch;
+    if (base) {
+      const mine = { name: patch.name, tags, brief: patch.brief };
+      for (const field of ['name', 'tags', 'brief'] as const) {
+        const value = mine[field];
+        if (value === undefined || base[field] === undefined) continue;
+        const now = comparable(field, current[field]);
+        if (now !== comparable(field, base[field]) && now !== comparable(field, value)) {
+          throw detailsConflict(toCharacter(current, await repo.versionsOf(tx, [id])));
+        }
+      }
+    }
+    await repo.updateCharacter(tx, id, {
+      ...(patch.name !== undefined ? { name: patch.name } : {}),
+      ...(patch.thumbnail !== undefined ? { thumbnail: patch.thumbnail } : {}),
+      ...(tags !== undefined ? { tags } : {}),
+      ...(patch.brief !== undefined ? { brief: patch.brief } : {}),
+      ...(patch.activeVersionId !== undefined ? { activeVersionId: patch.activeVersionId } : {}),
+      lastModified: ctx.clock.now(),
+    });
   });
   return getCharacter(ctx, userId, id);
 }
