@@ -204,7 +204,7 @@ describe('character library', () => {
 });
 
 describe('offline edits (details with their base)', () => {
-  const patch = (auth: Record<string, string>, id: string, payload: unknown, lang = 'en') =>
+  const patch = (auth: Record<string, string>, id: string, payload: Record<string, unknown>, lang = 'en') =>
     t.app.inject({ method: 'PATCH', url: `/api/anime-helper/characters/${id}`, headers: { ...auth, 'accept-language': lang }, payload });
 
   it('merges fields changed on one side, refuses a field changed on both with the current character', async () => {
