@@ -43,13 +43,15 @@ export interface CompositeOptions {
 }
 
 const INV255 = 1 / 255;
+/** Blend modes whose effect on the backdrop is affine (see CacheTile.affine). */
+const AFFINE_MODES: ReadonlySet<string> = new Set(['normal', 'multiply', 'screen']);
 const U16 = 65535;
 const INV_U16 = 1 / 65535;
 /** Cache validity granularity (the dirty-region cell size too), so a repaint rarely builds far outside itself. */
 export const CELL = 32;
 const CELLS_PER_ROW = TILE_SIZE / CELL;
-/** At most this many cached tiles (256 KB each with both halves): 48 MB. Least recently used go first. */
-const MAX_CACHE_TILES = 192;
+/** Bytes of cached tiles kept at most (192 tiles with both halves); least recently used go first. */
+const MAX_CACHE_BYTES = 48 << 20;
 /** Largest repaint (in pixels) that fills the cache. */
 const MAX_BUILD_PIXELS = 1 << 20;
 /** Stands in for an unallocated tile under a live stroke, so the loops only ever see typed arrays. */
@@ -68,14 +70,84 @@ interface Stack {
 interface CacheTile {
   /** Premultiplied composite of the background and the visible layers below the focus layer (16 bit). */
   below: Uint16Array;
-  /** Premultiplied group of the visible layers above it, when they all blend normally (else null). */
+  /**
+   * Premultiplied group of the visible layers above it composited over nothing, when they all blend
+   * normal, multiply or screen (else null).
+   */
   above: Uint16Array | null;
+  /**
+   * With multiply or screen above: the rest of the group's effect, which depends on the backdrop.
+   * Those modes (and normal) are affine in the premultiplied backdrop (c, a), so the whole group is
+   *   c' = above.c + P*c - N*a,   a' = above.a + (1 - above.a)*a
+   * per channel; stored as P r,g,b then N r,g,b per pixel (both within 0-1), 16 bit.
+   */
+  affine: Uint16Array | null;
   /** Clock value each cell was built at; -1 when never built. */
   builtAt: Float64Array;
 }
 
 function newStack(): Stack {
   return { tiles: [], opacity: [], modes: [], clips: [], n: 0 };
+}
+
+/**
+ * The backdrop-dependent coefficients of a stack of normal/multiply/screen layers at byte offset t
+ * (see CacheTile.affine): out = P r,g,b, N r,g,b. Composes each layer's map onto the ones below:
+ * normal P*=(1-sa); multiply P*=(1-sa+s), N=N*(1-sa+s)+s*K; screen P*=(1-s); K (alpha kept)*=(1-sa).
+ */
+function affineStack(out: Float64Array, s: Stack, t: number): void {
+  let pr = 1;
+  let pg = 1;
+  let pb = 1;
+  let nr = 0;
+  let ng = 0;
+  let nb = 0;
+  let k = 1;
+  for (let i = 0; i < s.n; i++) {
+    const tile = s.tiles[i] as Uint8ClampedArray;
+    const a8 = tile[t + 3] as number;
+    if (a8 === 0) continue;
+    const clip = s.clips[i];
+    const op = clip ? (s.opacity[i] as number) * (clip[t + 3] as number) * INV255 : (s.opacity[i] as number);
+    const sa = a8 * INV255 * op;
+    const f = INV255 * sa;
+    const sr = (tile[t] as number) * f;
+    const sg = (tile[t + 1] as number) * f;
+    const sb = (tile[t + 2] as number) * f;
+    const mode = s.modes[i] as number;
+    if (mode === 1) {
+      const mr = 1 - sa + sr;
+      const mg = 1 - sa + sg;
+      const mb = 1 - sa + sb;
+      nr = nr * mr + sr * k;
+      ng = ng * mg + sg * k;
+      nb = nb * mb + sb * k;
+      pr *= mr;
+      pg *= mg;
+      pb *= mb;
+    } else if (mode === 2) {
+      nr *= 1 - sr;
+      ng *= 1 - sg;
+      nb *= 1 - sb;
+      pr *= 1 - sr;
+      pg *= 1 - sg;
+      pb *= 1 - sb;
+    } else {
+      nr *= 1 - sa;
+      ng *= 1 - sa;
+      nb *= 1 - sa;
+      pr *= 1 - sa;
+      pg *= 1 - sa;
+      pb *= 1 - sa;
+    }
+    k *= 1 - sa;
+  }
+  out[0] = pr;
+  out[1] = pg;
+  out[2] = pb;
+  out[3] = nr;
+  out[4] = ng;
+  out[5] = nb;
 }
 
 /** Blends a stack's layers at byte offset t over the premultiplied colour in px (r, g, b, a). */
@@ -147,6 +219,7 @@ export class Compositor {
   private readonly below = newStack();
   private readonly above = newStack();
   private readonly px = new Float64Array(4);
+  private readonly coef = new Float64Array(6);
   private cache: { doc: PaintDocument; key: string; tiles: Map<number, CacheTile> } | null = null;
   /** Cache cells (32x32) composited from the layers so far: lets tests and benchmarks see the cache work. */
   cellsBuilt = 0;
@@ -215,8 +288,10 @@ export class Compositor {
     const focusBase = focus ? (bases.get(focus) ?? null) : null;
     const focusOpacity = focus ? focus.opacity / 100 : 0;
     const focusMode = focus ? BLEND_CODE[focus.blendMode] : 0;
-    // The cached group above would go stale when the focus layer changes under layers clipped to it.
-    const aboveGroup = aboveLayers.every((l) => l.blendMode === 'normal' && bases.get(l) !== focus);
+    // The cached group above would go stale when the focus layer changes under layers clipped to it;
+    // overlay, darken and lighten are not affine in the backdrop, so they cannot be cached apart.
+    const aboveGroup = aboveLayers.every((l) => AFFINE_MODES.has(l.blendMode) && bases.get(l) !== focus);
+    const aboveAffine = aboveGroup && aboveLayers.some((l) => l.blendMode !== 'normal');
     const live = preview && focus && preview.layerId === focus.id ? preview : null;
     const erase = live?.mode === 'erase';
     const inkR = live ? live.color.r * INV255 : 0;
@@ -269,6 +344,7 @@ export class Compositor {
           belowLayers,
           aboveLayers,
           aboveGroup,
+          aboveAffine,
           o,
           ox,
           oy,
@@ -287,6 +363,7 @@ export class Compositor {
         o.height,
         cached ? cached.below : null,
         cached ? cached.above : null,
+        cached ? cached.affine : null,
         fTile,
         fClip,
         mask,
@@ -335,6 +412,7 @@ export class Compositor {
     belowLayers: Layer[],
     aboveLayers: Layer[],
     aboveGroup: boolean,
+    aboveAffine: boolean,
     o: Rect,
     ox: number,
     oy: number,
@@ -349,13 +427,16 @@ export class Compositor {
       tiles.set(index, ct);
     } else {
       if (!mayBuild) return null;
-      if (tiles.size >= MAX_CACHE_TILES) {
+      const hasAbove = aboveGroup && aboveLayers.length > 0;
+      const tileBytes = TILE_SIZE * TILE_SIZE * 2 * (hasAbove ? (aboveAffine ? 14 : 8) : 4);
+      if (tiles.size >= Math.max(16, Math.floor(MAX_CACHE_BYTES / tileBytes))) {
         const oldest = tiles.keys().next().value;
         if (oldest !== undefined) tiles.delete(oldest);
       }
       ct = {
         below: new Uint16Array(TILE_SIZE * TILE_SIZE * 4),
-        above: aboveGroup && aboveLayers.length > 0 ? new Uint16Array(TILE_SIZE * TILE_SIZE * 4) : null,
+        above: hasAbove ? new Uint16Array(TILE_SIZE * TILE_SIZE * 4) : null,
+        affine: hasAbove && aboveAffine ? new Uint16Array(TILE_SIZE * TILE_SIZE * 6) : null,
         builtAt: new Float64Array(CELLS_PER_ROW * CELLS_PER_ROW).fill(-1),
       };
       tiles.set(index, ct);
@@ -396,6 +477,12 @@ export class Compositor {
               ct.above[t + 1] = toU16(px[1] as number);
               ct.above[t + 2] = toU16(px[2] as number);
               ct.above[t + 3] = toU16(px[3] as number);
+              if (ct.affine) {
+                const coef = this.coef;
+                affineStack(coef, this.above, t);
+                const q = (t >> 2) * 6;
+                for (let c = 0; c < 6; c++) ct.affine[q + c] = toU16(coef[c] as number);
+              }
             }
           }
         }
@@ -437,6 +524,7 @@ function compositeRows(
   height: number,
   cBelow: Uint16Array | null,
   cAbove: Uint16Array | null,
+  cAffine: Uint16Array | null,
   fTile: Uint8ClampedArray | null,
   fClip: Uint8ClampedArray | null,
   mask: Float32Array | null,
@@ -524,7 +612,14 @@ function compositeRows(
         }
       }
 
-      if (cAbove) {
+      if (cAffine && cAbove) {
+        const q = p * 6;
+        const aa = (cAbove[t + 3] as number) * INV_U16;
+        cr = ((cAbove[t] as number) + (cAffine[q] as number) * cr - (cAffine[q + 3] as number) * ca) * INV_U16;
+        cg = ((cAbove[t + 1] as number) + (cAffine[q + 1] as number) * cg - (cAffine[q + 4] as number) * ca) * INV_U16;
+        cb = ((cAbove[t + 2] as number) + (cAffine[q + 2] as number) * cb - (cAffine[q + 5] as number) * ca) * INV_U16;
+        ca = aa + ca * (1 - aa);
+      } else if (cAbove) {
         const aa = (cAbove[t + 3] as number) * INV_U16;
         if (aa > 0) {
           const keep = 1 - aa;

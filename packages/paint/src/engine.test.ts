@@ -247,13 +247,46 @@ describe('undo and redo', () => {
     expect(alphaAt(e, e.document.activeLayerId, 250, 20 + 11 * 40)).toBe(0);
   });
 
-  it('reports memory of stored tiles only', () => {
+  it('stores a stroke as the pixels it changed, the same size for undo and redo', () => {
     const e = new PaintEngine({ width: 256, height: 256 });
     expect(e.memoryUsage().bytes).toBe(0);
     drawStroke(e, line(10, 10, 20, 10, 3)); // inside one tile, which was empty before
-    expect(e.memoryUsage().bytes).toBe(0); // "before" was an unallocated tile
+    const stored = e.memoryUsage().bytes;
+    // a few dozen pixels of 4 bytes plus bookkeeping, far from a whole 64 KB tile
+    expect(stored).toBeGreaterThan(0);
+    expect(stored).toBeLessThan(4096);
     e.undo();
-    expect(e.memoryUsage().bytes).toBe(128 * 128 * 4); // now the entry keeps the "after" tile for redo
+    expect(e.memoryUsage().bytes).toBe(stored);
+    expect(e.document.activeLayer.surface.isEmpty()).toBe(true); // the tile is unallocated again
+    e.redo();
+    expect(e.memoryUsage().bytes).toBe(stored);
+  });
+
+  it('undo and redo are exact over strokes, erasing and fills on the same tiles', () => {
+    const e = new PaintEngine({ width: 300, height: 200 });
+    const id = e.document.activeLayerId;
+    const snap = () => e.document.activeLayer.surface.readRect({ x: 0, y: 0, width: 300, height: 200 });
+    const states = [snap()];
+    e.setBrush({ size: 24, opacity: 70 });
+    drawStroke(e, line(5, 30, 290, 170, 40));
+    states.push(snap());
+    e.setColor('#20c040');
+    drawStroke(e, line(5, 170, 290, 30, 40));
+    states.push(snap());
+    e.setTool('eraser');
+    drawStroke(e, line(150, 0, 150, 200, 30));
+    states.push(snap());
+    e.applyPixels(id, { x: 100, y: 50, width: 50, height: 50 }, new Uint8ClampedArray(50 * 50 * 4).fill(200));
+    states.push(snap());
+    for (let i = 1; i < states.length; i++) expect(diffCount(states[i]!, states[i - 1]!)).toBeGreaterThan(0);
+    for (let i = states.length - 2; i >= 0; i--) {
+      e.undo();
+      expect(diffCount(snap(), states[i]!)).toBe(0);
+    }
+    for (let i = 1; i < states.length; i++) {
+      e.redo();
+      expect(diffCount(snap(), states[i]!)).toBe(0);
+    }
   });
 });
 

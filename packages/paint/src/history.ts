@@ -1,7 +1,8 @@
 import type { PaintDocument } from './document.js';
 import type { Rect } from './geometry.js';
 import type { Layer, LayerProps } from './layer.js';
-import type { Tile, TiledSurface } from './surface.js';
+import { TILE_BYTES, type Tile, type TiledSurface } from './surface.js';
+import { TILE_SIZE } from './tiles.js';
 
 /**
  * One undoable change. `undo`/`redo` return the document rects whose composite may have changed.
@@ -16,55 +17,170 @@ export interface HistoryEntry {
   bytes(): number;
 }
 
+/** Pixels per tile; run starts and lengths fit in 16 bits. */
+const TILE_PIXELS = TILE_SIZE * TILE_SIZE;
+
 /**
- * Pixel change of one layer, kept as the changed tiles of the OTHER state only. Undo and redo are
- * the same operation: swap the stored tiles with the layer's. The arrays move, nothing is copied,
- * so undoing a large stroke costs microseconds, and only one side (before or after) is ever stored.
+ * How one tile differs between the two states of an edit: the XOR of before and after, per pixel
+ * (RGBA as one 32-bit word), kept only for runs of pixels that changed. XOR makes undo and redo the
+ * same operation (apply it again), so one delta serves both directions, and a stroke's history costs
+ * about its footprint (4 bytes a pixel) instead of whole 64 KB tiles.
+ */
+interface TileDelta {
+  /** start, length pairs of changed pixel runs, in pixel order. */
+  readonly runs: Uint16Array;
+  /** The XOR words of the runs, concatenated. */
+  readonly xor: Uint32Array;
+  /** An unallocated tile in that state (all zero, so XOR against zero restores it exactly). */
+  readonly beforeNull: boolean;
+  readonly afterNull: boolean;
+}
+
+/** Bookkeeping per stored tile (Map entry, typed array headers), so tiny deltas still count. */
+const DELTA_OVERHEAD = 96;
+
+/** A tile's pixels as 32-bit words (tiles are whole ArrayBuffers, or at least 4-byte aligned). */
+function words(tile: Tile): Uint32Array {
+  return new Uint32Array(tile.buffer, tile.byteOffset, tile.length >> 2);
+}
+
+const scratchRuns = new Uint16Array(TILE_PIXELS * 2);
+const scratchXor = new Uint32Array(TILE_PIXELS);
+
+/** A tile-local box (x0, y0 inclusive; x1, y1 exclusive) outside which an edit changed nothing. */
+export interface TileBox {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+const WHOLE_TILE: TileBox = { x0: 0, y0: 0, x1: TILE_SIZE, y1: TILE_SIZE };
+
+/** The XOR delta between two states of a tile (compared within `box`), or null when they are equal. */
+export function tileDelta(before: Tile | null, after: Tile | null, box: TileBox = WHOLE_TILE): TileDelta | null {
+  const b = before ? words(before) : null;
+  const a = after ? words(after) : null;
+  let nRuns = 0;
+  let nWords = 0;
+  for (let y = box.y0; y < box.y1; y++) {
+    let runStart = -1;
+    const rowEnd = y * TILE_SIZE + box.x1;
+    for (let p = y * TILE_SIZE + box.x0; p < rowEnd; p++) {
+      const d = ((b ? (b[p] as number) : 0) ^ (a ? (a[p] as number) : 0)) >>> 0;
+      if (d !== 0) {
+        if (runStart < 0) runStart = p;
+        scratchXor[nWords++] = d;
+      } else if (runStart >= 0) {
+        scratchRuns[nRuns++] = runStart;
+        scratchRuns[nRuns++] = p - runStart;
+        runStart = -1;
+      }
+    }
+    if (runStart >= 0) {
+      scratchRuns[nRuns++] = runStart;
+      scratchRuns[nRuns++] = rowEnd - runStart;
+    }
+  }
+  if (nWords === 0 && Boolean(before) === Boolean(after)) return null;
+  return {
+    runs: scratchRuns.slice(0, nRuns),
+    xor: scratchXor.slice(0, nWords),
+    beforeNull: !before,
+    afterNull: !after,
+  };
+}
+
+/** Puts tile `index` of `surface` into the other state of `delta` (`toBefore`: undo direction). */
+function applyDelta(surface: TiledSurface, index: number, delta: TileDelta, toBefore: boolean): void {
+  if (toBefore ? delta.beforeNull : delta.afterNull) {
+    surface.setTile(index, null);
+    return;
+  }
+  const w = words(surface.ensureTile(index)); // an unallocated tile is the all-zero state
+  const { runs, xor } = delta;
+  let j = 0;
+  for (let r = 0; r < runs.length; r += 2) {
+    const end = (runs[r] as number) + (runs[r + 1] as number);
+    for (let p = runs[r] as number; p < end; p++) w[p] = ((w[p] as number) ^ (xor[j++] as number)) >>> 0;
+  }
+}
+
+/**
+ * Pixel change of one layer, kept as XOR deltas of the changed tiles. Undo and redo apply the same
+ * deltas in place; the tiles stay where they are, only the changed pixels are touched.
  */
 export class PixelsEntry implements HistoryEntry {
   constructor(
     readonly label: string,
     readonly layerId: string,
-    private readonly tiles: Map<number, Tile | null>,
+    private readonly deltas: Map<number, TileDelta>,
     private readonly rects: Rect[],
   ) {}
 
   undo(doc: PaintDocument): Rect[] {
-    return this.swap(doc.layer(this.layerId).surface);
+    return this.undoOn(doc.layer(this.layerId).surface);
   }
 
   redo(doc: PaintDocument): Rect[] {
-    return this.swap(doc.layer(this.layerId).surface);
+    return this.redoOn(doc.layer(this.layerId).surface);
   }
 
-  /** Exchanges the stored tiles with the surface's (also used by merge-down). */
-  swap(surface: TiledSurface): Rect[] {
-    for (const [index, stored] of this.tiles) {
-      this.tiles.set(index, surface.tile(index));
-      surface.setTile(index, stored);
-    }
+  /** Puts the surface back into the "before" state (also used by merge-down). */
+  undoOn(surface: TiledSurface): Rect[] {
+    for (const [index, d] of this.deltas) applyDelta(surface, index, d, true);
+    return this.rects;
+  }
+
+  redoOn(surface: TiledSurface): Rect[] {
+    for (const [index, d] of this.deltas) applyDelta(surface, index, d, false);
     return this.rects;
   }
 
   bytes(): number {
     let n = 0;
-    for (const t of this.tiles.values()) if (t) n += t.byteLength;
+    for (const d of this.deltas.values()) n += d.runs.byteLength + d.xor.byteLength + DELTA_OVERHEAD;
     return n;
   }
 }
 
+/** Recycled "before" copies: a stroke takes a few dozen 64 KB tiles and gives them back at pen-up. */
+const copyPool: Tile[] = [];
+const COPY_POOL_MAX = 128;
+
 /** Collects the "before" copy of each tile the first time an edit touches it. */
 export class TileRecorder {
   private readonly tiles = new Map<number, Tile | null>();
+  private readonly boxes = new Map<number, TileBox>();
   private readonly rects: Rect[] = [];
 
   constructor(private readonly surface: TiledSurface) {}
 
-  /** Call before changing tile `index`. */
-  before(index: number): void {
-    if (this.tiles.has(index)) return;
+  /**
+   * Call before changing tile `index`. `box` (tile-local) promises that nothing outside it changes,
+   * which makes recording cheaper; without it the whole tile is compared.
+   */
+  before(index: number, box?: TileBox): void {
+    if (this.tiles.has(index)) {
+      const known = this.boxes.get(index);
+      if (!known) return;
+      if (box) {
+        known.x0 = Math.min(known.x0, box.x0);
+        known.y0 = Math.min(known.y0, box.y0);
+        known.x1 = Math.max(known.x1, box.x1);
+        known.y1 = Math.max(known.y1, box.y1);
+      } else this.boxes.delete(index);
+      return;
+    }
+    if (box) this.boxes.set(index, { x0: box.x0, y0: box.y0, x1: box.x1, y1: box.y1 });
     const t = this.surface.tile(index);
-    this.tiles.set(index, t ? t.slice() : null);
+    if (!t) {
+      this.tiles.set(index, null);
+      return;
+    }
+    const copy = copyPool.pop() ?? new Uint8ClampedArray(TILE_BYTES);
+    copy.set(t);
+    this.tiles.set(index, copy);
   }
 
   changed(area: Rect): void {
@@ -75,9 +191,20 @@ export class TileRecorder {
     return this.tiles.size === 0;
   }
 
+  /** The recorded change as one entry (XOR deltas against the surface now), null when nothing changed. */
   toEntry(label: string, layerId: string): PixelsEntry | null {
-    if (this.tiles.size === 0) return null;
-    return new PixelsEntry(label, layerId, this.tiles, this.rects);
+    const deltas = new Map<number, TileDelta>();
+    for (const [index, before] of this.tiles) {
+      const after = this.surface.tile(index);
+      // a tile dropped as transparent may have lost colour bytes outside the box: compare it whole
+      const d = tileDelta(before, after, after ? this.boxes.get(index) : undefined);
+      if (d) deltas.set(index, d);
+      if (before && copyPool.length < COPY_POOL_MAX) copyPool.push(before);
+    }
+    this.tiles.clear();
+    this.boxes.clear();
+    if (deltas.size === 0) return null;
+    return new PixelsEntry(label, layerId, deltas, this.rects);
   }
 }
 
@@ -225,7 +352,7 @@ export class MergeDownEntry implements HistoryEntry {
   ) {}
 
   undo(doc: PaintDocument): Rect[] {
-    const rects = this.lowerPixels?.swap(doc.layer(this.lowerId).surface) ?? [];
+    const rects = this.lowerPixels?.undoOn(doc.layer(this.lowerId).surface) ?? [];
     doc.insertLayer(this.upper, this.upperIndex);
     doc.activeLayerId = this.activeBefore;
     this.detached = false;
@@ -234,7 +361,7 @@ export class MergeDownEntry implements HistoryEntry {
 
   redo(doc: PaintDocument): Rect[] {
     doc.removeLayer(this.upper.id);
-    const rects = this.lowerPixels?.swap(doc.layer(this.lowerId).surface) ?? [];
+    const rects = this.lowerPixels?.redoOn(doc.layer(this.lowerId).surface) ?? [];
     doc.activeLayerId = this.lowerId;
     this.detached = true;
     return [...rects, ...layerRects(this.upper)];

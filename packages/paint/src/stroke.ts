@@ -158,7 +158,7 @@ export class Stroke implements StrokePreview {
       const mt = this.mask.tile(index);
       if (!mt || mt.x1 <= mt.x0 || mt.y1 <= mt.y0) continue;
       if ((erase || lockAlpha) && !surface.tile(index)) continue; // nothing to erase or tint
-      recorder.before(index);
+      recorder.before(index, mt);
       const tile = surface.ensureTile(index);
       const m = mt.data;
       for (let y = mt.y0; y < mt.y1; y++) {
