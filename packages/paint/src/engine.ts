@@ -219,6 +219,7 @@ export class PaintEngine {
       color: this.colorValue,
       settings: this.brushValue,
       zoom: this.viewport.zoom,
+      selection: this.selectionMask,
       ...(options.seed === undefined ? {} : { seed: options.seed }),
     });
     this.stroke.addPoints([point], this.dirty);

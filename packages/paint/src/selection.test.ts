@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PaintEngine } from './engine.js';
+import { drawStroke, line } from './test/helpers.js';
 import {
   combineSelection,
   ellipseSelection,
@@ -86,5 +87,31 @@ describe('engine selection edits', () => {
     expect(px(e, 2, 2)[3]).toBe(255);
     e.setSelection(new Uint8Array(W * H));
     expect(e.selection).toBeNull();
+  });
+
+  it('brushes and erasers paint only inside the selection, softly at a feathered edge', () => {
+    const e = new PaintEngine({ width: 120, height: 60 });
+    e.setBrush({ size: 20, opacity: 100, hardness: 100 });
+    e.setSelection(rectSelection(120, 60, { x: 40, y: 0, width: 40, height: 60 }));
+    drawStroke(e, line(5, 30, 115, 30, 30));
+    expect(px(e, 60, 30)[3]).toBe(255);
+    expect(px(e, 20, 30)[3]).toBe(0); // left of the selection
+    expect(px(e, 100, 30)[3]).toBe(0); // right of it
+    expect(px(e, 39, 30)[3]).toBe(0);
+    expect(px(e, 40, 30)[3]).toBe(255);
+    // the eraser too: erase across everything with only a middle band selected
+    e.setSelection(rectSelection(120, 60, { x: 55, y: 0, width: 10, height: 60 }));
+    e.setTool('eraser');
+    drawStroke(e, line(5, 30, 115, 30, 30));
+    expect(px(e, 60, 30)[3]).toBe(0);
+    expect(px(e, 45, 30)[3]).toBe(255);
+    // a feathered selection scales the brush: half selected paints about half
+    e.setTool('brush');
+    e.setSelection(null);
+    e.clearLayer(e.document.activeLayerId);
+    const half = new Uint8Array(120 * 60).fill(128);
+    e.setSelection(half);
+    drawStroke(e, line(5, 30, 115, 30, 30));
+    expect(Math.abs((px(e, 60, 30)[3] as number) - 128)).toBeLessThanOrEqual(2);
   });
 });

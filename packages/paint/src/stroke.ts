@@ -28,6 +28,8 @@ export interface StrokeSetup {
   seed?: number;
   /** Viewport zoom, so the stabiliser's string has the same on-screen length at any zoom. */
   zoom?: number;
+  /** The active selection (document-sized coverage 0-255): the stroke paints only inside it. */
+  selection?: Uint8Array | null;
 }
 
 /** A dab as stamped (for tests, tools and the benchmark baseline). */
@@ -107,6 +109,7 @@ export class Stroke implements StrokePreview {
       flow: s.flowRate / 100,
       grain,
       grainStrength: (s.textureStrength ?? 60) / 100,
+      clip: setup.selection ?? null,
     };
     this.random = createRandom(setup.seed ?? Math.floor(Math.random() * 2 ** 32));
     this.stabilizer = new PulledStringStabilizer(stabilizerRadius(s.smoothing, setup.zoom ?? 1));

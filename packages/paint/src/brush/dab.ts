@@ -17,7 +17,14 @@ export interface DabStyle {
   grain: GrainTexture | null;
   /** 0-1. */
   grainStrength: number;
+  /**
+   * The active selection (coverage 0-255 per document pixel, rows of the mask's width): dabs only
+   * reach as far as it and are scaled by it, so a feathered edge paints softly. Null: everywhere.
+   */
+  clip?: Uint8Array | null;
 }
+
+const INV255 = 1 / 255;
 
 /**
  * Stamps one dab into a stroke mask and returns the pixels it touched (null if none).
@@ -51,6 +58,8 @@ export function stampDab(
   const grain = style.grain;
   const gs = style.grainStrength;
   const circle = style.tip === 'round';
+  const clip = style.clip ?? null;
+  const stride = mask.width;
 
   forEachTileIn(mask, area, (index, o, ox, oy) => {
     const t = mask.ensureTile(index);
@@ -82,6 +91,11 @@ export function stampDab(
           }
         }
         if (cov <= 0) continue;
+        if (clip) {
+          const c = clip[py * stride + px] as number;
+          if (c === 0) continue;
+          cov *= c * INV255;
+        }
         if (hard < 1) cov *= falloff(rho, hard);
         if (grain) cov *= 1 - gs * (1 - sampleGrain(grain, px, py));
         const target = cap * cov;
@@ -170,6 +184,8 @@ function stampAliased(
 
 function deposit(mask: MaskSurface, px: number, py: number, cov: number, cap: number, style: DabStyle): void {
   if (cov <= 0 || px < 0 || py < 0 || px >= mask.width || py >= mask.height) return;
+  if (style.clip) cov *= (style.clip[py * mask.width + px] as number) * INV255;
+  if (cov <= 0) return;
   if (style.grain) cov *= 1 - style.grainStrength * (1 - sampleGrain(style.grain, px, py));
   const tx = Math.floor(px / TILE_SIZE);
   const ty = Math.floor(py / TILE_SIZE);
