@@ -20,6 +20,7 @@ import { authRoutes } from './modules/auth/routes';
 import { onSessionRevoked, SESSION_REVOKED_CHANNEL } from './modules/auth/service';
 import { accountMailRoutes } from './modules/auth/account-mail-routes';
 import { adminRoutes } from './modules/admin/routes';
+import { connectionRoutes } from './modules/connections/routes';
 import { openMailer } from './providers/mail';
 import { createSecretBox, loadServerKeys } from './shared/crypto/secret-box';
 import { resealTotpKeys } from './modules/auth/totp-keys';
@@ -170,6 +171,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       await api.register(accountRoutes, { ctx, prefix: '/account' });
       await api.register(accountMailRoutes, { ctx, prefix: '/auth' });
       await api.register(adminRoutes, { ctx, prefix: '/admin' });
+      await api.register(connectionRoutes, { ctx, prefix: '/admin/connections' });
       await api.register(aiRoutes, { ctx });
       await api.register(billingRoutes, { ctx, prefix: '/billing' });
       await api.register(artRoutes, { ctx, prefix: '/art' });

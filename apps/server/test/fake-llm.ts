@@ -29,6 +29,8 @@ export class FakeLlm {
   url = '';
   script: FakeScript = { kind: 'ok' };
   requests: SeenRequest[] = [];
+  /** What GET /models lists (the OpenAI protocol's model list). */
+  models = ['llama3.1', 'mistral-7b-instruct'];
   /** Responses whose connection closed before they were complete (the server cancelled the call). */
   cancelled = 0;
   completed = 0;
@@ -67,6 +69,12 @@ export class FakeLlm {
       else this.cancelled += 1;
     });
     const anthropic = (req.url ?? '').endsWith('/messages');
+    if (req.method === 'GET' && (req.url ?? '').endsWith('/v1/models') && script.kind !== 'status') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      ended = true;
+      res.end(JSON.stringify({ object: 'list', data: this.models.map((id) => ({ id, object: 'model', created: 1_700_000_000, owned_by: 'system' })) }));
+      return;
+    }
 
     if (script.kind === 'hang') return; // Never answers; the server's timeout must fire.
     if (script.kind === 'status') {

@@ -22,7 +22,7 @@ export type PasswordResetConfirm = z.infer<typeof passwordResetConfirmSchema>;
 export const changeEmailRequestSchema = z.strictObject({ email: emailSchema, password: currentPasswordSchema });
 export type ChangeEmailRequest = z.infer<typeof changeEmailRequestSchema>;
 
-export const ADMIN_AUDIT_ACTIONS = ['role.grant', 'role.revoke', 'art.approve', 'art.reject'] as const;
+export const ADMIN_AUDIT_ACTIONS = ['role.grant', 'role.revoke', 'art.approve', 'art.reject', 'connection.add', 'connection.remove'] as const;
 export type AdminAuditAction = (typeof ADMIN_AUDIT_ACTIONS)[number];
 
 export const adminAuditEntrySchema = z.object({

@@ -8,3 +8,4 @@ export * from './models';
 export * from './personas';
 export * from './prompt';
 export * from './tones';
+export * from './connections';

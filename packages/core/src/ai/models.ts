@@ -3,7 +3,7 @@
  * per user (or IP) per provider; paid models cost timeshards per 1,000 tokens (input plus output).
  * Prices assume 100,000 timeshards per USD (second document §9 packages) with a margin.
  */
-export const LLM_PROVIDERS = ['local', 'openai', 'claude', 'qwen', 'openai-compatible'] as const;
+export const LLM_PROVIDERS = ['local', 'openai', 'claude', 'qwen', 'openai-compatible', 'ollama'] as const;
 export type LlmProvider = (typeof LLM_PROVIDERS)[number];
 
 export const MODEL_STRENGTHS = ['speed', 'reasoning', 'creativity', 'vision', 'longContext', 'multilingual', 'lowCost', 'offline', 'privacy'] as const;
@@ -144,11 +144,11 @@ export const DEFAULT_MODEL = { provider: 'qwen' as LlmProvider, model: 'qwen-tur
 /** What works with no key and no internet. */
 export const OFFLINE_MODEL = { provider: 'local' as LlmProvider, model: 'yumi-local' };
 
-/** A self-hosted model served by the OpenAI-compatible server (OPENAI_COMPATIBLE_MODELS). */
-export function compatibleModel(id: string): ModelInfo {
+/** A self-hosted model: on an OpenAI-compatible server (OPENAI_COMPATIBLE_MODELS or a connection) or on Ollama. */
+export function compatibleModel(id: string, provider: 'openai-compatible' | 'ollama' = 'openai-compatible'): ModelInfo {
   return {
-    id, provider: 'openai-compatible', name: id, type: 'free',
-    description: 'A model on this server’s own OpenAI-compatible endpoint (Ollama, vLLM, LM Studio).',
+    id, provider, name: id, type: 'free',
+    description: provider === 'ollama' ? 'A model on this server’s own Ollama.' : 'A model on this server’s own OpenAI-compatible endpoint (Ollama, vLLM, LM Studio).',
     strengths: ['privacy'], recommendedUses: ['chat', 'writing'],
     pricePer1kTokens: null, dailyFreeTokens: null, contextTokens: 8_000, maxOutputTokens: 2_000,
   };

@@ -10,3 +10,4 @@ export * from './characters';
 export * from './blobs';
 export * from './login-throttle';
 export * from './account-mail';
+export * from './llm-connections';

@@ -12,7 +12,7 @@ export interface AuditEntryInput {
   /** The admin's email, or how a role changed ('command line', 'ADMIN_EMAILS'). */
   actor: string;
   action: AdminAuditAction;
-  targetType: 'user' | 'artwork';
+  targetType: 'user' | 'artwork' | 'connection';
   targetId: string;
   targetLabel?: string | null;
   details?: Record<string, unknown>;

@@ -3,7 +3,7 @@ import { estimateTokens, MODEL_REQUIRED_MESSAGE, trimHistory, type ChatTurn, typ
 import type { AppContext } from '../../context';
 import { HttpError } from '../../lib/http-error';
 import { mapProviderError, ProviderTimeoutError } from '../../providers/llm/errors';
-import { languageModelFor, resolveModel } from '../../providers/llm';
+import { llmSetup } from '../connections/service';
 import { MIN_OUTPUT_TOKENS, openMeter } from './metering';
 
 /**
@@ -57,7 +57,8 @@ export function fitToContext(model: ModelInfo, system: string, messages: ChatTur
 
 /** Checks, meters and starts a call; errors before the first byte (quota, credit, 429) throw here. */
 export async function startGeneration(ctx: AppContext, input: GenerateInput): Promise<RunningGeneration> {
-  const model = resolveModel(ctx.config, input.provider, input.model);
+  const setup = await llmSetup(ctx);
+  const model = setup.resolve(input.provider, input.model);
   if (model.provider === 'local') throw modelRequired();
   const subject = subjectOf(input.userId, input.ip);
   await limitAiCalls(ctx, subject);
@@ -108,7 +109,7 @@ export async function startGeneration(ctx: AppContext, input: GenerateInput): Pr
       // The provider's own streaming call (provider specification). `streamText` of the `ai` package added
       // about 5 ms of stream plumbing before the first token, more than our whole budget; retries are the
       // client's (first document §8 rules), so the server reports each failure once.
-      const lm = languageModelFor(ctx.config, model);
+      const lm = setup.languageModel(model);
       const { stream } = await lm.doStream({
         prompt: [
           { role: 'system', content: input.system },

@@ -17,9 +17,9 @@ import {
 } from '@yumi/core';
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/http-error';
-import { allModels, isProviderConfigured, resolveModel } from '../../providers/llm';
 import { answerOffline, editOffline, wordDeltas } from '../../providers/llm/local';
 import type { StoredChatMessage } from '../../db/schema';
+import { llmSetup } from '../connections/service';
 import { generateText, limitAiCalls, modelRequired, startGeneration, subjectOf } from './generate';
 import { recordUsage } from './metering';
 import * as repo from './repository';
@@ -74,7 +74,7 @@ async function historyOf(ctx: AppContext, caller: Caller, input: ChatInput): Pro
 
 export async function prepareChat(ctx: AppContext, caller: Caller, input: ChatInput, signal: AbortSignal): Promise<PreparedChat> {
   const { provider, model: modelId, personality, mode } = input.context;
-  const model = resolveModel(ctx.config, provider, modelId);
+  const model = (await llmSetup(ctx)).resolve(provider, modelId);
   const persona = PERSONAS[personality];
   const conversationId = input.conversationId ?? randomUUID();
   const history = await historyOf(ctx, caller, input);
@@ -154,8 +154,9 @@ const EDIT_SYSTEM =
 
 /** `/api/edit`: the text rewritten as instructed, by the chosen model or, offline, by tone rules. */
 export async function edit(ctx: AppContext, caller: Caller, input: { instructions: string; text: string; context?: ChatContext }): Promise<{ text: string }> {
-  const choice = input.context ?? (isProviderConfigured(ctx.config, DEFAULT_MODEL.provider) ? DEFAULT_MODEL : OFFLINE_MODEL);
-  const model = resolveModel(ctx.config, choice.provider, choice.model);
+  const setup = await llmSetup(ctx);
+  const choice = input.context ?? (setup.configured(DEFAULT_MODEL.provider) ? DEFAULT_MODEL : OFFLINE_MODEL);
+  const model = setup.resolve(choice.provider, choice.model);
   if (model.provider === 'local') {
     await limitAiCalls(ctx, subjectOf(caller.userId, caller.ip));
     const text = editOffline(input.instructions, input.text, caller.language);
@@ -175,11 +176,12 @@ export async function edit(ctx: AppContext, caller: Caller, input: { instruction
 }
 
 /** The catalogue with what this server can serve; unconfigured providers are listed with the reason. */
-export function listModels(ctx: AppContext): ModelsResponse {
-  const providers = LLM_PROVIDERS.map((id) => ({ id, available: isProviderConfigured(ctx.config, id) }));
+export async function listModels(ctx: AppContext): Promise<ModelsResponse> {
+  const setup = await llmSetup(ctx);
+  const providers = LLM_PROVIDERS.map((id) => ({ id, available: setup.configured(id) }));
   const available = new Set(providers.filter((p) => p.available).map((p) => p.id));
   const defaultModel = available.has(DEFAULT_MODEL.provider) ? DEFAULT_MODEL : OFFLINE_MODEL;
-  const models = allModels(ctx.config).map(({ apiModel: _api, ...m }) => {
+  const models = setup.models().map(({ apiModel: _api, ...m }) => {
     const ok = available.has(m.provider);
     return {
       ...m,

@@ -1,91 +1,119 @@
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { createOpenAI } from '@ai-sdk/openai';
-import { compatibleModel, findModel, LLM_PROVIDERS, MODEL_CATALOGUE, type LlmProvider, type ModelInfo } from '@yumi/core';
+import { compatibleModel, LLM_PROVIDERS, MODEL_CATALOGUE, type ConnectionKind, type LlmProvider, type ModelInfo } from '@yumi/core';
+import { createOllama } from 'ollama-ai-provider-v2';
 import type { Config } from '../../config';
 import { HttpError } from '../../lib/http-error';
 import { httpFetch } from './http-fetch';
 
-/** Whether this server can reach a provider: `local` always, the others once their key or URL is set. */
-export function isProviderConfigured(config: Config, provider: LlmProvider): boolean {
-  switch (provider) {
-    case 'local':
-      return true;
-    case 'openai':
-      return !!config.OPENAI_API_KEY;
-    case 'claude':
-      return !!config.ANTHROPIC_API_KEY;
-    case 'qwen':
-      return !!config.QWEN_API_KEY;
-    case 'openai-compatible':
-      return !!config.OPENAI_COMPATIBLE_BASE_URL && config.OPENAI_COMPATIBLE_MODELS.length > 0;
-  }
-}
-
-/** Every model this server knows: the catalogue plus the self-hosted models named in config. */
-export function allModels(config: Config): ModelInfo[] {
-  return [...MODEL_CATALOGUE, ...config.OPENAI_COMPATIBLE_MODELS.map(compatibleModel)];
-}
-
-/** The catalogue entry of a request's provider/model, or a clear 422. */
-export function resolveModel(config: Config, provider: string, model: string): ModelInfo {
-  if (!(LLM_PROVIDERS as readonly string[]).includes(provider)) {
-    throw new HttpError(422, 'UNKNOWN_PROVIDER', `Unknown provider "${provider.slice(0, 40)}"`);
-  }
-  const info = findModel(provider, model, config.OPENAI_COMPATIBLE_MODELS);
-  if (!info) throw new HttpError(422, 'UNKNOWN_MODEL', `Unknown model "${model.slice(0, 100)}" for provider ${provider}`);
-  if (!isProviderConfigured(config, info.provider)) {
-    throw new HttpError(422, 'PROVIDER_NOT_CONFIGURED', `The ${provider} provider is not configured on this server. Choose another model in the Models tab.`);
-  }
-  return info;
-}
-
-/** A model of the provider specification (what `streamText` drives, used directly for speed). */
+/** A model of the provider specification (what the chat drives, used directly for speed). */
 export type SpecModel = ReturnType<ReturnType<typeof createOpenAI>['chat']>;
-type Factory = (modelId: string) => SpecModel;
-const factories = new WeakMap<Config, Map<LlmProvider, Factory>>();
 
-/** Builds (once per config) the Vercel AI SDK provider for a configured provider. Keys stay inside. */
-function factoryFor(config: Config, provider: LlmProvider): Factory {
-  let byProvider = factories.get(config);
-  if (!byProvider) factories.set(config, (byProvider = new Map()));
-  const cached = byProvider.get(provider);
-  if (cached) return cached;
-  let factory: Factory;
-  switch (provider) {
-    case 'openai': {
-      const p = createOpenAI({ apiKey: config.OPENAI_API_KEY, baseURL: config.OPENAI_BASE_URL, fetch: httpFetch });
-      factory = (id) => p.chat(id);
-      break;
-    }
-    case 'qwen': {
-      // DashScope speaks the OpenAI chat-completions protocol at its compatible-mode endpoint.
-      const p = createOpenAI({ apiKey: config.QWEN_API_KEY, baseURL: config.QWEN_BASE_URL, name: 'qwen', fetch: httpFetch });
-      factory = (id) => p.chat(id);
-      break;
-    }
-    case 'openai-compatible': {
-      // Ollama and LM Studio ignore the key; vLLM may require one.
-      const p = createOpenAI({
-        apiKey: config.OPENAI_COMPATIBLE_API_KEY ?? 'none',
-        baseURL: config.OPENAI_COMPATIBLE_BASE_URL,
-        name: 'openai-compatible',
-        fetch: httpFetch,
-      });
-      factory = (id) => p.chat(id);
-      break;
-    }
-    case 'claude': {
-      const p = createAnthropic({ apiKey: config.ANTHROPIC_API_KEY, baseURL: config.ANTHROPIC_BASE_URL, fetch: httpFetch });
-      factory = (id) => p(id);
-      break;
-    }
-    case 'local':
-      throw new HttpError(500, 'INTERNAL', 'The offline assistant is not a language model');
-  }
-  byProvider.set(provider, factory);
-  return factory;
+/** One place a provider is reached: from environment variables or from an admin's connection. */
+export interface Endpoint {
+  kind: ConnectionKind;
+  apiKey?: string;
+  baseUrl?: string;
+  /** Discovered (or configured) model names, for openai-compatible and ollama. */
+  models: readonly string[];
 }
 
-export function languageModelFor(config: Config, model: ModelInfo): SpecModel {
-  return factoryFor(config, model.provider)(model.apiModel ?? model.id);
+export const providerOfKind = (kind: ConnectionKind): Exclude<LlmProvider, 'local'> => (kind === 'anthropic' ? 'claude' : kind);
+
+/** The Vercel AI SDK model of one endpoint; keys stay inside. */
+export function endpointModel(endpoint: Endpoint, modelId: string): SpecModel {
+  switch (endpoint.kind) {
+    case 'openai':
+      return createOpenAI({ apiKey: endpoint.apiKey, baseURL: endpoint.baseUrl, fetch: httpFetch }).chat(modelId);
+    case 'qwen':
+      // DashScope speaks the OpenAI chat-completions protocol at its compatible-mode endpoint.
+      return createOpenAI({ apiKey: endpoint.apiKey, baseURL: endpoint.baseUrl, name: 'qwen', fetch: httpFetch }).chat(modelId);
+    case 'openai-compatible':
+      // Ollama's /v1 and LM Studio ignore the key; vLLM may require one.
+      return createOpenAI({ apiKey: endpoint.apiKey ?? 'none', baseURL: endpoint.baseUrl, name: 'openai-compatible', fetch: httpFetch }).chat(modelId);
+    case 'anthropic':
+      return createAnthropic({ apiKey: endpoint.apiKey, baseURL: endpoint.baseUrl, fetch: httpFetch })(modelId);
+    case 'ollama':
+      // Ollama's own protocol (/api/chat, NDJSON stream); a key, when set, for a proxy in front of it.
+      return createOllama({
+        baseURL: `${endpoint.baseUrl ?? 'http://127.0.0.1:11434'}/api`,
+        headers: endpoint.apiKey ? { authorization: `Bearer ${endpoint.apiKey}` } : undefined,
+        fetch: httpFetch,
+      })(modelId);
+  }
+}
+
+/** The endpoints set by environment variables (they keep working beside the admin page's connections). */
+export function envEndpoints(config: Config): Endpoint[] {
+  const out: Endpoint[] = [];
+  if (config.OPENAI_API_KEY) out.push({ kind: 'openai', apiKey: config.OPENAI_API_KEY, baseUrl: config.OPENAI_BASE_URL, models: [] });
+  if (config.ANTHROPIC_API_KEY) out.push({ kind: 'anthropic', apiKey: config.ANTHROPIC_API_KEY, baseUrl: config.ANTHROPIC_BASE_URL, models: [] });
+  if (config.QWEN_API_KEY) out.push({ kind: 'qwen', apiKey: config.QWEN_API_KEY, baseUrl: config.QWEN_BASE_URL, models: [] });
+  if (config.OPENAI_COMPATIBLE_BASE_URL && config.OPENAI_COMPATIBLE_MODELS.length > 0) {
+    out.push({ kind: 'openai-compatible', apiKey: config.OPENAI_COMPATIBLE_API_KEY, baseUrl: config.OPENAI_COMPATIBLE_BASE_URL, models: config.OPENAI_COMPATIBLE_MODELS });
+  }
+  return out;
+}
+
+/** What this server can reach right now: the offline assistant, env providers and admins' connections. */
+export interface LlmSetup {
+  configured(provider: LlmProvider): boolean;
+  /** Every model this server knows: the catalogue plus the self-hosted models. */
+  models(): ModelInfo[];
+  /** The entry of a request's provider/model, or a clear 422. */
+  resolve(provider: string, model: string): ModelInfo;
+  languageModel(model: ModelInfo): SpecModel;
+}
+
+/**
+ * Builds the setup from endpoints in order of precedence: for OpenAI, Anthropic and Qwen the first endpoint
+ * of the kind serves the catalogue's models (connections come first, so an admin's key wins over the env
+ * one); a self-hosted model is served by the first endpoint that lists it.
+ */
+export function buildLlmSetup(endpoints: Endpoint[]): LlmSetup {
+  const byProvider = new Map<LlmProvider, Endpoint>();
+  const selfHosted = new Map<string, { info: ModelInfo; endpoint: Endpoint }>();
+  for (const e of endpoints) {
+    const provider = providerOfKind(e.kind);
+    if (e.kind === 'openai-compatible' || e.kind === 'ollama') {
+      for (const id of e.models) {
+        const key = `${provider}\u0000${id}`;
+        if (!selfHosted.has(key)) selfHosted.set(key, { info: compatibleModel(id, e.kind), endpoint: e });
+      }
+      if (e.models.length > 0 && !byProvider.has(provider)) byProvider.set(provider, e);
+    } else if (!byProvider.has(provider)) {
+      byProvider.set(provider, e);
+    }
+  }
+  const built = new Map<string, SpecModel>();
+  const configured = (provider: LlmProvider) => provider === 'local' || byProvider.has(provider);
+  const models = () => [...MODEL_CATALOGUE, ...[...selfHosted.values()].map((s) => s.info)];
+  return {
+    configured,
+    models,
+    resolve(provider, model) {
+      if (!(LLM_PROVIDERS as readonly string[]).includes(provider)) {
+        throw new HttpError(422, 'UNKNOWN_PROVIDER', `Unknown provider "${provider.slice(0, 40)}"`);
+      }
+      const info =
+        provider === 'openai-compatible' || provider === 'ollama'
+          ? selfHosted.get(`${provider}\u0000${model}`)?.info
+          : MODEL_CATALOGUE.find((m) => m.provider === provider && m.id === model);
+      if (!info) throw new HttpError(422, 'UNKNOWN_MODEL', `Unknown model "${model.slice(0, 100)}" for provider ${provider}`);
+      if (!configured(info.provider)) {
+        throw new HttpError(422, 'PROVIDER_NOT_CONFIGURED', `The ${provider} provider is not configured on this server. Choose another model in the Models tab.`);
+      }
+      return info;
+    },
+    languageModel(model) {
+      const key = `${model.provider}\u0000${model.id}`;
+      const cached = built.get(key);
+      if (cached) return cached;
+      const endpoint = selfHosted.get(key)?.endpoint ?? byProvider.get(model.provider);
+      if (!endpoint) throw new HttpError(500, 'INTERNAL', 'The offline assistant is not a language model');
+      const lm = endpointModel(endpoint, model.apiModel ?? model.id);
+      built.set(key, lm);
+      return lm;
+    },
+  };
 }

@@ -9,6 +9,7 @@ import { Button } from '../../shared/ui/Button';
 import { Dialog } from '../../shared/ui/Dialog';
 import { toast } from '../../shared/ui/toast';
 import { AuditLog } from './AuditLog';
+import { Connections } from './Connections';
 import './admin.css';
 
 type Status = 'pending' | 'approved' | 'rejected';
@@ -77,7 +78,7 @@ function RejectDialog({ item, onClose, onDone }: { item: ReviewItem | null; onCl
   );
 }
 
-/** /admin: the contribution review queue (admins from ADMIN_EMAILS). */
+/** /admin: the contribution review queue, language-model connections, TEST MODE grants and the audit log. */
 export default function AdminReviewPage() {
   const { t, i18n } = useTranslation('billing');
   const { user, isLoading } = useCurrentUser();
@@ -183,6 +184,7 @@ export default function AdminReviewPage() {
           </article>
         ))}
       </div>
+      <Connections />
       <TestGrants />
       <AuditLog />
       <RejectDialog

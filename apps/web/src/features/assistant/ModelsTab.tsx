@@ -6,7 +6,12 @@ import { toast } from '../../shared/ui/toast';
 function ModelCard({ model, selected, onSelect }: { model: AvailableModel; selected: boolean; onSelect(): void }) {
   const { t, i18n } = useTranslation('helper');
   const n = (v: number) => v.toLocaleString(i18n.resolvedLanguage);
-  const description = model.provider === 'openai-compatible' ? t('models.compatibleDescription') : t(`models.items.${model.id}`, { defaultValue: model.description });
+  const description =
+    model.provider === 'openai-compatible'
+      ? t('models.compatibleDescription')
+      : model.provider === 'ollama'
+        ? t('models.ollamaDescription')
+        : t(`models.items.${model.id}`, { defaultValue: model.description });
   return (
     <li className={`model-card ${selected ? 'selected' : ''} ${model.available ? '' : 'unavailable'}`} data-testid={`model-${model.id}`}>
       <div className="model-top">
