@@ -39,17 +39,21 @@ export async function outboxMails(to: string): Promise<ParsedMail[]> {
   return mails.filter((m) => m.to && !Array.isArray(m.to) && m.to.value.some((a) => a.address?.toLowerCase() === to.toLowerCase()));
 }
 
-/** Waits for the `count`th mail to `to` and answers the path and query of its link to `path` (e.g. /verify-email). */
-export async function mailedLink(to: string, path: string, count = 1): Promise<string> {
-  let mail: ParsedMail | undefined;
-  await expect.poll(async () => {
-    const mails = await outboxMails(to);
-    mail = mails[count - 1];
-    return mails.length;
-  }, { message: `mail ${count} to ${to}` }).toBeGreaterThanOrEqual(count);
-  const match = new RegExp(`${path}\\?token=[A-Za-z0-9_-]{43}`).exec(mail!.text ?? '');
-  expect(match, `a ${path} link in the mail`).not.toBeNull();
-  return match![0];
+/** Waits for the `nth` mail to `to` with a link to `path` (e.g. /verify-email) and answers the link's path and query. */
+export async function mailedLink(to: string, path: string, nth = 1): Promise<string> {
+  const pattern = new RegExp(`${path}\\?token=[A-Za-z0-9_-]{43}`);
+  let links: string[] = [];
+  // Only mails carrying such a link count: mails are written in the background, so their order across kinds is not fixed.
+  await expect
+    .poll(
+      async () => {
+        links = (await outboxMails(to)).map((m) => pattern.exec(m.text ?? '')?.[0]).filter((l): l is string => !!l);
+        return links.length;
+      },
+      { message: `${path} link ${nth} to ${to}` },
+    )
+    .toBeGreaterThanOrEqual(nth);
+  return links[nth - 1]!;
 }
 
 /** A page signed in as the ADMIN_EMAILS admin of the e2e server, its address verified through the mailed link. */

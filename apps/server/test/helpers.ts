@@ -162,6 +162,21 @@ export function linkToken(mail: ParsedMail, path: string): string {
   return match[1]!;
 }
 
+/**
+ * Waits for the `nth` mail to `to` with a `path` link and answers its token. Only such mails count: mails are
+ * written in the background, so a sign-up's verification mail may land after a reset asked for just after it.
+ */
+export async function waitForLink(t: Pick<TestApp, 'dataDir'>, to: string, path: string, nth = 1): Promise<string> {
+  return vi.waitFor(
+    async () => {
+      const tokens = (await outboxMails(t, to)).filter((m) => (m.text ?? '').includes(`${path}?token=`)).map((m) => linkToken(m, path));
+      if (tokens.length < nth) throw new Error(`${tokens.length} of ${nth} ${path} links to ${to} so far`);
+      return tokens[nth - 1]!;
+    },
+    { timeout: 10_000, interval: 20 },
+  );
+}
+
 /** Signs up with `email` and opens the verification link from the outbox (an ADMIN_EMAILS address becomes admin). */
 export async function signUpVerified(t: Pick<TestApp, 'app' | 'dataDir'>, email: string, password = 'secret123') {
   counter += 1;

@@ -18,17 +18,20 @@ import { checkSecondStep, twoStepOn } from './two-step';
 const RESET_LIMITS = { perEmail: 5, perIp: 30, windowSeconds: 3600 } as const;
 
 /**
- * Mails a reset link when the address has an account. The caller answers the same 202 either way, and the
- * mail goes out in the background, so neither the answer nor its timing tells whether the account exists.
+ * Mails a reset link when the address has an account. Before the answer only the rate limits run, the same
+ * for every address; looking the account up and issuing its link happen afterwards, in the mailer's
+ * background work, so neither the answer nor its timing tells whether the account exists.
  */
 export async function requestPasswordReset(ctx: AppContext, email: string, meta: { ip: string; language: Language }): Promise<void> {
   await ctx.rateLimits.hit(`reset:ip:${meta.ip}`, RESET_LIMITS.perIp, RESET_LIMITS.windowSeconds);
   await ctx.rateLimits.hit(`reset:email:${email.toLowerCase()}`, RESET_LIMITS.perEmail, RESET_LIMITS.windowSeconds);
-  const row = await repo.findUserByEmail(ctx.db, email);
-  if (!row || row.deletedAt) return;
-  const token = await issueAccountToken(ctx.db, { userId: row.id, purpose: 'password-reset', email: row.email, now: ctx.clock.now() });
-  const link = `${publicOrigin(ctx)}/reset-password?token=${token}`;
-  ctx.mailer.send(renderAccountMail('passwordReset', meta.language, { to: row.email, username: row.username, email: row.email, link }));
+  ctx.mailer.send(async () => {
+    const row = await repo.findUserByEmail(ctx.db, email);
+    if (!row || row.deletedAt) return null;
+    const token = await issueAccountToken(ctx.db, { userId: row.id, purpose: 'password-reset', email: row.email, now: ctx.clock.now() });
+    const link = `${publicOrigin(ctx)}/reset-password?token=${token}`;
+    return renderAccountMail('passwordReset', meta.language, { to: row.email, username: row.username, email: row.email, link });
+  });
 }
 
 /**

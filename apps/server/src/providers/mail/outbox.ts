@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import { InFlight } from './in-flight';
-import type { Mailer, MailMessage } from './index';
+import { messageOf, type ComposeMail, type Mailer, type MailMessage } from './index';
 
 /**
  * The offline default: nodemailer builds the RFC 822 message and it is written to
@@ -24,10 +24,12 @@ export class OutboxMailer implements Mailer {
     this.dir = join(dataDir, 'mail');
   }
 
-  send(message: MailMessage): void {
-    const { to, subject, text, html, link } = message;
+  send(message: MailMessage | ComposeMail): void {
     this.inFlight.run(
       async () => {
+        const mail = await messageOf(message);
+        if (!mail) return;
+        const { to, subject, text, html, link } = mail;
         const info = await this.transport.sendMail({ from: this.from, to, subject, text, html });
         await mkdir(this.dir, { recursive: true });
         const file = join(this.dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`);

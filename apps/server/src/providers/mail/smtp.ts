@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import { InFlight } from './in-flight';
-import type { Mailer, MailMessage } from './index';
+import { messageOf, type ComposeMail, type Mailer, type MailMessage } from './index';
 
 /** Real delivery through an SMTP server (smtp:// with STARTTLS when offered, or smtps://). */
 export class SmtpMailer implements Mailer {
@@ -18,10 +18,12 @@ export class SmtpMailer implements Mailer {
     this.transport = nodemailer.createTransport({ url, pool: true, maxConnections: 3, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 });
   }
 
-  send(message: MailMessage): void {
-    const { to, subject, text, html } = message;
+  send(message: MailMessage | ComposeMail): void {
     this.inFlight.run(
       async () => {
+        const mail = await messageOf(message);
+        if (!mail) return;
+        const { to, subject, text, html } = mail;
         await this.transport.sendMail({ from: this.from, to, subject, text, html });
       },
       (err) => this.log.error({ err: err.message }, 'mail delivery failed'),
