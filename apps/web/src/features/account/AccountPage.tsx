@@ -6,6 +6,7 @@ import { Navigate } from 'react-router';
 import { api } from '../../shared/api/client';
 import { useCurrentUser } from '../../shared/hooks/useCurrentUser';
 import { formatBytes, storageLevel } from './storage';
+import { ChangeEmailCard } from './ChangeEmailCard';
 import { DeleteCard } from './DeleteCard';
 import { ExportCard } from './ExportCard';
 import { PasswordCard } from './PasswordCard';
@@ -61,7 +62,7 @@ function StorageCard() {
   );
 }
 
-/** /account: who is signed in, their storage, password and sessions. */
+/** /account: who is signed in, their storage, preferences, password, address, sessions, two-step sign-in, export and deletion. */
 export default function AccountPage() {
   const { t } = useTranslation('common');
   const { user, isLoading } = useCurrentUser();
@@ -86,6 +87,7 @@ export default function AccountPage() {
       </section>
       <PreferencesCard />
       <PasswordCard />
+      <ChangeEmailCard user={user} />
       <SessionsCard />
       <TwoStepCard />
       <ExportCard />
