@@ -2,6 +2,8 @@ import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CYRILLIC, PARAPHRASE, QUOTED_CITED, SOURCE } from '../../../packages/core/src/report/plagiarism/cases';
+import { sql } from 'drizzle-orm';
 import { importCorpusFolder } from '../src/modules/plagiarism/corpus';
 import { createTestApp, errorBody, signUp, type TestApp } from './helpers';
 
@@ -32,8 +34,10 @@ describe('plagiarism check', () => {
     expect(body.similarity).toBeGreaterThan(10);
     expect(body.verdict).toBe('flag');
     expect(body.passages).toHaveLength(1);
-    expect(body.passages[0].text).toBe(SHARED);
-    expect(report.slice(body.passages[0].start, body.passages[0].end)).toBe(SHARED);
+    // Passages run from the first to the last matching word; stop words ("The") are not compared.
+    expect(body.passages[0].text).toBe(SHARED.slice('The '.length));
+    expect(report.slice(body.passages[0].start, body.passages[0].end)).toBe(body.passages[0].text);
+    expect(body.passages[0].match).toBe('identical');
     expect(body.passages[0].sourceTitle).toBe('Lab notes');
     expect(body.passages[0].sourceKind).toBe('document');
     expect(body.guaranteeWords).toBe(8);
@@ -89,6 +93,30 @@ describe('plagiarism check', () => {
     const u = await signUp(t.app);
     const res = (await check(u.auth, { text: `${filler(8, 20)} ${SHARED}` })).json();
     expect(res.passages[0]).toMatchObject({ sourceTitle: 'Cell Biology Primer', sourceKind: 'reference' });
+  });
+
+  it('sees through paraphrase and look-alike letters, and lists a cited quotation as excluded with its source', async () => {
+    const u = await signUp(t.app);
+    await t.app.inject({ method: 'POST', url: '/api/plagiarism/sources', headers: u.auth, payload: { title: 'seagrass.pdf', text: SOURCE } });
+    const para = (await check(u.auth, { text: PARAPHRASE })).json();
+    expect(para.similarity).toBeGreaterThan(80);
+    expect(para.passages.some((p: { match: string }) => p.match === 'paraphrase')).toBe(true);
+    expect((await check(u.auth, { text: CYRILLIC })).json().similarity).toBe(100);
+    const quoted = (await check(u.auth, { text: QUOTED_CITED })).json();
+    expect(quoted.similarity).toBe(0);
+    expect(quoted.words).toBeGreaterThan(80);
+    expect(quoted.excluded).toMatchObject([{ kind: 'quote', citation: '(Okafor & Lindqvist, 2021, p. 14)', sources: [{ title: 'seagrass.pdf', kind: 'upload' }] }]);
+  });
+
+  it('fingerprints again a source made by an older folding version before checking against it', async () => {
+    const u = await signUp(t.app);
+    const up = (await t.app.inject({ method: 'POST', url: '/api/plagiarism/sources', headers: u.auth, payload: { title: 'old.txt', text: SHARED } })).json();
+    // As a row written before the folding changed: version 1, fingerprints that no longer meet.
+    await t.database.db.execute(sql`UPDATE plagiarism_sources SET fingerprint_version = 1 WHERE id = ${up.id}::uuid`);
+    await t.database.db.execute(sql`UPDATE plagiarism_fingerprints SET hash = hash + 1 WHERE source_id = ${up.id}::uuid`);
+    expect((await check(u.auth, { text: SHARED })).json().similarity).toBe(100);
+    const list = (await t.app.inject({ url: '/api/plagiarism/sources', headers: u.auth })).json();
+    expect(list.sources[0].id).toBe(up.id);
   });
 
   it('rejects bad input with clear errors', async () => {

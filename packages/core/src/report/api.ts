@@ -97,6 +97,8 @@ export const plagiarismPassageSchema = z.object({
   sourceKind: z.enum(PLAGIARISM_SOURCE_KINDS),
   /** The matching words of the source. */
   sourceExcerpt: z.string(),
+  /** Word for word as in the source, or reworded (synonyms, look-alike letters, other word forms). */
+  match: z.enum(['identical', 'paraphrase']),
 });
 export type PlagiarismPassage = z.infer<typeof plagiarismPassageSchema>;
 
@@ -112,6 +114,17 @@ export const plagiarismCheckResponseSchema = z.object({
   ),
   /** Guarantee of the method: every shared passage at least this many words long is found. */
   guaranteeWords: z.number(),
+  /** Quotations with a citation and the bibliography: left out of the score, listed with the sources they match. */
+  excluded: z.array(
+    z.object({
+      kind: z.enum(['quote', 'bibliography']),
+      start: z.number(),
+      end: z.number(),
+      words: z.number(),
+      citation: z.string().optional(),
+      sources: z.array(z.object({ id: z.string(), title: z.string(), kind: z.enum(PLAGIARISM_SOURCE_KINDS) })),
+    }),
+  ),
   checkedAt: z.string(),
 });
 export type PlagiarismCheckResponse = z.infer<typeof plagiarismCheckResponseSchema>;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fingerprintText, matchPassages, tokenize, winnow, WINNOW_GUARANTEE, WINNOW_K, type FingerprintHit } from './winnowing';
+import { fingerprintText, tokenize } from './plagiarism';
+import { matchPassages, winnow, WINNOW_GUARANTEE, WINNOW_K, type FingerprintHit } from './winnowing';
 
 /** Deterministic pseudo-random words, so texts share nothing unless we make them. */
 function words(seed: number, n: number): string[] {

@@ -3,7 +3,7 @@
  * document fingerprinting", SIGMOD 2003).
  *
  * Text is cut into tokens (words; every Han or kana character is a token of its own because those scripts
- * have no spaces), every run of K tokens is hashed, and in each window of W consecutive k-gram hashes the
+ * have no spaces; report/plagiarism folds them to comparison keys), every run of K tokens is hashed, and in each window of W consecutive k-gram hashes the
  * minimum is kept (rightmost on ties, recorded once). The paper's guarantee: any passage shared by two
  * texts that is at least GUARANTEE = W + K - 1 tokens long yields at least one shared fingerprint, and no
  * match shorter than K tokens is ever reported (noise threshold).
@@ -17,8 +17,10 @@ export const WINNOW_W = 4;
 export const WINNOW_GUARANTEE = WINNOW_W + WINNOW_K - 1;
 
 export interface Token {
-  /** Normalised token hash (32-bit). */
+  /** Hash (32-bit) of the token's comparison key (folded: see report/plagiarism). */
   hash: number;
+  /** Hash of the word as written (case-folded only): tells identical wording from paraphrase. */
+  surface?: number;
   /** Character offsets in the original text, for highlighting. */
   start: number;
   end: number;
@@ -31,7 +33,8 @@ export interface Fingerprint {
   pos: number;
 }
 
-const TOKEN_RE = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]|[\p{L}\p{N}]+/gu;
+/** A word, or one Han or kana character (those scripts have no spaces). */
+export const TOKEN_RE = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]|[\p{L}\p{N}]+/gu;
 
 /** 32-bit FNV-1a of a string. */
 export function fnv1a(text: string): number {
@@ -41,16 +44,6 @@ export function fnv1a(text: string): number {
     h = Math.imul(h, 0x01000193);
   }
   return h | 0;
-}
-
-/** Tokens of a text, case- and width-folded so "Résumé" and "résumé" or full-width letters match. */
-export function tokenize(text: string): Token[] {
-  const tokens: Token[] = [];
-  for (const m of text.matchAll(TOKEN_RE)) {
-    const word = m[0].normalize('NFKC').toLowerCase();
-    tokens.push({ hash: fnv1a(word), start: m.index, end: m.index + m[0].length });
-  }
-  return tokens;
 }
 
 /** Number of word tokens, the unit of the check's limits. */
@@ -97,12 +90,6 @@ export function winnow(tokens: readonly Token[], k = WINNOW_K, w = WINNOW_W): Fi
     }
   }
   return out;
-}
-
-/** Fingerprints of a text (tokenise then winnow). */
-export function fingerprintText(text: string): { tokens: Token[]; fingerprints: Fingerprint[] } {
-  const tokens = tokenize(text);
-  return { tokens, fingerprints: winnow(tokens) };
 }
 
 /** A fingerprint of the report also present in a source. */

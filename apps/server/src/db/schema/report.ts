@@ -26,6 +26,8 @@ export const plagiarismSources = pgTable('plagiarism_sources', {
   body: text('body').notNull(),
   words: integer('words').notNull(),
   fingerprintCount: integer('fingerprint_count').notNull(),
+  /** Version of the word folding the fingerprints were made with (FINGERPRINT_VERSION). */
+  fingerprintVersion: integer('fingerprint_version').notNull().default(1),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -3,7 +3,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import { basename, extname, join, relative } from 'node:path';
 import type { Db } from '../../db/connection';
 import * as repo from './repository';
-import { indexSource } from './service';
+import { indexSource, refreshStale } from './service';
 
 /** Text files the reference corpus import reads. */
 const TEXT_EXTENSIONS = new Set(['.txt', '.md', '.markdown', '.tex', '.text']);
@@ -53,5 +53,8 @@ export async function importCorpusFolder(db: Db, dir: string, log: (line: string
     else summary.added += 1;
     log(`${existing ? 'updated' : 'added'} ${rel}`);
   }
+  // Unchanged files fingerprinted by an older folding version are brought up to date here, not by the first check.
+  const refreshed = await refreshStale(db, null);
+  if (refreshed) log(`refreshed the fingerprints of ${refreshed} sources`);
   return summary;
 }

@@ -34,7 +34,7 @@ export async function findSource(db: Db, ownerId: string | null, kind: SourceKin
  */
 export async function saveSource(
   db: Db,
-  s: { ownerId: string | null; kind: SourceKind; refKey: string; title: string; contentHash: string; body: string; words: number },
+  s: { ownerId: string | null; kind: SourceKind; refKey: string; title: string; contentHash: string; body: string; words: number; version: number },
   fingerprints: { hashes: Int32Array; positions: Int32Array },
 ): Promise<SourceRow> {
   return db.transaction(async (tx) => {
@@ -42,8 +42,8 @@ export async function saveSource(
       DELETE FROM plagiarism_sources
       WHERE owner_id IS NOT DISTINCT FROM ${s.ownerId}::uuid AND kind = ${s.kind} AND ref_key = ${s.refKey}`);
     const inserted = await tx.execute(sql`
-      INSERT INTO plagiarism_sources (owner_id, kind, ref_key, title, content_hash, body, words, fingerprint_count)
-      VALUES (${s.ownerId}::uuid, ${s.kind}, ${s.refKey}, ${s.title}, ${s.contentHash}, ${s.body}, ${s.words}, ${fingerprints.hashes.length})
+      INSERT INTO plagiarism_sources (owner_id, kind, ref_key, title, content_hash, body, words, fingerprint_count, fingerprint_version)
+      VALUES (${s.ownerId}::uuid, ${s.kind}, ${s.refKey}, ${s.title}, ${s.contentHash}, ${s.body}, ${s.words}, ${fingerprints.hashes.length}, ${s.version})
       RETURNING id, owner_id, kind, ref_key, title, content_hash, words, fingerprint_count, created_at`);
     const row = rowsOf<SourceRow>(inserted)[0]!;
     if (fingerprints.hashes.length) {
@@ -52,6 +52,41 @@ export async function saveSource(
         SELECT ${row.id}::uuid, h, p FROM unnest(${intArray(fingerprints.hashes)}::int[], ${intArray(fingerprints.positions)}::int[]) AS t(h, p)`);
     }
     return row;
+  });
+}
+
+/** Sources visible to a user (or, without a user, every source) fingerprinted by an older folding version. */
+export async function staleSources(db: Db, userId: string | null, version: number, limit: number): Promise<Array<{ id: string; body: string }>> {
+  const r = await db.execute(sql`
+    SELECT id::text AS id, body FROM plagiarism_sources
+    WHERE fingerprint_version < ${version}
+      AND (${userId}::uuid IS NULL OR owner_id = ${userId}::uuid OR owner_id IS NULL)
+    LIMIT ${limit}`);
+  return rowsOf(r);
+}
+
+/**
+ * Replaces a source's fingerprints in place (same id, so uploads keep theirs). The version update comes
+ * first and locks the row: a second process doing the same waits, then finds the row current and skips.
+ */
+export async function refingerprint(
+  db: Db,
+  id: string,
+  version: number,
+  words: number,
+  fingerprints: { hashes: Int32Array; positions: Int32Array },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const claimed = await tx.execute(sql`
+      UPDATE plagiarism_sources SET fingerprint_version = ${version}, words = ${words}, fingerprint_count = ${fingerprints.hashes.length}
+      WHERE id = ${id}::uuid AND fingerprint_version < ${version} RETURNING id`);
+    if (!rowsOf(claimed).length) return;
+    await tx.execute(sql`DELETE FROM plagiarism_fingerprints WHERE source_id = ${id}::uuid`);
+    if (fingerprints.hashes.length) {
+      await tx.execute(sql`
+        INSERT INTO plagiarism_fingerprints (source_id, hash, pos)
+        SELECT ${id}::uuid, h, p FROM unnest(${intArray(fingerprints.hashes)}::int[], ${intArray(fingerprints.positions)}::int[]) AS t(h, p)`);
+    }
   });
 }
 

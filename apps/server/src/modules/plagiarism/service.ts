@@ -1,16 +1,16 @@
 import { createHash } from 'node:crypto';
 import {
   countTokens,
-  fingerprintText,
   matchPassages,
   PLAGIARISM_MAX_WORDS,
   PLAGIARISM_SOURCE_MAX_CHARS,
-  tokenize,
   WINNOW_GUARANTEE,
   type PlagiarismCheckResponse,
   type PlagiarismSource,
   type Token,
 } from '@yumi/core';
+import { findExclusions, FINGERPRINT_VERSION, fingerprintText, scoreWithExclusions, tokenize } from '@yumi/core/plagiarism';
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/connection';
 import { HttpError, notFound } from '../../lib/http-error';
@@ -37,12 +37,33 @@ export async function indexSource(
   s: { ownerId: string | null; kind: repo.SourceKind; refKey: string; title: string; body: string; contentHash?: string },
 ): Promise<repo.SourceRow> {
   const body = s.body.slice(0, PLAGIARISM_SOURCE_MAX_CHARS);
-  const { tokens, fingerprints } = fingerprintText(body);
+  const { fingerprints } = fingerprintText(body);
   return repo.saveSource(
     db,
-    { ...s, body, contentHash: s.contentHash ?? md5(body), words: tokens.length, title: s.title.slice(0, 300) || 'Untitled' },
+    { ...s, body, contentHash: s.contentHash ?? md5(body), words: countTokens(body), title: s.title.slice(0, 300) || 'Untitled', version: FINGERPRINT_VERSION },
     toArrays(fingerprints),
   );
+}
+
+/** Sources re-fingerprinted per batch while bringing older ones to the current folding. */
+const STALE_BATCH = 50;
+
+/**
+ * Fingerprints again, from their stored bodies, the sources a user's check can see that an older folding
+ * version made (once after an upgrade; without a user, every source, as the corpus import does).
+ */
+export async function refreshStale(db: Db, userId: string | null): Promise<number> {
+  let done = 0;
+  for (;;) {
+    const stale = await repo.staleSources(db, userId, FINGERPRINT_VERSION, STALE_BATCH);
+    for (const s of stale) {
+      const { fingerprints } = fingerprintText(s.body);
+      await repo.refingerprint(db, s.id, FINGERPRINT_VERSION, countTokens(s.body), toArrays(fingerprints));
+      done += 1;
+      await yieldToLoop();
+    }
+    if (stale.length < STALE_BATCH) return done;
+  }
 }
 
 /**
@@ -82,6 +103,7 @@ export async function check(
   const words = countTokens(input.text);
   if (words > PLAGIARISM_MAX_WORDS) throw wordLimitError(words);
   await syncDocuments(ctx.db, userId);
+  await refreshStale(ctx.db, userId);
   return checkAgainstCorpus(ctx.db, userId, input, ctx.clock.now());
 }
 
@@ -108,8 +130,11 @@ export async function checkAgainstCorpus(
     info.set(b.id, b);
   }
   const keep = new Set(top);
-  const result = matchPassages(tokens, fingerprints, hits.filter((h) => keep.has(h.sourceId)), sourceTokens);
-  const passages = result.passages
+  const match = matchPassages(tokens, fingerprints, hits.filter((h) => keep.has(h.sourceId)), sourceTokens);
+  const exclusions = findExclusions(input.text);
+  const scored = scoreWithExclusions(tokens, match, exclusions, sourceTokens);
+  const sourceRef = (id: string) => ({ id, title: info.get(id)!.title, kind: info.get(id)!.kind });
+  const passages = scored.passages
     .filter((p) => info.has(p.sourceId))
     .map((p) => {
       const src = info.get(p.sourceId)!;
@@ -118,32 +143,40 @@ export async function checkAgainstCorpus(
       return {
         start,
         end,
-        words: p.reportEnd - p.reportStart,
+        words: countTokens(input.text.slice(start, end)),
         text: input.text.slice(start, end),
         sourceId: p.sourceId,
         sourceTitle: src.title,
         sourceKind: src.kind,
         sourceExcerpt: excerpt(src.body, sourceTokens.get(p.sourceId)!, p.sourceStart, p.sourceEnd).slice(0, 2000),
+        match: p.identical ? ('identical' as const) : ('paraphrase' as const),
       };
     });
-  const sources = [...result.perSource.entries()]
+  const sources = [...scored.perSource.entries()]
     .filter(([id]) => info.has(id))
     .map(([id, covered]) => ({
-      id,
-      title: info.get(id)!.title,
-      kind: info.get(id)!.kind,
-      similarity: tokens.length ? Math.round((covered / tokens.length) * 1000) / 10 : 0,
+      ...sourceRef(id),
+      similarity: scored.checkedTokens ? Math.round((covered / scored.checkedTokens) * 1000) / 10 : 0,
     }))
     .sort((a, b) => b.similarity - a.similarity);
+  const excluded = exclusions.map((x, i) => ({
+    kind: x.kind,
+    start: x.start,
+    end: x.end,
+    words: countTokens(input.text.slice(x.start, x.end)),
+    ...(x.citation ? { citation: x.citation } : {}),
+    sources: [...scored.excludedSources[i]!].filter((id) => info.has(id)).map(sourceRef),
+  }));
   return {
-    similarity: result.similarity,
+    similarity: scored.similarity,
     threshold: input.threshold,
-    verdict: result.similarity > input.threshold ? 'flag' : 'pass',
-    words: tokens.length,
+    verdict: scored.similarity > input.threshold ? 'flag' : 'pass',
+    words: countTokens(input.text),
     sourcesCompared: await repo.countVisibleSources(db, userId, exclude),
     passages,
     sources,
     guaranteeWords: WINNOW_GUARANTEE,
+    excluded,
     checkedAt: now.toISOString(),
   };
 }

@@ -1,4 +1,5 @@
 import { checkCitations, countTokens, PLAGIARISM_DEFAULT_THRESHOLD, PLAGIARISM_MAX_WORDS, type PlagiarismCheckResponse } from '@yumi/core';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, ApiError } from '../../../shared/api/client';
@@ -7,7 +8,13 @@ import { toast } from '../../../shared/ui/toast';
 import { useReport } from '../context';
 import { download } from './download';
 
-/** Plagiarism Check by winnowing against your documents, uploads and the reference corpus. */
+type Result = PlagiarismCheckResponse;
+
+/**
+ * Plagiarism Check by winnowing against your documents, uploads and the reference corpus, shown as a
+ * similarity report: numbered sources with their share, matches highlighted in the source's colour
+ * (reworded ones marked), quotations with a citation and the bibliography greyed out and listed.
+ */
 export function PlagiarismTool() {
   const { t } = useTranslation('report');
   const r = useReport();
@@ -40,7 +47,19 @@ export function PlagiarismTool() {
       `${t('plagiarism.similarity')}: ${result.similarity}% (${t('plagiarism.threshold')} ${result.threshold}%) — ${result.verdict === 'pass' ? t('plagiarism.pass') : t('plagiarism.flag')}`,
       `${t('plagiarism.words')}: ${result.words} · ${t('plagiarism.compared', { count: result.sourcesCompared })} · ${result.checkedAt}`,
       '',
-      ...result.passages.flatMap((p, i) => [`## ${i + 1}. ${p.sourceTitle} (${p.sourceKind}, ${p.words} words)`, '', `> ${p.text}`, '', `Source: ${p.sourceExcerpt}`, '']),
+      `## ${t('plagiarism.overview')}`,
+      '',
+      ...result.sources.map((src, i) => `${i + 1}. ${src.title} (${t(`plagiarism.kind.${src.kind}`)}): ${src.similarity}%`),
+      '',
+      ...result.passages.flatMap((p, i) => [
+        `## ${i + 1}. ${p.sourceTitle} (${t(`plagiarism.kind.${p.sourceKind}`)}, ${t('plagiarism.wordCount', { count: p.words })}, ${t(`plagiarism.match.${p.match}`)})`,
+        '',
+        `> ${p.text}`,
+        '',
+        `${t('plagiarism.sourceText')}: ${p.sourceExcerpt}`,
+        '',
+      ]),
+      ...(result.excluded.length ? [`## ${t('plagiarism.excludedTitle')}`, '', ...result.excluded.map((x) => `- ${excludedLabel(t, x)}`)] : []),
     ];
     download(new Blob([lines.join('\n')], { type: 'text/markdown' }), `plagiarism-report-${result.checkedAt.slice(0, 10)}.md`);
   };
@@ -73,7 +92,9 @@ export function PlagiarismTool() {
             <strong>{result.similarity}%</strong> {result.verdict === 'pass' ? t('plagiarism.pass') : t('plagiarism.flag')}
             <span className="small muted"> · {t('plagiarism.compared', { count: result.sourcesCompared })} · {t('plagiarism.guarantee', { words: result.guaranteeWords })}</span>
           </div>
-          <HighlightedText text={r.text} passages={result.passages} />
+          <SourceList result={result} />
+          <HighlightedText text={r.text} result={result} />
+          <ExcludedList result={result} />
           <h4>{t('plagiarism.webSearch')}</h4>
           {suspicious.length === 0 && <p className="small muted">{t('plagiarism.noPassages')}</p>}
           <ul className="small">
@@ -95,19 +116,80 @@ export function PlagiarismTool() {
   );
 }
 
-function HighlightedText({ text, passages }: { text: string; passages: PlagiarismCheckResponse['passages'] }) {
-  const parts: Array<{ s: string; p?: (typeof passages)[number] }> = [];
+
+const excludedLabel = (t: TFunction<'report'>, x: Result['excluded'][number]) =>
+  [
+    x.kind === 'quote' ? t('plagiarism.excludedQuote', { citation: x.citation ?? '' }) : t('plagiarism.excludedBibliography'),
+    t('plagiarism.wordCount', { count: x.words }),
+    ...(x.sources.length ? [t('plagiarism.excludedMatches', { sources: x.sources.map((s) => s.title).join(', ') })] : []),
+  ].join(' · ');
+
+/** Colour slot of a source by its rank in the overview (the report's legend and marks share it). */
+const rankOf = (result: Result) => new Map(result.sources.map((s, i) => [s.id, i]));
+
+function SourceList({ result }: { result: Result }) {
+  const { t } = useTranslation('report');
+  if (!result.sources.length) return null;
+  return (
+    <section aria-label={t('plagiarism.overview')}>
+      <h4>{t('plagiarism.overview')}</h4>
+      <ol className="rt-sources small" data-testid="plagiarism-sources">
+        {result.sources.map((src, i) => (
+          <li key={src.id} className={`rt-src-${i % 6}`}>
+            <span className="rt-swatch" aria-hidden="true" /> <strong>{src.similarity}%</strong> {src.title} <span className="muted">({t(`plagiarism.kind.${src.kind}`)})</span>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+function ExcludedList({ result }: { result: Result }) {
+  const { t } = useTranslation('report');
+  if (!result.excluded.length) return null;
+  return (
+    <section aria-label={t('plagiarism.excludedTitle')}>
+      <h4>{t('plagiarism.excludedTitle')}</h4>
+      <ul className="small" data-testid="plagiarism-excluded">
+        {result.excluded.map((x) => (
+          <li key={x.start}>{excludedLabel(t, x)}</li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** The report text with matches in their source's colour and exclusions greyed out. */
+function HighlightedText({ text, result }: { text: string; result: Result }) {
+  const { t } = useTranslation('report');
+  const rank = rankOf(result);
+  type Part = { s: string; p?: Result['passages'][number]; x?: Result['excluded'][number] };
+  const marks = [...result.passages.map((p) => ({ start: p.start, end: p.end, p })), ...result.excluded.map((x) => ({ start: x.start, end: x.end, x }))].sort((a, b) => a.start - b.start);
+  const parts: Part[] = [];
   let last = 0;
-  for (const p of [...passages].sort((a, b) => a.start - b.start)) {
-    if (p.start < last) continue;
-    parts.push({ s: text.slice(last, p.start) });
-    parts.push({ s: text.slice(p.start, p.end), p });
-    last = p.end;
+  for (const m of marks) {
+    if (m.start < last) continue;
+    parts.push({ s: text.slice(last, m.start) });
+    parts.push({ s: text.slice(m.start, m.end), ...('p' in m ? { p: m.p } : { x: m.x }) });
+    last = m.end;
   }
   parts.push({ s: text.slice(last) });
   return (
-    <div className="rt-highlight">
-      {parts.map((x, i) => (x.p ? <mark key={i} title={`${x.p.sourceTitle}: ${x.p.sourceExcerpt.slice(0, 200)}`}>{x.s}<sup className="rt-src">{x.p.sourceTitle}</sup></mark> : <span key={i}>{x.s}</span>))}
+    <div className="rt-highlight" data-testid="plagiarism-text">
+      {parts.map((x, i) => {
+        if (x.p) {
+          const n = rank.get(x.p.sourceId) ?? 0;
+          const label = `${n + 1}. ${x.p.sourceTitle} — ${t(`plagiarism.match.${x.p.match}`)}: ${x.p.sourceExcerpt.slice(0, 200)}`;
+          return (
+            <mark key={i} className={`rt-src-${n % 6}${x.p.match === 'paraphrase' ? ' rt-reworded' : ''}`} title={label}>
+              {x.s}
+              <sup className="rt-src">{n + 1}</sup>
+            </mark>
+          );
+        }
+        if (x.x) return <span key={i} className="rt-excluded" title={excludedLabel(t, x.x)}>{x.s}</span>;
+        return <span key={i}>{x.s}</span>;
+      })}
     </div>
   );
 }

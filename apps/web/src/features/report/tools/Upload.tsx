@@ -2,14 +2,18 @@ import { TABLE_MAX_ROWS } from '@yumi/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../shared/api/client';
+import { extractFile } from '../../../shared/files/extract';
 import { ArchiveError } from '../../../shared/files/unzip';
 import { toast } from '../../../shared/ui/toast';
 import { useReport } from '../context';
-import { readTable, readText } from './files';
+import { readTable } from './files';
 
 const ACCEPT = 'image/*,text/*,.txt,.md,.pdf,.doc,.docx,.csv,.xlsx';
 
-/** Upload Files: name and size in KB; texts join the plagiarism corpus, tables feed the Chart Generator. */
+/**
+ * Upload Files: name and size in KB; the text of TXT/Markdown, PDF (pdf.js) and DOCX files joins the
+ * plagiarism corpus, tables feed the Chart Generator; a file that cannot be read says why.
+ */
 export function UploadTool() {
   const { t } = useTranslation('report');
   const r = useReport();
@@ -23,11 +27,15 @@ export function UploadTool() {
           r.setTable({ name: file.name, ...table });
           note = table.truncated ? t('upload.truncated', { max: TABLE_MAX_ROWS.toLocaleString() }) : t('upload.table', { rows: table.rows.length });
         } else {
-          const text = await readText(file);
-          if (text && r.signedIn) {
-            await api.post('/api/plagiarism/sources', { title: file.name, text: text.slice(0, 2_000_000) });
-            note = t('upload.corpus');
-          } else note = text ? t('upload.signInCorpus') : '';
+          const got = await extractFile(file);
+          if (got.error) {
+            note = t(`upload.errors.${got.error}`);
+            toast('error', note);
+          } else if (got.text && r.signedIn) {
+            await api.post('/api/plagiarism/sources', { title: file.name, text: got.text });
+            note = got.truncated ? `${t('upload.corpus')} ${t('upload.textTruncated')}` : t('upload.corpus');
+          } else if (got.text) note = t('upload.signInCorpus');
+          else note = '';
         }
       } catch (err) {
         if (err instanceof ArchiveError) note = t(err.problem === 'invalid' ? 'upload.archiveInvalid' : 'upload.archiveTooLarge');

@@ -9,24 +9,6 @@ async function archiveBytes(file: File): Promise<Uint8Array> {
   return new Uint8Array(await file.arrayBuffer());
 }
 
-/** Plain text of an uploaded file where the browser can read it (text, Markdown, DOCX); '' otherwise. */
-export async function readText(file: File): Promise<string> {
-  if (/\.docx$/i.test(file.name)) {
-    // Inflated with a count of the real bytes: a zip bomb stops at the cap (ArchiveError), whatever it declares.
-    const entries = await unzipBounded(await archiveBytes(file), { filter: (name) => name === 'word/document.xml' });
-    const xml = entries['word/document.xml'];
-    if (!xml) return '';
-    return strFromU8(xml)
-      .replace(/<\/w:p>/g, '\n')
-      .replace(/<[^>]+>/g, '')
-      .replace(/&lt;/g, '<')
-      .replace(/&gt;/g, '>')
-      .replace(/&amp;/g, '&');
-  }
-  if (file.type.startsWith('text/') || /\.(txt|md|markdown|tex)$/i.test(file.name)) return file.text();
-  return '';
-}
-
 /** Rows of a CSV or XLSX (first sheet), at most TABLE_MAX_ROWS; parsing stops there, so a huge file never freezes the tab. */
 export async function readTable(file: File): Promise<{ rows: string[][]; truncated: boolean }> {
   if (/\.csv$/i.test(file.name)) {

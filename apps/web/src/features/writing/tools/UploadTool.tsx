@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../shared/ui/Button';
 import { useWriting } from '../context';
 import { attachments, type Attachment } from '../lib/attachments';
-import { extractFile, type ExtractError } from '../lib/extract';
+import { extractFile, type ExtractError } from '../../../shared/files/extract';
 import { ToolHeader } from './ToolHeader';
 
 interface Row {

@@ -1,6 +1,6 @@
 import { inspectZip, MAX_EXTRACTED_CHARS, MAX_UPLOAD_BYTES, sniffUpload, type UploadKind } from '@yumi/core';
 import { zipSync } from 'fflate';
-import { ArchiveError, unzipBounded } from '../../../shared/files/unzip';
+import { ArchiveError, unzipBounded } from './unzip';
 
 export type ExtractError = 'tooLarge' | 'unsupported' | 'badPdf' | 'zipBomb' | 'badDocx' | 'legacyDoc' | 'timeout' | 'empty';
 export interface Extracted {
