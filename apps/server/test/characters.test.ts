@@ -234,6 +234,20 @@ describe('offline edits (details with their base)', () => {
     expect(briefOnly.statusCode, briefOnly.body).toBe(200);
   });
 
+  it('stores a character sent twice under its client id once', async () => {
+    const u = await signUp(t.app);
+    const clientId = 'a3c9e1f0-5b7d-4c2e-8f14-6d0b9e2a7c55';
+    const payload = { name: 'Kumo', clientId, versions: [{ name: 'First', canvasData: await canvas() }] };
+    const send = () => t.app.inject({ method: 'POST', url: '/api/anime-helper/characters', headers: u.auth, payload });
+    const [a, b] = await Promise.all([send(), send()]);
+    expect([a.statusCode, b.statusCode]).toEqual([201, 201]);
+    expect(b.json().id).toBe(a.json().id);
+    expect((await send()).json().id).toBe(a.json().id);
+    expect((await t.app.inject({ url: '/api/anime-helper/characters', headers: u.auth })).json()).toHaveLength(1);
+    const bad = await t.app.inject({ method: 'POST', url: '/api/anime-helper/characters', headers: u.auth, payload: { ...payload, clientId: 'local-x' } });
+    expect(bad.statusCode).toBe(422);
+  });
+
   it('refuses a malformed base', async () => {
     const u = await signUp(t.app);
     const c = await create(u.auth, 'Rin');

@@ -115,6 +115,21 @@ describe('documents', () => {
     expect(errorBody(huge).code).toBe('PAYLOAD_TOO_LARGE');
   });
 
+  it('stores a document sent twice under its client id once, per user', async () => {
+    const u = await signUp(t.app);
+    const other = await signUp(t.app);
+    const clientId = '7d4f2a9e-3b1c-4e8a-9f60-2c5d8e1a4b37';
+    const first = await createDoc(u.auth, { title: 'Train notes', content: 'Written offline.', kind: 'report', clientId });
+    const again = await createDoc(u.auth, { title: 'Train notes', content: 'Written offline.', kind: 'report', clientId });
+    expect(again.id).toBe(first.id);
+    expect(again).not.toHaveProperty('clientId');
+    expect((await t.app.inject({ url: '/api/documents', headers: u.auth })).json().documents).toHaveLength(1);
+    // The same client id from another account is that account's own document.
+    expect((await createDoc(other.auth, { title: 'Mine', clientId })).id).not.toBe(first.id);
+    const bad = await t.app.inject({ method: 'POST', url: '/api/documents', headers: u.auth, payload: { title: 'x', clientId: 'local-1' } });
+    expect(bad.statusCode).toBe(422);
+  });
+
   it('rejects bad input on every endpoint', async () => {
     const u = await signUp(t.app);
     const doc = await createDoc(u.auth);

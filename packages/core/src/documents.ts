@@ -36,6 +36,8 @@ export const createDocumentSchema = z.strictObject({
   title: titleSchema.optional(),
   content: contentSchema.optional(),
   kind: documentKindSchema.optional(),
+  /** The id the device gave a document made offline: sending it again answers the document made the first time. */
+  clientId: z.uuid().optional(),
 });
 export type CreateDocumentRequest = z.infer<typeof createDocumentSchema>;
 

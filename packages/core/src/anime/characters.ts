@@ -94,6 +94,8 @@ export const createCharacterSchema = z.strictObject({
   lastModified: z.iso.datetime().optional(),
   versions: z.array(versionInputSchema).min(1).max(MAX_VERSIONS, `A character keeps at most ${MAX_VERSIONS} versions.`),
   activeVersionId: z.string().max(64).nullish(),
+  /** The id the device gave a character made offline: sending it again answers the character made the first time. */
+  clientId: z.uuid().optional(),
 });
 export type CreateCharacterInput = z.input<typeof createCharacterSchema>;
 

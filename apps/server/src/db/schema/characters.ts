@@ -24,6 +24,8 @@ export const characters = pgTable(
     activeVersionId: uuid('active_version_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     lastModified: timestamp('last_modified', { withTimezone: true }).notNull(),
+    /** The id a device gave a character made offline (unique per user): a repeated send finds the first. */
+    clientId: uuid('client_id'),
   },
   (t) => [index('characters_user_idx').on(t.userId, t.lastModified)],
 );

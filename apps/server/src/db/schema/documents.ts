@@ -16,6 +16,8 @@ export const documents = pgTable('documents', {
   hashtags: text('hashtags').array().notNull().default(sql`'{}'`),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  /** The id a device gave a document made offline (unique per user): a repeated send finds the first. */
+  clientId: uuid('client_id'),
 });
 
 export const writingProfiles = pgTable(

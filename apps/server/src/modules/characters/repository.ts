@@ -43,6 +43,17 @@ export async function countVersions(tx: Exec, characterId: string): Promise<{ n:
   return { n: Number(row?.n ?? 0), maxSeq: Number(row?.maxSeq ?? 0) };
 }
 
+/** The character a device already sent under its own id (see createCharacterSchema.clientId). */
+export async function findByClientId(db: Exec, userId: string, clientId: string): Promise<CharacterRow | undefined> {
+  const [row] = await db.select().from(characters).where(and(eq(characters.userId, userId), eq(characters.clientId, clientId)));
+  return row;
+}
+
+/** Per-user lock for creating a character under a device's id, so two sends of it cannot both insert. */
+export async function lockClientCreate(tx: Tx, userId: string): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${0x636872}::int, hashtext(${userId}))`);
+}
+
 export async function insertCharacter(tx: Exec, row: typeof characters.$inferInsert): Promise<CharacterRow> {
   const [inserted] = await tx.insert(characters).values(row).returning();
   return inserted!;

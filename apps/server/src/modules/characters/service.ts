@@ -76,14 +76,23 @@ export async function getCharacter(ctx: AppContext, userId: string, id: string):
 }
 
 export async function createCharacter(ctx: AppContext, userId: string, input: CreateInput): Promise<Character> {
+  // Sent again from a device (its first answer lost): the character made the first time, nothing stored twice.
+  const sent = input.clientId ? await repo.findByClientId(ctx.db, userId, input.clientId) : undefined;
+  if (sent) return characterWithVersions(ctx, sent);
   // Pixels go to the blob store before the transaction; an aborted save leaves only unreferenced blobs,
   // which the collector removes after its grace period.
   const stored: Awaited<ReturnType<typeof storeLayers>>[] = [];
   for (const v of input.versions) stored.push(await storeLayers(ctx, v.canvasData));
   const now = ctx.clock.now();
   const id = await ctx.db.transaction(async (tx) => {
+    if (input.clientId) {
+      await repo.lockClientCreate(tx, userId);
+      const made = await repo.findByClientId(tx, userId, input.clientId);
+      if (made) return made.id;
+    }
     const c = await repo.insertCharacter(tx, {
       userId,
+      clientId: input.clientId,
       name: input.name,
       thumbnail: input.thumbnail,
       tags: [...new Set(input.tags)],

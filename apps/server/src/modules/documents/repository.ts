@@ -17,7 +17,7 @@ const summaryColumns = {
   createdAt: documents.createdAt,
   updatedAt: documents.updatedAt,
 };
-export type DocumentSummaryRow = Omit<DocumentRow, 'content' | 'hashtags'>;
+export type DocumentSummaryRow = Omit<DocumentRow, 'content' | 'hashtags' | 'clientId'>;
 
 export async function listDocuments(db: Db, userId: string, kind: DocumentKind | undefined, limit: number): Promise<DocumentSummaryRow[]> {
   return db
@@ -43,6 +43,11 @@ const CREATE_LOCK = 0x646f63; // 'doc'
 export async function insertDocumentUnderCap(db: Db, values: typeof documents.$inferInsert, cap: number): Promise<DocumentRow | null> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${CREATE_LOCK}::int, hashtext(${values.userId}))`);
+    if (values.clientId) {
+      // Sent again from a device (its first answer lost): the document made the first time.
+      const [made] = await tx.select().from(documents).where(and(eq(documents.userId, values.userId), eq(documents.clientId, values.clientId)));
+      if (made) return made;
+    }
     if ((await countDocuments(tx as unknown as Db, values.userId)) >= cap) return null;
     const [row] = await tx.insert(documents).values(values).returning();
     return row!;

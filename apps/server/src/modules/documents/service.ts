@@ -63,6 +63,7 @@ export async function create(ctx: AppContext, userId: string, body: CreateDocume
     ...derived(content),
     createdAt: now,
     updatedAt: now,
+    clientId: body.clientId,
   }, MAX_DOCUMENTS_PER_USER);
   if (!row) throw new HttpError(409, 'DOCUMENT_LIMIT', DOCUMENT_LIMIT, undefined, undefined, { max: MAX_DOCUMENTS_PER_USER });
   return toDocument(row);
