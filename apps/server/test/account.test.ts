@@ -22,7 +22,7 @@ const me = (auth: Record<string, string>) => t.app.inject({ url: '/api/auth/me',
 const listSessions = async (auth: Record<string, string>) => {
   const res = await t.app.inject({ url: '/api/auth/sessions', headers: auth });
   expect(res.statusCode).toBe(200);
-  return res.json() as { total: number; sessions: Array<{ id: string; browser: string | null; os: string | null; device: string; current: boolean; lastSeenAt: string }> };
+  return res.json() as { total: number; sessions: Array<{ id: string; browser: string | null; os: string | null; device: string; current: boolean; lastSeenAt: string; ip: string | null }> };
 };
 
 describe('sessions', () => {
@@ -53,6 +53,40 @@ describe('sessions', () => {
     t.clock.advance(90_000);
     await me(u.auth);
     expect((await listSessions(u.auth)).sessions[0]!.lastSeenAt).toBe(t.clock.now().toISOString());
+  });
+
+  it('records the client address at sign-in and with last seen, and shows it masked (proxy headers ignored unless trusted)', async () => {
+    const u = await signUp(t.app);
+    const signIn = (remoteAddress: string, headers: Record<string, string> = {}) =>
+      t.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress, headers, payload: { email: u.email, password: u.password } });
+    const v4 = await signIn('198.51.100.23', { 'x-forwarded-for': '203.0.113.9' });
+    const auth = { authorization: `Bearer ${(v4.json() as { token: string }).token}` };
+    await signIn('2001:db8:85a3:8d3:1319:8a2e:370:7348');
+    await signIn('::ffff:192.0.2.77');
+    const ips = (await listSessions(auth)).sessions.map((s) => s.ip);
+    expect(ips).toEqual(expect.arrayContaining(['198.51.100.*', '2001:db8:85a3:*', '192.0.2.*']));
+    expect(JSON.stringify(await listSessions(auth))).not.toMatch(/198\.51\.100\.23|203\.0\.113|7348/);
+
+    // A minute later the session is used from elsewhere: last seen and the address move together.
+    t.clock.advance(90_000);
+    await t.app.inject({ url: '/api/auth/me', headers: auth, remoteAddress: '192.0.2.200' });
+    expect((await listSessions(auth)).sessions.find((s) => s.current)).toMatchObject({ ip: '192.0.2.*' });
+
+    // Behind a trusted proxy the forwarded client counts; a forged value that is no address is stored as unknown.
+    const proxied = await createTestApp({ TRUST_PROXY: 'true' });
+    try {
+      const p = await signUp(proxied.app);
+      const viaProxy = (forwarded: string) =>
+        proxied.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: '10.0.0.2', headers: { 'x-forwarded-for': forwarded }, payload: { email: p.email, password: p.password } });
+      const res = await viaProxy('203.0.113.9');
+      expect((await viaProxy('not-an-address')).statusCode).toBe(200);
+      const list = await proxied.app.inject({ url: '/api/auth/sessions', headers: { authorization: `Bearer ${(res.json() as { token: string }).token}` } });
+      const shown = (list.json() as { sessions: Array<{ ip: string | null; current: boolean }> }).sessions;
+      expect(shown.find((s) => s.current)!.ip).toBe('203.0.113.*');
+      expect(shown.map((s) => s.ip)).toContain(null);
+    } finally {
+      await proxied.close();
+    }
   });
 
   it("ends one own session; another user's session id is a 404 and that session lives on", async () => {

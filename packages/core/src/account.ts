@@ -18,6 +18,8 @@ export const sessionInfoSchema = z.object({
   device: z.enum(DEVICE_TYPES),
   createdAt: z.string(),
   lastSeenAt: z.string(),
+  /** The client address at its last activity, masked ("203.0.113.*", "2001:db8:85a3:*"); null when unknown. */
+  ip: z.string().nullable(),
   /** The session of the request that asked. */
   current: z.boolean(),
 });

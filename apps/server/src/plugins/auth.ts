@@ -40,7 +40,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { ctx: AppContex
 
   const resolve = async (request: FastifyRequest) => {
     request.bearerToken = bearerToken(request);
-    request.user = request.bearerToken ? await userForToken(opts.ctx, request.bearerToken) : null;
+    request.user = request.bearerToken ? await userForToken(opts.ctx, request.bearerToken, request.ip) : null;
   };
   app.decorate('optionalUser', resolve);
   app.decorate('requireUser', async (request: FastifyRequest) => {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, inet, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const users = pgTable('users', {
   id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
@@ -52,6 +52,8 @@ export const sessions = pgTable('sessions', {
   userAgent: text('user_agent'),
   /** Moved at most once a minute, on a session cache miss (migrations/0016_account_sessions.sql). */
   lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  /** The client address at sign-in, then at each last_seen_at move (migrations/0018_session_ip.sql). */
+  ip: inet('ip'),
 });
 
 export const rateLimits = pgTable('rate_limits', {

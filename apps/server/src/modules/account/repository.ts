@@ -13,6 +13,7 @@ export async function listLiveSessions(db: Db, userId: string, now: Date, limit:
       userAgent: sessions.userAgent,
       createdAt: sessions.createdAt,
       lastSeenAt: sessions.lastSeenAt,
+      ip: sessions.ip,
     })
     .from(sessions)
     .where(live(userId, now))

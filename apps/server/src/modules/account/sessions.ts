@@ -2,6 +2,7 @@ import { SESSIONS_LIST_MAX, type SessionList } from '@yumi/core';
 import type { AppContext } from '../../context';
 import { HttpError } from '../../lib/http-error';
 import { forgetCachedUser, SESSION_REVOKED_CHANNEL } from '../auth/service';
+import { maskedIp } from '../auth/client-ip';
 import { hashToken } from '../auth/tokens';
 import { ACCOUNT_MESSAGES } from './messages';
 import * as repo from './repository';
@@ -18,6 +19,7 @@ export async function listSessions(ctx: AppContext, userId: string, token: strin
       ...describeUserAgent(row.userAgent),
       createdAt: row.createdAt.toISOString(),
       lastSeenAt: row.lastSeenAt.toISOString(),
+      ip: maskedIp(row.ip),
       current: row.tokenHash === currentHash,
     })),
   };

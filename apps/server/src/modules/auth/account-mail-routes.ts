@@ -76,7 +76,7 @@ export const accountMailRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
     },
     async (request) => {
       const userAgent = typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'].slice(0, 300) : null;
-      const { user, token } = await confirmPasswordReset(ctx, request.body, { userAgent });
+      const { user, token } = await confirmPasswordReset(ctx, request.body, { userAgent, ip: request.ip });
       return { success: true as const, user, token };
     },
   );

@@ -11,7 +11,7 @@ import { AUTH_TWO_STEP_MESSAGES } from './messages';
 import { hashPassword } from './password';
 import * as repo from './repository';
 import { syncRole } from './roles';
-import { forgetCachedUser, startSession, toUser } from './service';
+import { forgetCachedUser, startSession, toUser, type SessionClient } from './service';
 import { checkSecondStep, twoStepOn } from './two-step';
 
 /** Requests per address and per IP in an hour: enough for a person, too few to flood a mailbox or probe. */
@@ -42,7 +42,7 @@ export async function requestPasswordReset(ctx: AppContext, email: string, meta:
 export async function confirmPasswordReset(
   ctx: AppContext,
   input: PasswordResetConfirm,
-  meta: { userAgent: string | null },
+  meta: SessionClient,
 ): Promise<{ user: User; token: string }> {
   const now = ctx.clock.now();
   const link = await peekAccountToken(ctx.db, input.token, 'password-reset', now);
@@ -67,5 +67,5 @@ export async function confirmPasswordReset(
   await forgetCachedUser(ctx, row.id);
   await clearLoginThrottle(ctx.db, row.email);
   await syncRole({ config: ctx.config, db: ctx.db, now }, updated);
-  return { user: toUser(updated), token: await startSession(ctx, row.id, meta.userAgent) };
+  return { user: toUser(updated), token: await startSession(ctx, row.id, meta) };
 }

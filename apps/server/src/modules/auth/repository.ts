@@ -30,7 +30,7 @@ export async function insertUser(
 
 export async function insertSession(
   db: Db,
-  values: { userId: string; tokenHash: string; expiresAt: Date; userAgent: string | null; lastSeenAt: Date },
+  values: { userId: string; tokenHash: string; expiresAt: Date; userAgent: string | null; lastSeenAt: Date; ip: string | null },
 ): Promise<void> {
   await db.insert(sessions).values(values);
 }
@@ -61,8 +61,11 @@ export async function setUserRole(db: Pick<Db, 'update'>, userId: string, role: 
   await db.update(users).set({ role }).where(eq(users.id, userId));
 }
 
-export async function touchSession(db: Db, sessionId: string, now: Date): Promise<void> {
-  await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, sessionId));
+export async function touchSession(db: Db, sessionId: string, now: Date, ip: string | null): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ lastSeenAt: now, ...(ip ? { ip } : {}) })
+    .where(eq(sessions.id, sessionId));
 }
 
 export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {

@@ -4,6 +4,7 @@ import { HttpError } from '../../lib/http-error';
 import { beginLoginAttempt, loginSucceeded, sweepLoginThrottle } from './login-throttle';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password';
 import { sendVerificationMail } from './email-verification';
+import { storedIp } from './client-ip';
 import * as repo from './repository';
 import { syncRole } from './roles';
 import { hashToken, looksLikeToken, newSessionToken } from './tokens';
@@ -28,10 +29,23 @@ async function limitAttempts(ctx: AppContext, action: string, ip: string, email:
   if (email) await ctx.rateLimits.hit(`${action}:email:${email.toLowerCase()}`, AUTH_RATE_LIMIT_PER_EMAIL, AUTH_RATE_LIMIT_WINDOW_SECONDS);
 }
 
-export async function startSession(ctx: AppContext, userId: string, userAgent: string | null): Promise<string> {
+/** Who opened a session: the User-Agent (cut to 300 characters) and the client address (request.ip). */
+export interface SessionClient {
+  userAgent: string | null;
+  ip: string;
+}
+
+export async function startSession(ctx: AppContext, userId: string, client: SessionClient): Promise<string> {
   const token = newSessionToken();
   const expiresAt = new Date(ctx.clock.now().getTime() + SESSION_DAYS * 86_400_000);
-  await repo.insertSession(ctx.db, { userId, tokenHash: hashToken(token), expiresAt, userAgent, lastSeenAt: ctx.clock.now() });
+  await repo.insertSession(ctx.db, {
+    userId,
+    tokenHash: hashToken(token),
+    expiresAt,
+    userAgent: client.userAgent,
+    lastSeenAt: ctx.clock.now(),
+    ip: storedIp(client.ip),
+  });
   return token;
 }
 
@@ -52,7 +66,7 @@ export async function signup(
   if (row === 'email-taken') throw new HttpError(409, 'EMAIL_TAKEN', 'This email is already registered');
   if (row === 'username-taken') throw new HttpError(409, 'USERNAME_TAKEN', 'This username is already taken');
   await sendVerificationMail(ctx, row, meta.language);
-  return { user: toUser(row), token: await startSession(ctx, row.id, meta.userAgent) };
+  return { user: toUser(row), token: await startSession(ctx, row.id, meta) };
 }
 
 export async function login(
@@ -76,7 +90,7 @@ export async function login(
   if (await syncRole({ config: ctx.config, db: ctx.db, now: ctx.clock.now() }, row)) await forgetCachedUser(ctx, row.id);
   // The password was right; with two-step sign-in on, the session waits for the code (login/two-step).
   if (twoStepOn(row)) return { challenge: await openChallenge(ctx, row.id, meta.userAgent) };
-  return { user: toUser(row), token: await startSession(ctx, row.id, meta.userAgent) };
+  return { user: toUser(row), token: await startSession(ctx, row.id, meta) };
 }
 
 /** The second step of a sign-in: the challenge from `login` and an authenticator or recovery code. */
@@ -91,7 +105,7 @@ export async function completeTwoStepLogin(
   if (!row) throw new HttpError(401, 'INVALID_CREDENTIALS', AUTH_MESSAGES.loginFailed);
   await checkSecondStep(ctx, row, input.code);
   await closeChallenge(ctx.db, input.challenge);
-  return { user: toUser(row), token: await startSession(ctx, row.id, userAgent ?? meta.userAgent) };
+  return { user: toUser(row), token: await startSession(ctx, row.id, { userAgent: userAgent ?? meta.userAgent, ip: meta.ip }) };
 }
 
 export const SESSION_REVOKED_CHANNEL = 'session_revoked';
@@ -113,7 +127,8 @@ export async function forgetCachedUser(ctx: AppContext, userId: string): Promise
 /** How stale a session's last_seen_at may get before a database look-up moves it. */
 const LAST_SEEN_STEP_MS = 60_000;
 
-export async function userForToken(ctx: AppContext, token: string): Promise<User | null> {
+/** The user of a bearer token; `ip` (request.ip) is recorded when last_seen_at moves. */
+export async function userForToken(ctx: AppContext, token: string, ip?: string): Promise<User | null> {
   if (!looksLikeToken(token)) return null;
   const tokenHash = hashToken(token);
   const now = ctx.clock.now();
@@ -121,7 +136,7 @@ export async function userForToken(ctx: AppContext, token: string): Promise<User
   if (cached) return cached;
   const row = await repo.findSessionUser(ctx.db, tokenHash, now);
   if (!row) return null;
-  if (now.getTime() - row.lastSeenAt.getTime() >= LAST_SEEN_STEP_MS) await repo.touchSession(ctx.db, row.sessionId, now);
+  if (now.getTime() - row.lastSeenAt.getTime() >= LAST_SEEN_STEP_MS) await repo.touchSession(ctx.db, row.sessionId, now, storedIp(ip));
   const user = toUser(row.user);
   ctx.sessions.set(tokenHash, user, row.expiresAt, now.getTime());
   return user;

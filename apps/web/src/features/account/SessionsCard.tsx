@@ -22,7 +22,9 @@ function ago(iso: string, language: string): string {
 
 function SessionRow({ session, onEnd, busy }: { session: SessionInfo; onEnd(): void; busy: boolean }) {
   const { t, i18n } = useTranslation('common');
-  const what = [session.browser ?? t('account.sessions.unknownBrowser'), session.os].filter(Boolean).join(' · ');
+  const what = [session.browser ?? t('account.sessions.unknownBrowser'), session.os]
+    .filter(Boolean)
+    .join(' · ');
   return (
     <li className="account-session" data-testid="session-row">
       <div>
@@ -31,8 +33,17 @@ function SessionRow({ session, onEnd, busy }: { session: SessionInfo; onEnd(): v
           {session.current && <span className="badge account-current">{t('account.sessions.current')}</span>}
         </p>
         <p className="muted small">
-          {t(`account.sessions.device.${session.device}`)} · {t('account.sessions.lastSeen', { when: ago(session.lastSeenAt, i18n.language) })} ·{' '}
-          {t('account.sessions.since', { date: new Date(session.createdAt).toLocaleDateString(i18n.language) })}
+          {t(`account.sessions.device.${session.device}`)} ·{' '}
+          {t('account.sessions.lastSeen', { when: ago(session.lastSeenAt, i18n.language) })} ·{' '}
+          {t('account.sessions.since', {
+            date: new Date(session.createdAt).toLocaleDateString(i18n.language),
+          })}
+          {session.ip && (
+            <>
+              {' '}
+              · <span data-testid="session-ip">{t('account.sessions.ip', { ip: session.ip })}</span>
+            </>
+          )}
         </p>
       </div>
       {!session.current && (
@@ -51,7 +62,10 @@ export function SessionsCard() {
   const { signOut } = useSessionActions();
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const query = useQuery({ queryKey: SESSIONS_KEY, queryFn: () => api.get<SessionList>('/api/auth/sessions') });
+  const query = useQuery({
+    queryKey: SESSIONS_KEY,
+    queryFn: () => api.get<SessionList>('/api/auth/sessions'),
+  });
   const refresh = () => void client.invalidateQueries({ queryKey: SESSIONS_KEY });
   const endOne = useMutation({
     mutationFn: (id: string) => api.delete(`/api/auth/sessions/${id}`, { retries: 0 }),
@@ -87,9 +101,15 @@ export function SessionsCard() {
             <SessionRow key={s.id} session={s} busy={endOne.isPending} onEnd={() => endOne.mutate(s.id)} />
           ))}
         </ul>
-        {total > sessions.length && <p className="muted small">{t('account.sessions.more', { count: total - sessions.length })}</p>}
+        {total > sessions.length && (
+          <p className="muted small">{t('account.sessions.more', { count: total - sessions.length })}</p>
+        )}
         <div className="account-actions">
-          <Button variant="danger" disabled={others === 0 || endOthers.isPending} onClick={() => endOthers.mutate()}>
+          <Button
+            variant="danger"
+            disabled={others === 0 || endOthers.isPending}
+            onClick={() => endOthers.mutate()}
+          >
             {t('account.sessions.endOthers')}
           </Button>
           <Button variant="ghost" onClick={() => void signOut()}>
@@ -103,9 +123,7 @@ export function SessionsCard() {
     <section className="card account-card" aria-labelledby="account-sessions-title">
       <h2 id="account-sessions-title">{t('account.sessions.title')}</h2>
       <p className="muted small">{t('account.sessions.hint')}</p>
-      <div aria-live="polite">
-        {notice && <p className="alert alert-success account-note">{notice}</p>}
-      </div>
+      <div aria-live="polite">{notice && <p className="alert alert-success account-note">{notice}</p>}</div>
       <ErrorNote error={error} />
       {body}
     </section>
