@@ -4,8 +4,8 @@ import { readFileSync } from 'node:fs';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 await build({
-  // The PDF export's worker thread is its own entry (src/modules/report/pdf-pool.ts finds it there).
-  entryPoints: { main: 'src/main.ts', 'workers/pdf': 'src/modules/report/pdf.worker.ts', 'workers/psd': 'src/modules/account/export/psd.worker.ts' },
+  // The CPU pool's worker thread is its own entry (src/workers/pool.ts finds it there).
+  entryPoints: { main: 'src/main.ts', 'workers/tasks': 'src/workers/tasks.ts' },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -41,11 +41,12 @@ import { authPlugin } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
 import { registerInputGuard } from './plugins/input-guard';
 import { registerLimits } from './plugins/limits';
-import { registerOpenApiContract } from './plugins/openapi-contract';
+import { declareRetryAfter, registerOpenApiContract } from './plugins/openapi-contract';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import type { BlobStore } from './providers/blob';
 import { openBlobStore } from './providers/blob/open';
 import { Blobs } from './providers/blob/registry';
+import { CpuPool } from './workers/pool';
 
 export interface AppDeps {
   clock?: Clock;
@@ -139,9 +140,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     blobs: new Blobs(database.db, blobStore, clock),
     mailer: openMailer(config, app.log),
     secrets: createSecretBox(serverKeys.keys),
+    cpu: new CpuPool({ threads: config.WORKER_THREADS, maxQueue: config.WORKER_QUEUE_MAX }),
   };
   await resealTotpKeys(ctx);
   app.addHook('onClose', () => ctx.mailer.close());
+  app.addHook('onClose', () => ctx.cpu.close());
   await database.listen(SESSION_REVOKED_CHANNEL, (payload) => onSessionRevoked(ctx, payload));
 
   registerErrorHandling(app);
@@ -155,6 +158,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
     transform: jsonSchemaTransform,
+    transformObject: (documents) => declareRetryAfter('openapiObject' in documents ? documents.openapiObject : documents.swaggerObject),
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   await app.register(authPlugin, { ctx });

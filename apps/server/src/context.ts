@@ -7,6 +7,7 @@ import type { SessionCache } from './modules/auth/session-cache';
 import type { Blobs } from './providers/blob/registry';
 import type { Mailer } from './providers/mail';
 import type { SecretBox } from './shared/crypto/secret-box';
+import type { CpuPool } from './workers/pool';
 
 /** What every module's service gets: config, database, clock and logger. */
 export interface AppContext {
@@ -25,4 +26,6 @@ export interface AppContext {
   mailer: Mailer;
   /** Seals secrets stored for later use (TOTP keys, provider API keys) with the server's key (AES-256-GCM). */
   secrets: SecretBox;
+  /** Worker threads for CPU work (PDF, images, outline, colours, AI tools), with a bounded queue. */
+  cpu: CpuPool;
 }

@@ -6,6 +6,7 @@ import { OpenAiImagesProvider, nearestSize } from '../src/providers/image/openai
 import { ProceduralProvider } from '../src/providers/image/procedural';
 import { SdWebuiProvider } from '../src/providers/image/sd-webui';
 import { ProviderError, type ImageProvider, type ImageRequest } from '../src/providers/image/types';
+import { CpuPool } from '../src/workers/pool';
 import { fakeComfyUi, fakeOpenAiImages, fakeSdWebui, solidPng, type Behaviour, type FakeServer } from './image-fakes';
 
 function request(over: Partial<ImageRequest> = {}): ImageRequest {
@@ -54,7 +55,9 @@ async function expectFailures(provider: ImageProvider, fake: FakeServer) {
 }
 
 describe('procedural renderer', () => {
-  const p = new ProceduralProvider();
+  const cpu = new CpuPool({ threads: 1, maxQueue: 8 });
+  const p = new ProceduralProvider(cpu);
+  afterAll(() => cpu.close());
 
   it('is deterministic per seed and prompt', async () => {
     const [a] = await p.generate(request({ seed: 99 }));

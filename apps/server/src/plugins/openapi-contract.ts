@@ -71,3 +71,23 @@ export function registerOpenApiContract(app: FastifyInstance): void {
     }
   });
 }
+
+type OpenApiDoc = { paths?: Record<string, Record<string, { responses?: Record<string, { headers?: Record<string, unknown> }> }>> };
+
+/**
+ * A 429 (rate limits) always, and a 503 when waiting helps (the database reconnecting, the CPU pool's queue
+ * full), come with Retry-After (lib/rate-limit.ts, plugins/errors.ts, workers/pool.ts); the document says so.
+ * The health probes answer their own 503 without it.
+ */
+export function declareRetryAfter<T>(doc: T): T {
+  const header = { description: 'Seconds to wait before trying again (sent when waiting helps)', schema: { type: 'integer', minimum: 1 } };
+  for (const [path, operations] of Object.entries((doc as OpenApiDoc).paths ?? {})) {
+    if (path.startsWith('/api/health')) continue;
+    for (const operation of Object.values(operations)) {
+      for (const [status, response] of Object.entries(operation.responses ?? {})) {
+        if (status === '429' || status === '503') response.headers = { ...response.headers, 'Retry-After': header };
+      }
+    }
+  }
+  return doc;
+}

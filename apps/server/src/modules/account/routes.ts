@@ -19,13 +19,11 @@ import * as account from './service';
 import * as twoStep from './two-step';
 import { deleteAccount } from './delete';
 import { exportArchive } from './export/archive';
-import { closePsdPool } from './export/psd-pool';
 import { z } from 'zod';
 
 /** /api/account: what the account page changes about the signed-in user. */
 export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const base = { tags: ['account'], security: [{ bearer: [] }] };
-  app.addHook('onClose', closePsdPool);
 
   app.get(
     '/export',

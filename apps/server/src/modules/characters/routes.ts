@@ -98,6 +98,6 @@ export const characterRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       bodyLimit: CHARACTER_BODY_LIMIT_BYTES,
       schema: { tags: ['anime'], summary: 'Colour analysis of a drawing (dominant colours, harmony, style, recommendations)', body: analyzeColorsRequestSchema, response: { 200: colorAnalysisSchema, ...errors } },
     },
-    async (request) => analyzeImageColors(request.body.imageData),
+    async (request) => analyzeImageColors(ctx, request.body.imageData),
   );
 };

@@ -7,6 +7,7 @@ import { HttpError } from '../../lib/http-error';
 import { ProviderError } from '../../providers/image';
 import { hasImageGenAccess } from '../billing/access';
 import { release, reserve, settle } from '../billing/ledger';
+import { asBuffer } from '../../workers/pool';
 import { decodeImageDataUrl, pngDataUrl, pngToRgba, rgbaToPng } from './decode';
 import { engineOf } from './service';
 
@@ -149,11 +150,29 @@ async function withProvider(ctx: AppContext, user: User | null, input: AiDrawInp
   }
 }
 
+export interface OfflineDrawJob {
+  /** The whole canvas as PNG, and where the region and its context lie on it. */
+  png: Uint8Array;
+  mode: AiDrawMode;
+  strength: number;
+  region: Region;
+  outer: Region;
+  inner: Region;
+}
+
+/** The offline tools' CPU part (runs on the pool): the region's new pixels as a canvas-sized layer PNG. */
+export async function offlineDrawLayer(job: OfflineDrawJob): Promise<Uint8Array> {
+  const canvas = await pngToRgba(asBuffer(job.png));
+  const context = crop(canvas, job.outer);
+  const patch = job.mode === 'ai-brush' ? await cleanUp(context, job.strength) : fillFromSurroundings(context, job.inner, job.strength);
+  return rgbaToPng(layerWith(canvas.width, canvas.height, patch, job.region, job.inner));
+}
+
 /**
  * POST /api/anime-chara/ai-draw: the AI eraser fills the region from its surroundings, the AI brush
  * redraws it in the style around it, region regeneration redraws a selected rectangle. Offline by
- * default; with `provider`, the provider's inpainting / image-to-image (premium, charged per call).
- * Answers the 'AI Drawing' layer as a canvas-sized PNG.
+ * default (on a worker thread); with `provider`, the provider's inpainting / image-to-image (premium,
+ * charged per call). Answers the 'AI Drawing' layer as a canvas-sized PNG.
  */
 export async function aiDraw(ctx: AppContext, user: User | null, input: AiDrawInput) {
   const decoded = await decodeImageDataUrl(input.imageData);
@@ -164,18 +183,12 @@ export async function aiDraw(ctx: AppContext, user: User | null, input: AiDrawIn
     decoded.height,
   );
   const inner: Region = { x: region.x - outer.x, y: region.y - outer.y, width: region.width, height: region.height };
-  const canvas = await pngToRgba(decoded.png);
-  const context = crop(canvas, outer);
-  let patch: RgbaImage;
-  let engine = 'offline';
-  if (input.provider && input.provider !== 'procedural') {
-    patch = await withProvider(ctx, user, input, await rgbaToPng(context), inner, { width: outer.width, height: outer.height });
-    engine = input.provider;
-  } else if (input.mode === 'ai-brush') {
-    patch = await cleanUp(context, input.strength);
-  } else {
-    patch = fillFromSurroundings(context, inner, input.strength);
+  if (!input.provider || input.provider === 'procedural') {
+    const layer = await ctx.cpu.run('aiDraw', { png: decoded.png, mode: input.mode, strength: input.strength, region, outer, inner });
+    return { imageData: pngDataUrl(asBuffer(layer)), region, engine: 'offline' };
   }
+  const canvas = await pngToRgba(decoded.png);
+  const patch = await withProvider(ctx, user, input, await rgbaToPng(crop(canvas, outer)), inner, { width: outer.width, height: outer.height });
   const layer = layerWith(decoded.width, decoded.height, patch, region, inner);
-  return { imageData: pngDataUrl(await rgbaToPng(layer)), region, engine };
+  return { imageData: pngDataUrl(await rgbaToPng(layer)), region, engine: input.provider };
 }

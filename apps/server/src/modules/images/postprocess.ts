@@ -1,5 +1,7 @@
 import { IMAGE_SIZE_MAX, type PostProcessing } from '@yumi/core';
 import sharp from 'sharp';
+import type { AppContext } from '../../context';
+import { asBuffer } from '../../workers/pool';
 
 /** How much larger "upscale" makes an image: 2x, capped so no side passes the largest size. */
 export function upscaleFactor(width: number, height: number): number {
@@ -25,7 +27,7 @@ const LINE_ART_KERNEL = { width: 3, height: 3, kernel: [0, -0.5, 0, -0.5, 3, -0.
  * mid-grey, saturation by colour matrix), bloom (highlights blurred at quarter size and screened
  * back on), then upscale (Lanczos 3). `skipUpscale` is for sources already drawn at the larger size.
  */
-export async function postProcess(png: Buffer, options: PostProcessing, skipUpscale = false): Promise<{ png: Buffer; width: number; height: number }> {
+export async function postProcess(png: Uint8Array, options: PostProcessing, skipUpscale = false): Promise<{ png: Buffer; width: number; height: number }> {
   // One decode, raw pixels between the steps, one PNG encode at the end.
   let img = sharp(png).ensureAlpha();
   if (options.denoise) img = img.median(3);
@@ -61,4 +63,10 @@ export async function postProcess(png: Buffer, options: PostProcessing, skipUpsc
     out = out.resize(width, height, { kernel: 'lanczos3' });
   }
   return { png: await out.png({ compressionLevel: 6 }).toBuffer(), width, height };
+}
+
+/** `postProcess` on the CPU pool. A generation job waits for a thread (`wait`); a request is refused (503) when the queue is full. */
+export async function postProcessOffThread(ctx: AppContext, job: { png: Uint8Array; options: PostProcessing; skipUpscale?: boolean; wait?: boolean }) {
+  const out = await ctx.cpu.run('postprocess', { png: job.png, options: job.options, skipUpscale: job.skipUpscale ?? false }, { wait: job.wait });
+  return { ...out, png: asBuffer(out.png) };
 }

@@ -161,7 +161,7 @@ export const imagesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         response: { 200: outlineResponseSchema, ...errors },
       },
     },
-    async (request) => generateOutline(request.body),
+    async (request) => generateOutline(ctx, request.body),
   );
 
   app.post(

@@ -24,7 +24,7 @@ import { hasImageGenAccess } from '../billing/access';
 import { assertStorageLeft, enforceQuota } from '../storage/service';
 import { release, reserve, settle } from '../billing/ledger';
 import { decodeImageDataUrl } from './decode';
-import { postProcess, upscaleFactor } from './postprocess';
+import { postProcessOffThread, upscaleFactor } from './postprocess';
 import { ImageQueue } from './queue';
 import * as repo from './repository';
 import type { JobRow, ResultRow } from './repository';
@@ -39,7 +39,7 @@ const engines = new WeakMap<AppContext, ImagesEngine>();
 export function engineOf(ctx: AppContext): ImagesEngine {
   let engine = engines.get(ctx);
   if (!engine) {
-    const providers = createImageProviders(ctx.config);
+    const providers = createImageProviders(ctx.config, ctx.cpu);
     const queue: ImageQueue = new ImageQueue(
       ctx,
       new Set(providers.keys()),
@@ -275,7 +275,7 @@ async function runJob(ctx: AppContext, engine: ImagesEngine, job: JobRow, signal
     const now = ctx.clock.now();
     const stored: repo.NewResult[] = [];
     for (const out of outputs) {
-      const processed = await postProcess(out.png, post, vectorUpscale > 1);
+      const processed = await postProcessOffThread(ctx, { png: out.png, options: post, skipUpscale: vectorUpscale > 1, wait: true });
       const blob = await ctx.blobs.put(processed.png, 'image/png');
       stored.push({
         userId: job.userId,
@@ -355,7 +355,7 @@ export async function processImage(ctx: AppContext, userId: string, body: { imag
   } else {
     throw new HttpError(422, 'VALIDATION_ERROR', 'Send an imageId or an image');
   }
-  const processed = await postProcess(source, body.postProcessing);
+  const processed = await postProcessOffThread(ctx, { png: source, options: body.postProcessing });
   const blob = await ctx.blobs.put(processed.png, 'image/png');
   const [row] = await ctx.db.transaction(async (tx) => {
     const inserted = await repo.insertResults(tx, [

@@ -3,13 +3,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { currentUser } from '../../plugins/auth';
-import { closePdfPool } from './pdf-pool';
 import * as report from './service';
 
 const security = [{ bearer: [] }];
 
 export const reportRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.addHook('onClose', closePdfPool);
   app.post(
     '/export/pdf',
     {

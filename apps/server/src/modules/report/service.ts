@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import { documents, reportMeta } from '../../db/schema';
 import { notFound } from '../../lib/http-error';
 import { dataUrlBytes, readImageHeader } from '../../lib/image-intake';
-import { renderPdfOffThread } from './pdf-pool';
+import { asBuffer } from '../../workers/pool';
 
 export async function exportPdf(
   ctx: AppContext,
@@ -13,9 +13,10 @@ export async function exportPdf(
 ) {
   await checkFigures(body.figures);
   const now = ctx.clock.now();
-  const out = await renderPdfOffThread({ ...body, author: body.author ?? user.username, date: now });
+  // PDF layout is CPU work: a worker thread does it (503 with Retry-After when the pool's queue is full).
+  const out = await ctx.cpu.run('pdf', { ...body, author: body.author ?? user.username, date: now });
   const stamp = now.toISOString().slice(0, 10);
-  return { ...out, fileName: `report-${stamp}.pdf` };
+  return { ...out, pdf: asBuffer(out.pdf), fileName: `report-${stamp}.pdf` };
 }
 
 /**

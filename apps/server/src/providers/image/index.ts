@@ -1,5 +1,6 @@
 import type { ImageProviderId } from '@yumi/core';
 import type { Config } from '../../config';
+import type { CpuPool } from '../../workers/pool';
 import { ComfyUiProvider } from './comfyui';
 import { OpenAiImagesProvider } from './openai-images';
 import { ProceduralProvider } from './procedural';
@@ -10,9 +11,9 @@ export * from './types';
 export { ProceduralProvider } from './procedural';
 
 /** The procedural renderer always; the others when the operator configured them. */
-export function createImageProviders(config: Config): Map<ImageProviderId, ImageProvider> {
+export function createImageProviders(config: Config, cpu: CpuPool): Map<ImageProviderId, ImageProvider> {
   const map = new Map<ImageProviderId, ImageProvider>();
-  map.set('procedural', new ProceduralProvider());
+  map.set('procedural', new ProceduralProvider(cpu));
   const timeout = config.IMAGE_PROVIDER_TIMEOUT_MS;
   if (config.SD_WEBUI_URL) map.set('sd-webui', new SdWebuiProvider(config.SD_WEBUI_URL, timeout));
   if (config.COMFYUI_URL) map.set('comfyui', new ComfyUiProvider(config.COMFYUI_URL, timeout, config.COMFYUI_WORKFLOW));

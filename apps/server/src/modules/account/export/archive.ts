@@ -20,8 +20,8 @@ import {
 } from '../../../db/schema';
 import { HttpError } from '../../../lib/http-error';
 import { ACCOUNT_MESSAGES } from '../messages';
-import { psdOffThread } from './psd-pool';
-import type { PsdLayerInput } from './psd.worker';
+import { asBuffer } from '../../../workers/pool';
+import type { PsdInput, PsdLayerInput } from './psd';
 
 /** Exports running at once in this process; more wait for a minute (503) rather than pile up. */
 const MAX_RUNNING = 2;
@@ -91,6 +91,12 @@ export async function exportArchive(ctx: AppContext, userId: string): Promise<{ 
     zip.destroy(err as Error);
   });
   return { stream: zip, filename };
+}
+
+/** One version's PSD on the CPU pool; the layer buffers are moved to the thread, not copied. The export has its own bound (MAX_RUNNING), so it waits for a thread. */
+async function versionPsdOffThread(ctx: AppContext, input: PsdInput): Promise<Buffer> {
+  const transferList = input.layers.flatMap((l) => (l.rgba ? [l.rgba.buffer as ArrayBuffer] : []));
+  return asBuffer(await ctx.cpu.run('psd', input, { wait: true, transferList }));
 }
 
 async function fill(ctx: AppContext, userId: string, zip: Archiver): Promise<void> {
@@ -198,7 +204,7 @@ async function fill(ctx: AppContext, userId: string, zip: Archiver): Promise<voi
         }
       }
       const psdName = `${slug(v.name, 'version')}.psd`;
-      if (psdFits && psdLayers.length > 0) await add(`${vdir}/${psdName}`, await psdOffThread({ width, height, layers: psdLayers }), true);
+      if (psdFits && psdLayers.length > 0) await add(`${vdir}/${psdName}`, await versionPsdOffThread(ctx, { width, height, layers: psdLayers }), true);
       else skipped.push({ path: `${vdir}/${psdName}`, reason: `canvas too large for a PSD in the export (${width}x${height}, ${v.canvas.layers.length} layers)` });
       await add(`${vdir}/version.json`, json({ id: v.id, seq: v.seq, name: v.name, description: v.description, metadata: v.metadata, width, height, createdAt: iso(v.createdAt), layers: layerFiles }));
       versionInfo.push({ id: v.id, seq: v.seq, name: v.name, path: vdir });

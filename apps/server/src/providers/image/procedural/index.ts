@@ -1,16 +1,16 @@
 import { extractDominantColors } from '@yumi/imaging';
 import sharp from 'sharp';
+import { asBuffer, type CpuPool } from '../../../workers/pool';
 import type { ImageOutput, ImageProvider, ImageRequest } from '../types';
 import { hashString } from './random';
-import { renderCharacterPng } from './render';
 import { traitsFromPrompt, type CharacterTraits } from './traits';
 
 export { characterSvg, renderCharacterPng, DESIGN_HEIGHT, DESIGN_WIDTH } from './render';
 export { traitsFromPrompt } from './traits';
 export type { CharacterTraits } from './traits';
 
-/** The colours of a reference picture, dominant first, so an offline "image-to-image" keeps its palette. */
-async function paletteOf(image: Buffer): Promise<string[]> {
+/** The colours of a reference picture, dominant first, so an offline "image-to-image" keeps its palette (runs on the pool). */
+export async function paletteOf(image: Uint8Array): Promise<string[]> {
   const { data, info } = await sharp(image).resize(96, 96, { fit: 'inside' }).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   const swatches = extractDominantColors({ width: info.width, height: info.height, data: new Uint8ClampedArray(data.buffer, data.byteOffset, data.length) }, { maxColors: 4 });
   return swatches.map((s) => s.hex);
@@ -35,6 +35,7 @@ export function traitsFor(request: Pick<ImageRequest, 'prompt' | 'seed' | 'theme
  * The embedded image model: an original parametric anime-character renderer (SVG rasterised by sharp).
  * It follows the prompt's words for hair, eyes, outfit, pose, expression and scene, and is deterministic per seed.
  * It cannot repaint pixels, so a reference image lends it its colours only; that is what the UI says it does.
+ * Drawing is CPU work: each picture is rendered on the CPU pool (generation jobs wait for a thread).
  */
 export class ProceduralProvider implements ImageProvider {
   readonly id = 'procedural' as const;
@@ -42,18 +43,21 @@ export class ProceduralProvider implements ImageProvider {
   readonly offline = true;
   readonly capabilities = { img2img: false, inpaint: false, negativePrompt: false, seed: true, steps: false, guidance: false };
 
+  constructor(private readonly cpu: CpuPool) {}
+
   async listModels() {
     return { models: ['yumi-procedural-v1'], defaultModel: 'yumi-procedural-v1', samplers: [] };
   }
 
   async generate(request: ImageRequest): Promise<ImageOutput[]> {
-    const palette = request.init ? await paletteOf(request.init.image) : undefined;
+    const palette = request.init ? await this.cpu.run('palette', request.init.image, { wait: true }) : undefined;
     const out: ImageOutput[] = [];
     for (let i = 0; i < request.count; i++) {
       if (request.signal.aborted) throw new Error('cancelled');
       const seed = (request.seed + i) >>> 0;
       const traits = traitsFor({ ...request, seed }, palette);
-      out.push({ png: await renderCharacterPng(traits, request.width, request.height), seed });
+      const png = await this.cpu.run('procedural', { traits, width: request.width, height: request.height }, { wait: true });
+      out.push({ png: asBuffer(png), seed });
       request.onProgress((i + 1) / request.count);
     }
     return out;

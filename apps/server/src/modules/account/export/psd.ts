@@ -9,8 +9,8 @@ export interface PsdInput {
   layers: PsdLayerInput[];
 }
 
-/** A worker thread's task: one character version as a layered PSD (compositing and RLE are CPU work). */
-export default function versionPsd(input: PsdInput): Uint8Array {
+/** One character version as a layered PSD (compositing and RLE are CPU work: it runs on the CPU pool). */
+export function versionPsd(input: PsdInput): Uint8Array {
   const full = { x: 0, y: 0, width: input.width, height: input.height };
   const doc = restoreDocument({
     format: 'yumi-paint',

@@ -1,8 +1,0 @@
-// The PDF worker when the server runs from its TypeScript sources (tests, `npm run dev`): worker threads
-// have no TypeScript loader of their own, so register tsx here, then load the real worker module.
-// The built server bundles the worker instead (dist/workers/pdf.js, see build.mjs).
-import { register } from 'tsx/esm/api';
-
-register();
-const { default: renderInWorker } = await import('./pdf.worker.ts');
-export default renderInWorker;
