@@ -14,6 +14,8 @@ export interface FakeScript {
   status?: number;
   headers?: Record<string, string>;
   usage?: { input: number; output: number };
+  /** After the words, the model calls this tool (OpenAI tool_calls / Anthropic tool_use). */
+  toolCall?: { name: string; arguments: string };
 }
 
 export interface SeenRequest {
@@ -131,12 +133,22 @@ export class FakeLlm {
       if (anthropic) send('content_block_delta', { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: word } });
       else send(null, { id: 'chatcmpl-1', object: 'chat.completion.chunk', created: 1, model, choices: [{ index: 0, delta: i === 0 ? { role: 'assistant', content: word } : { content: word }, finish_reason: null }] });
     }
+    const call = script.toolCall;
     if (anthropic) {
       send('content_block_stop', { type: 'content_block_stop', index: 0 });
-      send('message_delta', { type: 'message_delta', delta: { stop_reason: 'end_turn', stop_sequence: null }, usage: { output_tokens: usage.output } });
+      if (call) {
+        send('content_block_start', { type: 'content_block_start', index: 1, content_block: { type: 'tool_use', id: 'toolu_1', name: call.name, input: {} } });
+        send('content_block_delta', { type: 'content_block_delta', index: 1, delta: { type: 'input_json_delta', partial_json: call.arguments } });
+        send('content_block_stop', { type: 'content_block_stop', index: 1 });
+      }
+      send('message_delta', { type: 'message_delta', delta: { stop_reason: call ? 'tool_use' : 'end_turn', stop_sequence: null }, usage: { output_tokens: usage.output } });
       send('message_stop', { type: 'message_stop' });
     } else {
-      send(null, { id: 'chatcmpl-1', object: 'chat.completion.chunk', created: 1, model, choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] });
+      if (call) {
+        send(null, { id: 'chatcmpl-1', object: 'chat.completion.chunk', created: 1, model, choices: [{ index: 0, delta: { tool_calls: [{ index: 0, id: 'call_1', type: 'function', function: { name: call.name, arguments: '' } }] }, finish_reason: null }] });
+        send(null, { id: 'chatcmpl-1', object: 'chat.completion.chunk', created: 1, model, choices: [{ index: 0, delta: { tool_calls: [{ index: 0, function: { arguments: call.arguments } }] }, finish_reason: null }] });
+      }
+      send(null, { id: 'chatcmpl-1', object: 'chat.completion.chunk', created: 1, model, choices: [{ index: 0, delta: {}, finish_reason: call ? 'tool_calls' : 'stop' }] });
       send(null, { id: 'chatcmpl-1', object: 'chat.completion.chunk', created: 1, model, choices: [], usage: { prompt_tokens: usage.input, completion_tokens: usage.output, total_tokens: usage.input + usage.output } });
       send(null, '[DONE]');
     }

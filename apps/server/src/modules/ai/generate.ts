@@ -4,6 +4,7 @@ import type { AppContext } from '../../context';
 import { HttpError } from '../../lib/http-error';
 import { mapProviderError, ProviderTimeoutError } from '../../providers/llm/errors';
 import { llmSetup } from '../connections/service';
+import type { FunctionTool } from './actions';
 import { MIN_OUTPUT_TOKENS, openMeter } from './metering';
 
 /**
@@ -21,6 +22,9 @@ export interface GenerateInput {
   maxTokens?: number;
   temperature?: number;
   signal?: AbortSignal;
+  /** Tools the model may call (chat: open_screen); `onToolCall` turns a call into text added to the answer. */
+  tools?: FunctionTool[];
+  onToolCall?(toolName: string, input: string): string | null;
 }
 
 export interface GenerateResult {
@@ -117,6 +121,7 @@ export async function startGeneration(ctx: AppContext, input: GenerateInput): Pr
         ],
         maxOutputTokens: meter.maxOutputTokens,
         temperature: input.temperature,
+        ...(input.tools?.length ? { tools: input.tools, toolChoice: { type: 'auto' as const } } : {}),
         abortSignal: controller.signal,
       });
       const partReader = stream.getReader();
@@ -129,6 +134,13 @@ export async function startGeneration(ctx: AppContext, input: GenerateInput): Pr
           if (!part.delta) continue;
           text += part.delta;
           yield part.delta;
+        } else if (part.type === 'tool-call') {
+          arm();
+          const added = input.onToolCall?.(part.toolName, part.input);
+          if (!added) continue;
+          const delta = `${text ? '\n\n' : ''}${added}`;
+          text += delta;
+          yield delta;
         } else if (part.type === 'error') {
           throw part.error;
         } else if (part.type === 'finish') {

@@ -20,6 +20,7 @@ import { notFound } from '../../lib/http-error';
 import { answerOffline, editOffline, wordDeltas } from '../../providers/llm/local';
 import type { StoredChatMessage } from '../../db/schema';
 import { llmSetup } from '../connections/service';
+import { ACTIONS_HINT, actionButton, openScreenTool } from './actions';
 import { generateText, limitAiCalls, modelRequired, startGeneration, subjectOf } from './generate';
 import { recordUsage } from './metering';
 import * as repo from './repository';
@@ -125,9 +126,21 @@ export async function prepareChat(ctx: AppContext, caller: Caller, input: ChatIn
     ip: caller.ip,
     provider,
     model: modelId,
-    system: buildSystemPrompt(persona, mode, caller.language),
+    system: `${buildSystemPrompt(persona, mode, caller.language)}\n${ACTIONS_HINT}`,
     messages: [...history, { role: 'user', content: input.message }],
     signal,
+    // Self-hosted models often lack tool support (Ollama refuses a request with tools for such a model).
+    ...(model.provider === 'openai-compatible' || model.provider === 'ollama' ? {} : { tools: [openScreenTool(!!caller.admin, mode)] }),
+    onToolCall: (() => {
+      // One button per target, however often the model asks.
+      const shown = new Set<string>();
+      return (name: string, args: string) => {
+        const button = actionButton(name, args, caller.language, !!caller.admin);
+        if (!button || shown.has(button)) return null;
+        shown.add(button);
+        return button;
+      };
+    })(),
   });
   return {
     conversationId,

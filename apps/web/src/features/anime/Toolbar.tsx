@@ -6,6 +6,7 @@ import {
 } from 'lucide-react';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useToolFromUrl } from '../../shared/writing/useToolFromUrl';
 import { useEngine, useEngineSnapshot } from './engine';
 import { useAnime } from './store';
 
@@ -83,6 +84,14 @@ export function Toolbar({ onBack, onUpload, onOutline }: { onBack(): void; onUpl
     if (id === 'ai-generate') return mode === 'ai-generate';
     return panels.context === id || panels.floating === id;
   };
+
+  // ?tool=<id> (an answer's action button) opens that tool or panel once; leaving and the file picker are never opened from an address.
+  useToolFromUrl(
+    (id) => (id in TOOL_ICONS && id !== 'back' && id !== 'upload' ? id : null),
+    (id) => {
+      if (!pressed(id as ToolbarItemId)) press(id as ToolbarItemId);
+    },
+  );
 
   const onGripDown = (e: React.PointerEvent<HTMLButtonElement>) => {
     drag.current = { dx: e.clientX - toolbar.x, dy: e.clientY - toolbar.y };

@@ -29,6 +29,7 @@ import { CitationsTool } from './tools/Citations';
 import { PdfTool } from './tools/Pdf';
 import { PlagiarismTool } from './tools/Plagiarism';
 import { DatabasesTool, SearchTool } from './tools/Search';
+import { useToolFromUrl } from '../../shared/writing/useToolFromUrl';
 import { UploadTool } from './tools/Upload';
 import { VersionsTool } from './tools/Versions';
 
@@ -40,17 +41,18 @@ const CATEGORIES = [
   { id: 'tools', color: '#ec4899' },
 ];
 // Monochrome symbols that every desktop and phone font stack can show (no emoji font needed).
+// `catalogue`: the tool's id in the shared tool catalogue (what `?tool=` and the assistant's buttons name).
 const TOOLS = [
-  { id: 'search', icon: '⌕', category: 'research' },
-  { id: 'databases', icon: '⚛', category: 'research' },
-  { id: 'latex', icon: '✎', category: 'editing' },
-  { id: 'equation', icon: '∑', category: 'editing' },
-  { id: 'versions', icon: '⟲', category: 'editing' },
-  { id: 'plagiarism', icon: '⚖', category: 'analysis' },
-  { id: 'citations', icon: '¶', category: 'research' },
-  { id: 'chart', icon: '▦', category: 'analysis' },
-  { id: 'pdf', icon: '⇩', category: 'export' },
-  { id: 'upload', icon: '↑', category: 'tools' },
+  { id: 'search', icon: '⌕', category: 'research', catalogue: 'scientific-search' },
+  { id: 'databases', icon: '⚛', category: 'research', catalogue: 'nature-physics-db' },
+  { id: 'latex', icon: '✎', category: 'editing', catalogue: 'latex-editor' },
+  { id: 'equation', icon: '∑', category: 'editing', catalogue: 'equation-builder' },
+  { id: 'versions', icon: '⟲', category: 'editing', catalogue: 'generate-versions' },
+  { id: 'plagiarism', icon: '⚖', category: 'analysis', catalogue: 'plagiarism-check' },
+  { id: 'citations', icon: '¶', category: 'research', catalogue: 'citation-manager' },
+  { id: 'chart', icon: '▦', category: 'analysis', catalogue: 'chart-generator' },
+  { id: 'pdf', icon: '⇩', category: 'export', catalogue: 'pdf-export' },
+  { id: 'upload', icon: '↑', category: 'tools', catalogue: 'upload' },
 ];
 
 // Chart.js and CodeMirror load only when their tool is opened.
@@ -112,7 +114,16 @@ export default function ReportScreen({ onBack }: { onBack(): void }) {
     const next = { ...sidebar, ...patch };
     setSb(next);
     localStorage.setItem(SIDEBAR_KEY, JSON.stringify(next));
-  };
+  };  // ?tool=<id> (an answer's action button) opens that tool, unfolded.
+  useToolFromUrl(
+    (id) => TOOLS.find((tool) => tool.id === id || tool.catalogue === id)?.id ?? null,
+    (id) => {
+      setSidebar({ collapsed: false });
+      setActiveTool(id);
+    },
+    'report',
+  );
+
 
   const ctx: ReportCtx = {
     text,

@@ -1,4 +1,6 @@
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { TOOL_CATALOGUE } from '@yumi/core';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { useLocation } from 'react-router';
 import { ReportSlot } from './ReportSlot';
 import type { WritingView } from './store';
 import { Workspace } from './Workspace';
@@ -7,10 +9,19 @@ import './writing.css';
 const WritingScreen = lazy(() => import('./WritingScreen'));
 const VIEW_KEY = 'writing.view';
 
+/** The screen an address asks for: ?screen=writing|report, or ?tool=<a Writing tool> (the writing screen). */
+function viewOf(search: string): WritingView | null {
+  const params = new URLSearchParams(search);
+  const screen = params.get('screen');
+  if (screen === 'writing' || screen === 'report') return screen;
+  const tool = params.get('tool');
+  return tool && TOOL_CATALOGUE.some((t) => t.mode === 'writing' && t.id === tool) ? 'writing' : null;
+}
+
 function initialView(): WritingView {
   try {
-    // /writing?screen=report (or =writing) opens that screen directly, e.g. from a link or a test.
-    const v = new URLSearchParams(window.location.search).get('screen') ?? sessionStorage.getItem(VIEW_KEY);
+    // /writing?screen=report (or =writing, or ?tool=...) opens that screen directly, e.g. from a link or a test.
+    const v = viewOf(window.location.search) ?? sessionStorage.getItem(VIEW_KEY);
     return v === 'writing' || v === 'report' ? v : 'menu';
   } catch {
     return 'menu';
@@ -31,6 +42,12 @@ export default function WritingPage() {
       /* ignore */
     }
   }, []);
+  // An action button on this page (the assistant's answer) changes only the address: follow it.
+  const { search } = useLocation();
+  useEffect(() => {
+    const wanted = viewOf(search);
+    if (wanted) setView(wanted);
+  }, [search, setView]);
   const back = () => setView('menu');
   return (
     <div className="writing-app">

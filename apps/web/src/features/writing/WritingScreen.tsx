@@ -21,6 +21,7 @@ import { Editor } from './Editor';
 import { aiContext } from './lib/ai';
 import { useAiSettingsOrDefault } from './lib/aiSettings';
 import { useWritingProfile } from './lib/profile';
+import { useToolFromUrl } from '../../shared/writing/useToolFromUrl';
 import { useWritingStore } from './store';
 import { TOOL_ICONS } from './toolIcons';
 import { TOOL_CATEGORIES, TOOLS, ToolPanel } from './tools';
@@ -38,6 +39,15 @@ export default function WritingScreen({ onBack }: { onBack(): void }) {
   useEffect(() => {
     if (window.matchMedia('(max-width: 760px)').matches) setSidebar({ collapsed: true });
   }, [setSidebar]);
+  // ?tool=<id> (an answer's action button) opens that tool, unfolded, also on a phone.
+  useToolFromUrl(
+    (id) => (TOOLS.some((tool) => tool.id === id) ? id : null),
+    (id) => {
+      setSidebar({ collapsed: false });
+      setActiveTool(id);
+    },
+    'writing',
+  );
   const [versions, setVersions] = useState<Version[]>([]);
   const [selection, setSelection] = useState({ start: 0, end: 0 });
   const [dialog, setDialog] = useState<'docs' | 'equation' | 'background' | null>(null);

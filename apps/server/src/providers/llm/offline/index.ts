@@ -37,6 +37,8 @@ export interface OfflineKnowledge {
 
 const cache = new Map<Language, OfflineKnowledge>();
 let corpus: ReturnType<typeof readHelpCorpus> | undefined;
+/** The help corpus, read once. */
+export const helpCorpus = () => (corpus ??= readHelpCorpus());
 
 /**
  * The knowledge base in one language: the help corpus (content files), each article also found by its
@@ -45,11 +47,11 @@ let corpus: ReturnType<typeof readHelpCorpus> | undefined;
 export function offlineKnowledge(language: Language): OfflineKnowledge {
   const cached = cache.get(language);
   if (cached) return cached;
-  corpus ??= readHelpCorpus();
+  const articles = helpCorpus();
   const faq = faqTexts(language);
   const other = language !== 'en';
   const docs: HelpDoc[] = [];
-  for (const [slug, files] of corpus) {
+  for (const [slug, files] of articles) {
     const file = files[language];
     if (!file) continue;
     const english = files.en;
