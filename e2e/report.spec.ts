@@ -206,9 +206,18 @@ test('nature links, equation builder, uploads (CSV with a million mixed rows) in
   await expect(chart).toContainText('Table big.csv (10000 rows)');
   await chart.getByLabel('Value column').selectOption({ label: 'value' });
   await chart.getByRole('button', { name: 'Use these columns' }).click();
-  await expect(chart.getByLabel('Title')).toHaveValue('value');
+  // A cell that is not a number is refused by its row and column (never skipped, so labels cannot drift).
+  await expect(chart.getByText('Row 5, column “value”: “n/a” is not a number.')).toBeVisible();
+  await expect(chart.locator('canvas')).toHaveCount(0);
+  // A scatter takes its x from the second field, as numbers.
+  await chart.getByLabel('Chart type').selectOption('scatter');
+  await chart.getByLabel('Data (comma-separated numbers)').fill('3, 5, 4');
+  await chart.getByLabel('X values (comma-separated numbers)').fill('0.5, 1, oops');
+  await expect(chart.getByText('X value 3, “oops”, is not a number.')).toBeVisible();
+  await chart.getByLabel('X values (comma-separated numbers)').fill('0.5, 1, 2.5');
   await expect(chart.locator('canvas')).toBeVisible();
   await chart.getByLabel('Chart type').selectOption('pie');
+  await expect(chart.getByLabel('Labels (comma-separated)')).toHaveValue('0.5, 1, 2.5');
   await expect(chart.locator('canvas')).toBeVisible();
 
   // Customisation: gradient background, sidebar to the left.

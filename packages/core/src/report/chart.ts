@@ -15,39 +15,54 @@ export const CHART_MAX_POINTS = 1000;
 /** The five-colour palette. */
 export const CHART_PALETTE = ['#8b5cf6', '#ec4899', '#3b82f6', '#10b981', '#f59e0b'] as const;
 
-/** Data values: split on commas, trimmed, non-numeric entries dropped. */
-export function parseChartData(input: string): number[] {
-  return input
-    .split(',')
-    .map((s) => s.trim())
-    .filter((s) => s !== '' && Number.isFinite(Number(s)))
-    .map(Number);
-}
+/** A cell or entry that is a number: finite, written in the usual decimal form ("1e3" included). */
+const isNumber = (v: string) => v !== '' && Number.isFinite(Number(v));
 
-/** Labels: split on commas and trimmed (empty entries from stray commas are dropped). */
-export function parseChartLabels(input: string): string[] {
-  return input
+/** Comma-separated entries, trimmed; stray commas (empty entries) are dropped. */
+const entries = (input: string) =>
+  input
     .split(',')
     .map((s) => s.trim())
     .filter((s) => s !== '');
-}
 
-export type ChartInputProblem = { kind: 'tooMany'; count: number; max: number } | null;
+export type ChartInputProblem =
+  | { kind: 'tooMany'; count: number; max: number }
+  /** Entry `index` (1-based) of the values or of the scatter's x values is not a number. */
+  | { kind: 'notNumber'; field: 'data' | 'x'; index: number; value: string }
+  /** A scatter needs one x for every value. */
+  | { kind: 'xCount'; x: number; data: number }
+  | null;
 
 export interface ParsedChart {
   data: number[];
   labels: string[];
-  /** The preview shows only when both lists are non-empty and within the limit. */
+  /** Scatter only: the x of each point (the labels field holds them). */
+  x: number[];
+  /** The preview shows only when both lists are non-empty, numeric and within the limit. */
   canPreview: boolean;
   problem: ChartInputProblem;
 }
 
-export function parseChartInput(data: string, labels: string): ParsedChart {
-  const d = parseChartData(data);
-  const l = parseChartLabels(labels);
-  const count = Math.max(d.length, l.length);
-  const problem: ChartInputProblem = count > CHART_MAX_POINTS ? { kind: 'tooMany', count, max: CHART_MAX_POINTS } : null;
-  return { data: d, labels: l, canPreview: d.length > 0 && l.length > 0 && !problem, problem };
+/** Numbers of a comma-separated list, or the first entry that is not one (never dropped silently). */
+function numbers(input: string, field: 'data' | 'x'): { values: number[]; problem: ChartInputProblem } {
+  const list = entries(input);
+  const bad = list.findIndex((v) => !isNumber(v));
+  if (bad >= 0) return { values: [], problem: { kind: 'notNumber', field, index: bad + 1, value: list[bad]!.slice(0, 40) } };
+  return { values: list.map(Number), problem: null };
+}
+
+/** Chart input as typed: values, and labels (or, for a scatter, the x of each value). */
+export function parseChartInput(data: string, labels: string, type: ChartType = 'bar'): ParsedChart {
+  const d = numbers(data, 'data');
+  const scatter = type === 'scatter';
+  const x = scatter ? numbers(labels, 'x') : { values: [], problem: null };
+  const l = scatter ? [] : entries(labels);
+  const count = Math.max(d.values.length, scatter ? x.values.length : l.length, entries(data).length);
+  let problem: ChartInputProblem = d.problem ?? x.problem;
+  if (!problem && count > CHART_MAX_POINTS) problem = { kind: 'tooMany', count, max: CHART_MAX_POINTS };
+  if (!problem && scatter && x.values.length && d.values.length && x.values.length !== d.values.length) problem = { kind: 'xCount', x: x.values.length, data: d.values.length };
+  const filled = d.values.length > 0 && (scatter ? x.values.length > 0 : l.length > 0);
+  return { data: d.values, labels: l, x: x.values, canPreview: filled && !problem, problem };
 }
 
 /** `#rrggbb` plus alpha as an rgba() string. */
@@ -87,39 +102,52 @@ export function numericColumns(rows: readonly (readonly string[])[]): number[] {
       const v = (r[c] ?? '').trim();
       if (!v) continue;
       filled += 1;
-      if (Number.isFinite(Number(v))) numeric += 1;
+      if (isNumber(v)) numeric += 1;
     }
     if (filled > 0 && numeric * 2 >= filled) out.push(c);
   }
   return out;
 }
 
+/** A table cell that cannot be charted: `row` is the file's line (the header is row 1). */
+export interface ChartCellProblem {
+  row: number;
+  column: number;
+  value: string;
+  /** How many cells of the charted columns are not numbers (this one included). */
+  count: number;
+}
+
 /**
- * Chart input from two table columns: rows whose value is not a number are skipped together with
- * their label, so mixed-type columns never shift labels against values.
+ * Chart input from two table columns (the rows under the header). Every value cell, and for a scatter
+ * every x cell, must be a number: the first one that is not is named with its row and column instead of
+ * being skipped, so values and labels never drift apart.
  */
 export function chartFromColumns(
   rows: readonly (readonly string[])[],
   labelColumn: number,
   valueColumn: number,
-): { data: string; labels: string; skipped: number; truncated: boolean } {
+  type: ChartType = 'bar',
+): { ok: true; data: string; labels: string; truncated: boolean } | { ok: false; problem: ChartCellProblem } {
   const labels: string[] = [];
   const values: string[] = [];
-  let skipped = 0;
-  for (const r of rows) {
-    const v = (r[valueColumn] ?? '').trim();
-    if (v === '' || !Number.isFinite(Number(v))) {
-      skipped += 1;
-      continue;
+  let problem: ChartCellProblem | null = null;
+  const numericColumns = type === 'scatter' ? [labelColumn, valueColumn] : [valueColumn];
+  for (const [i, r] of rows.entries()) {
+    for (const c of numericColumns) {
+      const v = (r[c] ?? '').trim();
+      if (isNumber(v)) continue;
+      if (problem) problem.count += 1;
+      else problem = { row: i + 2, column: c, value: v.slice(0, 40), count: 1 };
     }
-    values.push(v);
+    values.push((r[valueColumn] ?? '').trim());
     labels.push((r[labelColumn] ?? '').replace(/,/g, ' ').trim() || String(labels.length + 1));
   }
-  const truncated = values.length > CHART_MAX_POINTS;
+  if (problem) return { ok: false, problem };
   return {
+    ok: true,
     data: values.slice(0, CHART_MAX_POINTS).join(', '),
     labels: labels.slice(0, CHART_MAX_POINTS).join(', '),
-    skipped,
-    truncated,
+    truncated: values.length > CHART_MAX_POINTS,
   };
 }
