@@ -43,6 +43,28 @@ async function openReport(page: Page) {
   return editor;
 }
 
+/** A one-page PDF whose text layer holds `text` (Helvetica, one line): what pdf.js reads from a real paper. */
+function tinyPdf(text: string): Buffer {
+  const content = `BT /F1 9 Tf 20 700 Td (${text}) Tj ET`;
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>',
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+  ];
+  let pdf = '%PDF-1.4\n';
+  const offsets = objects.map((o, i) => {
+    const at = pdf.length;
+    pdf += `${i + 1} 0 obj\n${o}\nendobj\n`;
+    return at;
+  });
+  const xref = pdf.length;
+  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(pdf, 'latin1');
+}
+
 async function openTool(page: Page, name: string) {
   await page.getByRole('button', { name, exact: true }).first().click();
   return page.locator('section.tool-panel');
@@ -132,13 +154,22 @@ test('plagiarism check flags a passage copied from another document and the cita
   const res = await page.request.post('/api/documents', { headers: { authorization: `Bearer ${account.token}` }, data: { title: 'Biology notes', content: `Notes from the lecture. ${shared} More notes.` } });
   expect(res.status()).toBe(201);
   const editor = await openReport(page);
-  await editor.fill(`# Energy\n\n## Methods\nWe measured things [@ghost2021]. ${shared}`);
+  // A paper uploaded as PDF: its text layer (pdf.js) joins the corpus.
+  const paper = 'Seagrass meadows store carbon in their sediments for millennia and shelter juvenile fish from predators along temperate coasts';
+  const upload = await openTool(page, 'Upload Files');
+  await upload.getByLabel('Choose files').setInputFiles({ name: 'paper.pdf', mimeType: 'application/pdf', buffer: tinyPdf(paper) });
+  await expect(upload.getByTestId('uploaded-files')).toContainText('Added to your plagiarism corpus.');
+  // The PDF's sentence quoted with a citation: left out of the score and listed with its source.
+  await editor.fill(`# Energy\n\n## Methods\nWe measured things [@ghost2021]. ${shared}\n\nAs the survey says, “${paper}” (Okafor, 2021).`);
   const tool = await openTool(page, 'Plagiarism Check');
   await tool.getByRole('button', { name: 'Check similarity' }).click();
   const result = tool.getByTestId('plagiarism-result');
   await expect(result).toContainText('Flagged');
-  await expect(result.locator('mark')).toContainText('The mitochondrial electron transport chain');
-  await expect(result.locator('mark')).toContainText('Biology notes');
+  // Stop words ("The") are not compared, so the match starts at the first content word.
+  await expect(result.locator('mark')).toContainText('mitochondrial electron transport chain');
+  await expect(result.getByTestId('plagiarism-sources')).toContainText('Biology notes');
+  await expect(result.getByTestId('plagiarism-excluded')).toContainText('Quotation with citation (Okafor, 2021)');
+  await expect(result.getByTestId('plagiarism-excluded')).toContainText('matches paper.pdf');
   await tool.getByRole('button', { name: 'Citation Check' }).click();
   await expect(tool.getByTestId('citation-check')).toContainText('@ghost2021');
   const report = page.waitForEvent('download');
@@ -148,7 +179,8 @@ test('plagiarism check flags a passage copied from another document and the cita
 });
 
 test('search offline shows external links; versions need a model; the phone layout works', async ({ page }) => {
-  await signUpViaApi(page, 'srch');
+  const account = await signUpViaApi(page, 'srch');
+  await page.request.post('/api/documents', { headers: { authorization: `Bearer ${account.token}` }, data: { title: 'Folding notes', content: 'Lecture notes on protein folding with deep networks.' } });
   const editor = await openReport(page);
   await editor.fill('# A short report\n\nSome text.');
   const search = await openTool(page, 'Scientific Search');
@@ -156,10 +188,14 @@ test('search offline shows external links; versions need a model; the phone layo
   await search.getByRole('button', { name: 'Search', exact: true }).click();
   // No internet here: every database says so and links to its own search page.
   await expect(search.locator('.rt-status a').first()).toHaveAttribute('href', /^https:\/\//, { timeout: 30_000 });
+  // The user's own documents answer all the same.
+  await expect(search.getByTestId('library-results')).toContainText('Folding notes');
+  await expect(search.getByTestId('library-results')).toContainText('protein folding with deep networks');
   const versions = await openTool(page, 'Generate Versions');
   await versions.getByRole('button', { name: 'Generate Academic Versions' }).click();
-  // With no model configured the server says which model is missing and where to choose another.
-  await expect(versions.getByRole('alert')).toContainText(/language model|Models tab/);
+  // With no model configured: the same words as Writing, and the way to the Models tab.
+  await expect(versions.getByRole('alert')).toContainText('This needs a language model. Connect one in the Models tab.');
+  await expect(versions.getByRole('button', { name: 'Open the Models tab' })).toBeVisible();
   await editor.fill('   ');
   await expect(versions.getByRole('button', { name: 'Generate Academic Versions' })).toBeDisabled();
   await shot(page, 'report-desktop');

@@ -194,6 +194,28 @@ describe('scientific search with an IEEE key and unreachable servers', () => {
       const body = (await t.app.inject({ url: '/api/literature/search?q=cells&databases=pubmed,arxiv,nature,science', headers: u.auth })).json();
       expect(body.results).toEqual([]);
       expect(body.sources.every((s: { status: string; externalUrl: string }) => s.status === 'unavailable' && s.externalUrl.startsWith('https://'))).toBe(true);
+      expect(body.library).toEqual({ references: [], documents: [] });
+      // The user's own library answers without internet: references saved in reports, and documents.
+      const report = (await t.app.inject({ method: 'POST', url: '/api/documents', headers: u.auth, payload: { title: 'Thesis', content: 'Intro.', kind: 'report' } })).json();
+      const ref = { id: 'senior2020', type: 'article-journal', title: 'Improved protein structure prediction using potentials from deep learning', author: [{ family: 'Senior', given: 'Andrew' }], issued: { 'date-parts': [[2020]] }, DOI: '10.1038/s41586-019-1923-7' };
+      const saved = await t.app.inject({ method: 'PUT', url: `/api/report/meta/${report.id}`, headers: u.auth, payload: { references: [ref, { id: 'other', title: 'Bird songs' }], style: 'apa', figures: [] } });
+      expect(saved.statusCode).toBe(200);
+      // A second report with the same reference: listed once.
+      const second = (await t.app.inject({ method: 'POST', url: '/api/documents', headers: u.auth, payload: { title: 'Draft 2', kind: 'report' } })).json();
+      await t.app.inject({ method: 'PUT', url: `/api/report/meta/${second.id}`, headers: u.auth, payload: { references: [ref], style: 'apa', figures: [] } });
+      await t.app.inject({ method: 'POST', url: '/api/documents', headers: u.auth, payload: { title: '実験ノート', content: `${'前置き。'.repeat(60)}タンパク質の折りたたみを深層学習で予測した。` } });
+      const mine = (await t.app.inject({ url: `/api/literature/search?q=${encodeURIComponent('senior 2020 protein')}&databases=pubmed`, headers: u.auth })).json();
+      expect(mine.library.references).toHaveLength(1);
+      expect(mine.library.references[0]).toMatchObject({ csl: { id: 'senior2020', DOI: '10.1038/s41586-019-1923-7' } });
+      expect(mine.library.references[0].reportTitle).toMatch(/Thesis|Draft 2/);
+      const cjk = (await t.app.inject({ url: `/api/literature/search?q=${encodeURIComponent('折りたたみ')}&databases=pubmed`, headers: u.auth })).json();
+      expect(cjk.library.documents).toHaveLength(1);
+      expect(cjk.library.documents[0]).toMatchObject({ title: '実験ノート', kind: 'writing' });
+      expect(cjk.library.documents[0].snippet).toContain('タンパク質の折りたたみ');
+      // Another user's library is never searched; % and _ are literal.
+      const other = await signUp(t.app);
+      expect((await t.app.inject({ url: '/api/literature/search?q=senior&databases=pubmed', headers: other.auth })).json().library.references).toEqual([]);
+      expect((await t.app.inject({ url: '/api/literature/search?q=%25&databases=pubmed', headers: u.auth })).json().library.references).toEqual([]);
     } finally {
       await t.close();
     }

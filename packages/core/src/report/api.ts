@@ -61,10 +61,24 @@ export const literatureSourceStatusSchema = z.object({
 });
 export type LiteratureSourceStatus = z.infer<typeof literatureSourceStatusSchema>;
 
+/** Most hits of each kind the user's own library answers with. */
+export const LIBRARY_MAX_RESULTS = 10;
+
+/**
+ * Hits in the user's own library, which needs no internet: references saved in any of their reports, and
+ * their documents (Writing and reports) with the matching passage.
+ */
+export const librarySearchSchema = z.object({
+  references: z.array(z.object({ csl: cslItemSchema, reportId: z.string(), reportTitle: z.string() })),
+  documents: z.array(z.object({ id: z.string(), title: z.string(), kind: z.enum(['writing', 'report']), snippet: z.string() })),
+});
+export type LibrarySearch = z.infer<typeof librarySearchSchema>;
+
 export const literatureSearchResponseSchema = z.object({
   query: z.string(),
   results: z.array(literatureResultSchema),
   sources: z.array(literatureSourceStatusSchema),
+  library: librarySearchSchema,
 });
 export type LiteratureSearchResponse = z.infer<typeof literatureSearchResponseSchema>;
 

@@ -1,6 +1,7 @@
 import { apiErrorSchema, literatureSearchQuerySchema, literatureSearchResponseSchema } from '@yumi/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
+import { currentUser } from '../../plugins/auth';
 import * as literature from './service';
 
 export const literatureRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -9,7 +10,7 @@ export const literatureRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     {
       schema: {
         tags: ['literature'],
-        summary: 'Scientific Search across PubMed, arXiv, Nature and Science (Crossref) and IEEE (with a key)',
+        summary: 'Scientific Search in your own references and documents, and across PubMed, arXiv, Nature and Science (Crossref) and IEEE (with a key)',
         security: [{ bearer: [] }],
         querystring: literatureSearchQuerySchema,
         response: { 200: literatureSearchResponseSchema, 401: apiErrorSchema, 422: apiErrorSchema },
@@ -17,6 +18,6 @@ export const literatureRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
       // Signed-in only: the server is not an open proxy to the literature APIs.
       onRequest: app.requireUser,
     },
-    async (request) => literature.search(ctx, request.query),
+    async (request) => literature.search(ctx, currentUser(request).id, request.query),
   );
 };

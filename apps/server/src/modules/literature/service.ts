@@ -7,6 +7,7 @@ import {
 } from '@yumi/core';
 import type { AppContext } from '../../context';
 import * as a from './adapters';
+import { searchLibrary } from './library';
 
 async function searchOne(ctx: AppContext, db: LiteratureDatabase, q: string, limit: number): Promise<LiteratureResult[] | 'not_configured'> {
   const c = ctx.config;
@@ -32,8 +33,10 @@ async function searchOne(ctx: AppContext, db: LiteratureDatabase, q: string, lim
  * Searches the chosen databases in parallel. A database that fails or is not configured does not fail
  * the search: its status says why and carries the external search link instead.
  */
-export async function search(ctx: AppContext, input: { q: string; databases: LiteratureDatabase[]; limit: number }): Promise<LiteratureSearchResponse> {
+export async function search(ctx: AppContext, userId: string, input: { q: string; databases: LiteratureDatabase[]; limit: number }): Promise<LiteratureSearchResponse> {
   const databases = [...new Set(input.databases)];
+  // The user's own references and documents first: they answer without internet.
+  const library = searchLibrary(ctx.db, userId, input.q);
   const outcomes = await Promise.all(
     databases.map(async (db): Promise<{ status: LiteratureSourceStatus; results: LiteratureResult[] }> => {
       const externalUrl = externalSearchUrl(db, input.q);
@@ -63,5 +66,5 @@ export async function search(ctx: AppContext, input: { q: string; databases: Lit
       results.push(r);
     }
   }
-  return { query: input.q, results, sources: outcomes.map((o) => o.status) };
+  return { query: input.q, results, sources: outcomes.map((o) => o.status), library: await library };
 }

@@ -1,4 +1,4 @@
-import { LITERATURE_DATABASES, externalSearchUrl, type LiteratureDatabase, type LiteratureSearchResponse } from '@yumi/core';
+import { LITERATURE_DATABASES, externalSearchUrl, type CslItem, type LibrarySearch, type LiteratureDatabase, type LiteratureSearchResponse } from '@yumi/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, ApiError } from '../../../shared/api/client';
@@ -8,7 +8,21 @@ import { addReference } from './references';
 
 const LABEL: Record<LiteratureDatabase, string> = { pubmed: 'PubMed', arxiv: 'arXiv', ieee: 'IEEE', nature: 'Nature', science: 'Science' };
 
-/** Scientific Search: real searches through PubMed, arXiv, Crossref (Nature, Science) and IEEE. */
+/** The open report's own references matching every query word: what is left when the server is out of reach. */
+function localReferences(refs: readonly CslItem[], q: string): LibrarySearch['references'] {
+  const words = q.toLowerCase().split(/\s+/u).filter(Boolean);
+  const text = (c: CslItem) =>
+    [c.title, c['container-title'], c.DOI, c.publisher, ...(c.author ?? []).map((a) => [a.given, a.family, a.literal].filter(Boolean).join(' ')), c.issued?.['date-parts']?.[0]?.[0]]
+      .filter(Boolean)
+      .join(' ')
+      .toLowerCase();
+  return refs.filter((c) => words.every((w) => text(c).includes(w))).map((csl) => ({ csl, reportId: '', reportTitle: '' }));
+}
+
+/**
+ * Scientific Search: the user's own library first (references saved in any report, and their documents:
+ * this answers without internet), then PubMed, arXiv, Crossref (Nature, Science) and IEEE.
+ */
 export function SearchTool() {
   const { t } = useTranslation('report');
   const r = useReport();
@@ -16,15 +30,20 @@ export function SearchTool() {
   const [dbs, setDbs] = useState<LiteratureDatabase[]>(['pubmed', 'arxiv', 'nature', 'science']);
   const [busy, setBusy] = useState(false);
   const [data, setData] = useState<LiteratureSearchResponse | null>(null);
+  const [library, setLibrary] = useState<LibrarySearch | null>(null);
   const [error, setError] = useState<string | null>(null);
   const run = async () => {
     if (!q.trim() || !dbs.length) return;
     setBusy(true);
     setError(null);
     try {
-      setData(await api.get<LiteratureSearchResponse>(`/api/literature/search?q=${encodeURIComponent(q.trim())}&databases=${dbs.join(',')}`, { retries: 0 }));
+      const found = await api.get<LiteratureSearchResponse>(`/api/literature/search?q=${encodeURIComponent(q.trim())}&databases=${dbs.join(',')}`, { retries: 0 });
+      setData(found);
+      setLibrary(found.library);
     } catch (err) {
       setData(null);
+      // Out of reach (or signed out): this report's own references still answer.
+      setLibrary({ references: localReferences(r.meta.references, q.trim()), documents: [] });
       setError(err instanceof ApiError && err.status === 401 ? t('common.signInNeeded') : t('search.offline'));
     } finally {
       setBusy(false);
@@ -51,6 +70,7 @@ export function SearchTool() {
           <div className="row-wrap">{dbs.map((d) => <a key={d} href={externalSearchUrl(d, q)} target="_blank" rel="noreferrer noopener">{LABEL[d]} ↗</a>)}</div>
         </div>
       )}
+      {library && <LibraryResults library={library} partial={!data} />}
       {data && (
         <>
           <ul className="rt-status">
@@ -74,6 +94,43 @@ export function SearchTool() {
         </>
       )}
     </div>
+  );
+}
+
+/** Hits in the user's own references and documents. */
+function LibraryResults({ library, partial }: { library: LibrarySearch; partial: boolean }) {
+  const { t } = useTranslation('report');
+  const r = useReport();
+  const have = new Set(r.meta.references.map((c) => (c.DOI ?? c.title ?? c.id).toLowerCase()));
+  return (
+    <section className="card rt-library" aria-label={t('search.libraryTitle')} data-testid="library-results">
+      <h4>{t('search.libraryTitle')}</h4>
+      {partial && <p className="small muted">{t('search.localOnly')}</p>}
+      {library.references.length === 0 && library.documents.length === 0 && <p className="small muted">{t('search.libraryNone')}</p>}
+      <ul className="rt-results">
+        {library.references.map(({ csl, reportTitle }) => (
+          <li key={`${csl.id}-${reportTitle}`} className="rt-result">
+            <strong>{csl.title ?? csl.id}</strong>
+            <div className="muted small">
+              {(csl.author ?? []).slice(0, 4).map((a) => a.literal ?? [a.given, a.family].filter(Boolean).join(' ')).join(', ')}
+              {csl.issued?.['date-parts']?.[0]?.[0] ? ` · ${csl.issued['date-parts'][0][0]}` : ''}
+              {reportTitle ? ` · ${t('search.fromReport', { title: reportTitle })}` : ''}
+            </div>
+            {have.has((csl.DOI ?? csl.title ?? csl.id).toLowerCase()) ? (
+              <span className="small muted">{t('search.inThisReport')}</span>
+            ) : (
+              <Button size="sm" onClick={() => addReference(r, [csl], t)}>{t('search.addCitation')}</Button>
+            )}
+          </li>
+        ))}
+        {library.documents.map((d) => (
+          <li key={d.id} className="rt-result">
+            <strong>{d.title || t('untitled')}</strong> <span className="badge">{t(`search.kind.${d.kind}`)}</span>
+            <div className="small">{d.snippet}</div>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

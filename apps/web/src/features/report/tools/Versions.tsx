@@ -1,8 +1,7 @@
 import { canGenerateVersions, canRefine, DEFAULT_PERSONA, isPersonaKey, type ChatContext, type CreativeControlSettings } from '@yumi/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../shared/api/client';
-import { editText, openAssistant, useAiSettings } from '../../../shared/ai';
+import { AiError, assertModel, editText, openAssistant, useAiSettings, useReconcileModel } from '../../../shared/ai';
 import { Button } from '../../../shared/ui/Button';
 import type { Version } from '../../../shared/writing';
 import { useReport } from '../context';
@@ -29,8 +28,10 @@ export function VersionsTool({ control, onVersions }: { control: CreativeControl
   const { t } = useTranslation('report');
   const r = useReport();
   const ai = useAiSettings();
+  // A stored choice this server cannot serve (no key for its provider) falls back to the server's default.
+  useReconcileModel();
   const [busy, setBusy] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(null);
   const [currentContext, setCurrentContext] = useState<string | null>(null);
   const context: ChatContext = {
     provider: ai.provider,
@@ -38,8 +39,10 @@ export function VersionsTool({ control, onVersions }: { control: CreativeControl
     personality: control.yumiPersonality !== 'none' && isPersonaKey(control.yumiPersonality) ? control.yumiPersonality : isPersonaKey(ai.personality) ? ai.personality : DEFAULT_PERSONA,
     mode: 'report-helper',
   };
-  const edit = (instructions: string) => editText({ instructions, text: r.text, context });
-  const fail = (err: unknown) => setError(err instanceof ApiError && err.code === 'MODEL_REQUIRED' ? t('versions.modelNeeded') : (err as Error).message);
+  const edit = (instructions: string) => {
+    assertModel(context);
+    return editText({ instructions, text: r.text, context });
+  };
   const canGenerate = canGenerateVersions(r.text, control);
 
   const generate = async (refinement?: string) => {
@@ -57,7 +60,7 @@ export function VersionsTool({ control, onVersions }: { control: CreativeControl
       }
       onVersions(versions);
     } catch (err) {
-      fail(err);
+      setError(err);
     } finally {
       setBusy(null);
     }
@@ -81,7 +84,7 @@ export function VersionsTool({ control, onVersions }: { control: CreativeControl
       const section = await edit(`Write only a "${name}" section for this scientific report, based on its content: a Markdown "## ${name}" heading and its text. Cite sources only with the report's existing [@key] citations.`);
       r.insertAtCursor(`\n\n${section.trim()}\n`);
     } catch (err) {
-      fail(err);
+      setError(err);
     } finally {
       setBusy(null);
     }
@@ -93,7 +96,8 @@ export function VersionsTool({ control, onVersions }: { control: CreativeControl
       <p className="small muted">{t('versions.guide')}</p>
       {!control.iterativeMode && <p className="small muted">{t('versions.iterativeOff')}</p>}
       <Button variant="primary" disabled={!canGenerate || busy !== null} onClick={() => void generate()}>{busy === 'main' ? t('versions.generating') : t('versions.generate')}</Button>
-      {error && <div className="alert alert-warning" role="alert">{error}</div>}
+      {/* The same notice as Writing when a model is needed (never the server's "provider not configured"). */}
+      <AiError error={error} />
       <div className="rt-grid">
         {VARIATIONS.map((v) => (
           <Button key={v} size="sm" disabled={!r.text.trim() || busy !== null} onClick={() => void variation(v)}>{t(`versions.variations.${v.replace(/\s/g, '')}`)}</Button>

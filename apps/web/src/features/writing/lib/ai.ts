@@ -1,5 +1,4 @@
-import { DEFAULT_MODEL, DEFAULT_PERSONA, isPersonaKey, MODEL_REQUIRED_MESSAGE, type ChatContext, type LlmProvider } from '@yumi/core';
-import { ApiError } from '../../../shared/api/client';
+import { DEFAULT_MODEL, DEFAULT_PERSONA, isPersonaKey, type ChatContext, type LlmProvider } from '@yumi/core';
 
 /**
  * The Writing Helper's model calls go through the assistant's shared client (POST /api/chat with SSE,
@@ -18,14 +17,5 @@ export function aiContext(settings: { provider?: string; model?: string } | null
   };
 }
 
-/**
- * Chat-based tools (continuation, collaboration, rubric) need a real model: the offline assistant would
- * answer with help text instead, so they refuse up front with the same MODEL_REQUIRED the server uses.
- */
-export function assertModel(ctx: AiContext): void {
-  if (ctx.provider === 'local') throw Object.assign(new Error(MODEL_REQUIRED_MESSAGE), { code: 'MODEL_REQUIRED' });
-}
+export { assertModel } from '../../../shared/ai';
 
-export function isModelRequired(err: unknown): boolean {
-  return err instanceof ApiError ? err.code === 'MODEL_REQUIRED' : (err as { code?: string })?.code === 'MODEL_REQUIRED';
-}

@@ -8,7 +8,7 @@ import { Button } from '../../../shared/ui/Button';
 import { useCurrentUser } from '../../../shared/hooks/useCurrentUser';
 import { useWriting } from '../context';
 import { assertModel, streamChat } from '../lib/ai';
-import { AiError } from '../ModelNotice';
+import { AiError } from '../../../shared/ai';
 import { useAiRun } from '../useAiRun';
 import { streamInto } from './streamInsert';
 import { ToolHeader } from './ToolHeader';

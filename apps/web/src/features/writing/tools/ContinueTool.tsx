@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../shared/ui/Button';
 import { useWriting } from '../context';
 import { assertModel, streamChat } from '../lib/ai';
-import { AiError } from '../ModelNotice';
+import { AiError } from '../../../shared/ai';
 import { useAiRun } from '../useAiRun';
 import { streamInto } from './streamInsert';
 import { ToolHeader } from './ToolHeader';

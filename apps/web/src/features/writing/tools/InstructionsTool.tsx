@@ -5,7 +5,7 @@ import { Button } from '../../../shared/ui/Button';
 import { diffWords } from '../../../shared/writing';
 import { useWriting } from '../context';
 import { editText } from '../lib/ai';
-import { AiError } from '../ModelNotice';
+import { AiError } from '../../../shared/ai';
 import { useAiRun } from '../useAiRun';
 import { ToolHeader } from './ToolHeader';
 

@@ -5,7 +5,7 @@ import { create } from 'zustand';
 import { Button } from '../../../shared/ui/Button';
 import { useWriting } from '../context';
 import { assertModel, streamChat } from '../lib/ai';
-import { AiError } from '../ModelNotice';
+import { AiError } from '../../../shared/ai';
 import { useAiRun } from '../useAiRun';
 import { ToolHeader } from './ToolHeader';
 

@@ -20,7 +20,7 @@ import { toast } from '../../../shared/ui/toast';
 import { openAssistant, useWriting } from '../context';
 import { editText } from '../lib/ai';
 import { generateVersions, VersionsRefused } from '../lib/versions';
-import { AiError } from '../ModelNotice';
+import { AiError } from '../../../shared/ai';
 import { useAiRun } from '../useAiRun';
 import { ToolHeader } from './ToolHeader';
 
