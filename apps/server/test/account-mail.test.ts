@@ -233,3 +233,43 @@ describe('change of email address', () => {
     expect(codes).toEqual([202, 202, 202, 202, 202, 429]);
   });
 });
+
+describe('security notices', () => {
+  /** Waits for a mail to `to` with exactly this subject (mails are written in the background, in any order). */
+  const noticeTo = (to: string, subject: string) =>
+    vi.waitFor(
+      async () => {
+        const mail = (await outboxMails(t, to)).find((m) => m.subject === subject);
+        if (!mail) throw new Error(`no "${subject}" to ${to} yet`);
+        return mail;
+      },
+      { timeout: 10_000, interval: 20 },
+    );
+
+  it('mails the owner, in their language, when the password, two-step sign-in, an export or the account itself changes', async () => {
+    const u = await signUp(t.app, 'notice');
+    const ja = { ...u.auth, 'accept-language': 'ja' };
+    expect((await post('/api/account/password', { currentPassword: u.password, newPassword: 'changed-pass-1' }, ja)).statusCode).toBe(200);
+    const changed = await noticeTo(u.email, 'Yumi Studio のパスワードが変更されました');
+    expect(changed.text).toContain('パスワードをお忘れですか？');
+    expect(changed.text).toContain('/account');
+
+    const { secret } = (await post('/api/account/two-step/setup', { password: 'changed-pass-1' }, u.auth)).json() as { secret: string };
+    const code = (offset = 0) => generateSync({ secret, epoch: Math.floor(t.clock.now().getTime() / 1000) + offset });
+    expect((await post('/api/account/two-step/enable', { code: code() }, u.auth)).statusCode).toBe(200);
+    expect((await noticeTo(u.email, 'Two-step sign-in is now on for Yumi Studio')).html).toContain('Open my account');
+    t.clock.advance(30_000);
+    expect((await post('/api/account/two-step/disable', { password: 'changed-pass-1', code: code() }, { ...u.auth, 'accept-language': 'zh' })).statusCode).toBe(200);
+    await noticeTo(u.email, 'Yumi Studio 的两步登录已关闭');
+
+    const exported = await t.app.inject({ url: '/api/account/export', headers: { ...u.auth, 'accept-language': 'ko' } });
+    expect(exported.statusCode).toBe(200);
+    await noticeTo(u.email, 'Yumi Studio 데이터 사본이 다운로드되었습니다');
+
+    const deleted = await t.app.inject({ method: 'DELETE', url: '/api/account', headers: u.auth, payload: { password: 'changed-pass-1' } });
+    expect(deleted.statusCode).toBe(200);
+    const bye = await noticeTo(u.email, 'Your Yumi Studio account was deleted');
+    expect(bye.text).toContain(u.email);
+    expect(bye.text).not.toContain('~deleted');
+  });
+});

@@ -12,9 +12,13 @@ import {
   twoStepStatusSchema,
   updateProfileRequestSchema,
 } from '@yumi/core';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AccountNotice } from '../auth/mail-messages';
 import type { AppContext } from '../../context';
+import { languageOf } from '../../lib/language';
 import { currentUser } from '../../plugins/auth';
+import { sendAccountNotice } from '../auth/notices';
 import * as account from './service';
 import * as twoStep from './two-step';
 import { deleteAccount } from './delete';
@@ -24,6 +28,9 @@ import { z } from 'zod';
 /** /api/account: what the account page changes about the signed-in user. */
 export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const base = { tags: ['account'], security: [{ bearer: [] }] };
+  /** After a change that matters succeeded: a notice to the account's address, in the reader's language. */
+  const notify = (request: FastifyRequest, kind: AccountNotice) =>
+    sendAccountNotice(ctx, currentUser(request), kind, languageOf(request.headers['accept-language']));
 
   app.get(
     '/export',
@@ -38,6 +45,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     },
     async (request, reply) => {
       const { stream, filename } = await exportArchive(ctx, currentUser(request).id);
+      notify(request, 'dataExported');
       return reply
         .header('content-type', 'application/zip')
         .header('content-disposition', `attachment; filename="${filename}"`)
@@ -58,7 +66,11 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         response: { 200: changePasswordResponseSchema, 400: apiErrorSchema },
       },
     },
-    async (request) => account.changePassword(ctx, currentUser(request).id, request.bearerToken!, request.body),
+    async (request) => {
+      const changed = await account.changePassword(ctx, currentUser(request).id, request.bearerToken!, request.body);
+      notify(request, 'passwordChanged');
+      return changed;
+    },
   );
 
   app.patch(
@@ -105,7 +117,11 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         response: { 200: recoveryCodesSchema, ...refusals },
       },
     },
-    async (request) => twoStep.enable(ctx, currentUser(request).id, request.body.code),
+    async (request) => {
+      const codes = await twoStep.enable(ctx, currentUser(request).id, request.body.code);
+      notify(request, 'twoStepOn');
+      return codes;
+    },
   );
   app.post(
     '/two-step/disable',
@@ -118,7 +134,11 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         response: { 200: twoStepStatusSchema, ...refusals },
       },
     },
-    async (request) => twoStep.disable(ctx, currentUser(request).id, request.body.password, request.body.code),
+    async (request) => {
+      const status = await twoStep.disable(ctx, currentUser(request).id, request.body.password, request.body.code);
+      notify(request, 'twoStepOff');
+      return status;
+    },
   );
   app.post(
     '/two-step/recovery-codes',
@@ -147,6 +167,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     },
     async (request) => {
       await deleteAccount(ctx, currentUser(request).id, request.body);
+      notify(request, 'accountDeleted'); // the user as this request knew it: the row is anonymous now
       return { success: true as const };
     },
   );

@@ -13,6 +13,7 @@ import type { AppContext } from '../../context';
 import { languageOf } from '../../lib/language';
 import { currentUser } from '../../plugins/auth';
 import { requestEmailChange } from './change-email';
+import { sendAccountNotice } from './notices';
 import { resendVerification, verifyEmail } from './email-verification';
 import { confirmPasswordReset, requestPasswordReset } from './password-reset';
 
@@ -77,6 +78,7 @@ export const accountMailRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
     async (request) => {
       const userAgent = typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'].slice(0, 300) : null;
       const { user, token } = await confirmPasswordReset(ctx, request.body, { userAgent, ip: request.ip });
+      sendAccountNotice(ctx, user, 'passwordChanged', languageOf(request.headers['accept-language']));
       return { success: true as const, user, token };
     },
   );
