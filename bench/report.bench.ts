@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { openDatabase } from '../apps/server/src/db/connection';
 import { migrate } from '../apps/server/src/db/migrate';
 import { readAllFingerprints } from '../apps/server/src/modules/plagiarism/repository';
+import { inThisThread } from '../apps/server/src/modules/plagiarism/compare';
 import { checkAgainstCorpus, indexSource } from '../apps/server/src/modules/plagiarism/service';
 import { renderReportPdf } from '../apps/server/src/modules/report/pdf';
 import type { BenchResult } from './types';
@@ -39,7 +40,7 @@ async function plagiarism(): Promise<BenchResult[]> {
   for (let i = 0; i < 2000; i += 1) {
     const body = text(1000 + i, 300 + (i % 400));
     corpus.push(body);
-    await indexSource(db, { ownerId: i % 2 ? userId : null, kind: i % 2 ? 'upload' : 'reference', refKey: `doc-${i}`, title: `Corpus document ${i}`, body });
+    await indexSource(db, inThisThread, { ownerId: i % 2 ? userId : null, kind: i % 2 ? 'upload' : 'reference', refKey: `doc-${i}`, title: `Corpus document ${i}`, body });
   }
   // A 5,000-word report with passages copied from five corpus documents.
   const parts = [text(7, 1000)];
@@ -50,7 +51,7 @@ async function plagiarism(): Promise<BenchResult[]> {
   let similarity = 0;
   for (let run = 0; run < 5; run += 1) {
     let t = performance.now();
-    const res = await checkAgainstCorpus(db, userId, { text: report, threshold: 15 }, new Date());
+    const res = await checkAgainstCorpus(db, inThisThread, userId, { text: report, threshold: 15 }, new Date());
     checks.push(performance.now() - t);
     similarity = res.similarity;
     t = performance.now();

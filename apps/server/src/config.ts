@@ -111,7 +111,7 @@ export const configSchema = z.object({
   IMAGE_CONCURRENCY_REMOTE: z.coerce.number().int().positive().default(1),
   /** A running job's process writes a heartbeat this often; after 6 missed beats another process fails the job. */
   IMAGE_JOB_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(300).default(20),
-  /** Worker threads for CPU work (PDF, images, outline, colours, AI tools); unset: the machine's cores. */
+  /** Worker threads for CPU work (PDF, images, outline, colours, AI tools, plagiarism); unset: the machine's cores. */
   WORKER_THREADS: z.coerce.number().int().min(1).max(256).optional(),
   /** CPU tasks waiting for a thread beyond this many are refused with 503 and Retry-After. */
   WORKER_QUEUE_MAX: z.coerce.number().int().min(1).max(10_000).default(32),

@@ -26,6 +26,6 @@ export interface AppContext {
   mailer: Mailer;
   /** Seals secrets stored for later use (TOTP keys, provider API keys) with the server's key (AES-256-GCM). */
   secrets: SecretBox;
-  /** Worker threads for CPU work (PDF, images, outline, colours, AI tools), with a bounded queue. */
+  /** Worker threads for CPU work (PDF, images, outline, colours, AI tools, plagiarism), with a bounded queue. */
   cpu: CpuPool;
 }

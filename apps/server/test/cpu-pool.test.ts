@@ -63,6 +63,21 @@ async function generationDone(jobId: string) {
   }
 }
 
+/** `n` pseudo-random words from a 3,000-word vocabulary (deterministic per seed). */
+function prose(seed: number, n: number): string {
+  const words: string[] = [];
+  for (let i = 0; i < n; i++) words.push(`w${(seed = (seed * 48271) % 2147483647) % 3000}`);
+  return words.join(' ');
+}
+
+async function plagiarismCheck(): Promise<number> {
+  const sources = [1, 2, 3].map((k) => prose(k, 60_000));
+  for (const [i, text] of sources.entries()) expect((await post('/api/plagiarism/sources', { title: `Source ${i}`, text })).status).toBe(201);
+  // 20,000 words, a quarter of them copied from the sources.
+  const text = [prose(9, 5000), sources[0]!.split(' ').slice(100, 2600).join(' '), prose(10, 5000), sources[2]!.split(' ').slice(9000, 11500).join(' '), prose(11, 5000)].join(' ');
+  return (await post('/api/plagiarism/check', { text, threshold: 15 })).status;
+}
+
 /** Each job answers its HTTP status (a generation: 200 once its job succeeded). */
 const HEAVY: Array<[string, () => Promise<number>]> = [
   ['PDF export of a 20,000-character word', async () => (await post('/api/report/export/pdf', { markdown: `# Sequence\n\n${'ACGT'.repeat(5_000)}` })).status],
@@ -74,6 +89,7 @@ const HEAVY: Array<[string, () => Promise<number>]> = [
     'post-processing a 2048² image (every step)',
     async () => (await post('/api/images/process', { image, postProcessing: { upscale: true, denoise: true, lineArtCleanup: true, colorCorrection: { contrast: 1.2, saturation: 1.3, bloom: 0.8 } } })).status,
   ],
+  ['plagiarism check of 20,000 words against three 60,000-word uploads', plagiarismCheck],
   [
     'four procedural 1024² generations with post-processing',
     async () => {

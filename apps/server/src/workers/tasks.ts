@@ -2,6 +2,7 @@ import type { PostProcessing } from '@yumi/core';
 import type { PsdInput } from '../modules/account/export/psd';
 import type { OfflineDrawJob } from '../modules/images/ai-draw';
 import type { OutlineJob } from '../modules/images/outline';
+import type { CompareJob } from '../modules/plagiarism/compare';
 import type { PdfInput } from '../modules/report/pdf';
 import type { CharacterTraits } from '../providers/image/procedural';
 
@@ -21,6 +22,8 @@ export const tasks = {
   outline: async (job: OutlineJob) => (await import('../modules/images/outline')).outlinePng(job),
   colours: async (png: Uint8Array) => (await import('../modules/characters/analyze')).colourAnalysisOf(png),
   aiDraw: async (job: OfflineDrawJob) => (await import('../modules/images/ai-draw')).offlineDrawLayer(job),
+  fingerprint: async (text: string) => (await import('../modules/plagiarism/compare')).fingerprintRows(text),
+  plagiarism: async (job: CompareJob) => (await import('../modules/plagiarism/compare')).compareWithSources(job),
 };
 
 export type Tasks = typeof tasks;

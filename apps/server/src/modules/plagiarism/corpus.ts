@@ -3,6 +3,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import { basename, extname, join, relative } from 'node:path';
 import type { Db } from '../../db/connection';
 import * as repo from './repository';
+import { inThisThread } from './compare';
 import { indexSource, refreshStale } from './service';
 
 /** Text files the reference corpus import reads. */
@@ -26,7 +27,8 @@ async function* walk(dir: string): AsyncGenerator<string> {
 
 /**
  * Loads a folder of texts (recursively) into the operator's reference corpus, which every user's check
- * compares against. Re-running it only re-fingerprints files whose content changed.
+ * compares against. Re-running it only re-fingerprints files whose content changed. A command, not a
+ * request: the fingerprinting runs in this thread.
  */
 export async function importCorpusFolder(db: Db, dir: string, log: (line: string) => void = () => {}): Promise<ImportSummary> {
   const summary: ImportSummary = { added: 0, updated: 0, unchanged: 0, skipped: [] };
@@ -48,13 +50,13 @@ export async function importCorpusFolder(db: Db, dir: string, log: (line: string
       continue;
     }
     const title = /^#\s+(.+)$/m.exec(body)?.[1]?.trim() ?? basename(path, extname(path));
-    await indexSource(db, { ownerId: null, kind: 'reference', refKey: rel, title, body, contentHash: hash });
+    await indexSource(db, inThisThread, { ownerId: null, kind: 'reference', refKey: rel, title, body, contentHash: hash });
     if (existing) summary.updated += 1;
     else summary.added += 1;
     log(`${existing ? 'updated' : 'added'} ${rel}`);
   }
   // Unchanged files fingerprinted by an older folding version are brought up to date here, not by the first check.
-  const refreshed = await refreshStale(db, null);
+  const refreshed = await refreshStale(db, inThisThread, null);
   if (refreshed) log(`refreshed the fingerprints of ${refreshed} sources`);
   return summary;
 }
