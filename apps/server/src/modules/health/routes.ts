@@ -1,8 +1,9 @@
-import { apiErrorSchema, healthDetailsSchema, healthSchema } from '@yumi/core';
+import { apiErrorSchema, healthDetailsSchema, healthSchema, LLM_PROVIDERS } from '@yumi/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { serverVersion } from '../../lib/paths';
 import { configuredProviders } from '../../providers/configured';
+import { llmSetup } from '../connections/service';
 
 /** A probe slower than this counts as down: a load balancer must not wait on a hung object store. */
 const PROBE_TIMEOUT_MS = 3000;
@@ -82,13 +83,16 @@ export const healthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       onRequest: app.requireAdmin,
     },
     async (_request, reply) => {
-      const [reachable, storage] = await Promise.all([ctx.database.ping(), storageReachable(ctx)]);
+      const [reachable, storage, setup] = await Promise.all([ctx.database.ping(), storageReachable(ctx), llmSetup(ctx).catch(() => null)]);
+      const providers = configuredProviders(ctx.config);
+      // Language models also come from the admin page's connections.
+      if (setup) providers.llm = LLM_PROVIDERS.filter((p) => setup.configured(p));
       return reply.status(reachable && storage ? 200 : 503).send({
         status: reachable && storage ? 'ok' : 'degraded',
         version: serverVersion,
         database: { kind: ctx.database.kind, reachable },
         storage: { kind: ctx.config.S3_BUCKET ? 's3' : 'files', reachable: storage },
-        providers: configuredProviders(ctx.config),
+        providers,
       });
     },
   );

@@ -22,6 +22,8 @@ interface Look {
 }
 
 const face = 'M28 48C28 30 38 22 50 22s22 8 22 26c0 15-10 26-22 28-12-2-22-13-22-28z';
+/** Shoulders in the outfit's colour; each look adds its collar and details. */
+const shoulders = (fill: string) => <path d="M16 100c2-15 16-22 34-22s32 7 34 22z" fill={fill} />;
 
 /** A round anime eye: white, iris, pupil, highlights and a lash line. */
 function Eye({ x, y = 52, iris, rx = 4.6, ry = 6, look = 0, lash = true }: { x: number; y?: number; iris: string; rx?: number; ry?: number; look?: number; lash?: boolean }) {
@@ -51,7 +53,7 @@ const LOOKS: Record<PersonaKey, Look> = {
     backHair: <path d="M23 52C21 28 34 15 50 15s29 13 27 37l4 48H19z" fill="#7e22ce" />,
     outfit: (
       <>
-        <path d="M16 100c2-15 16-22 34-22s32 7 34 22z" fill="#312e81" />
+        {shoulders('#312e81')}
         <path d="M40 79l10 12 10-12" stroke="#f9a8d4" strokeWidth="2.5" fill="none" />
       </>
     ),
@@ -91,7 +93,7 @@ const LOOKS: Record<PersonaKey, Look> = {
     ),
     outfit: (
       <>
-        <path d="M16 100c2-15 16-22 34-22s32 7 34 22z" fill="#1f2937" />
+        {shoulders('#1f2937')}
         <path d="M42 79l8 9 8-9z" fill="#fff" />
         <path d="M47 84h6l-3 9z" fill="#dc2626" />
       </>
@@ -126,7 +128,7 @@ const LOOKS: Record<PersonaKey, Look> = {
     ),
     outfit: (
       <>
-        <path d="M16 100c2-15 16-22 34-22s32 7 34 22z" fill="#1d4ed8" />
+        {shoulders('#1d4ed8')}
         <path d="M38 79l12 21 12-21z" fill="#f8fafc" />
         <path d="M41 79l9 8 9-8" stroke="#cbd5e1" strokeWidth="1.4" fill="none" />
         <circle cx="50" cy="92" r="2.4" fill="#fbbf24" />
@@ -152,7 +154,7 @@ const LOOKS: Record<PersonaKey, Look> = {
     backHair: <path d="M25 54c-2-23 10-36 25-36s27 13 25 36l-3 14H28z" fill="#ec4899" />,
     outfit: (
       <>
-        <path d="M16 100c2-15 16-22 34-22s32 7 34 22z" fill="#fbcfe8" />
+        {shoulders('#fbcfe8')}
         <path d="M30 84q5 4 10 0 5 4 10 0 5 4 10 0 5 4 10 0" stroke="#fff" strokeWidth="2.4" fill="none" />
       </>
     ),
@@ -179,7 +181,7 @@ const LOOKS: Record<PersonaKey, Look> = {
     ),
     outfit: (
       <>
-        <path d="M16 100c2-15 16-22 34-22s32 7 34 22z" fill="#f8fafc" />
+        {shoulders('#f8fafc')}
         <path d="M22 88l12-9 16 14 16-14 12 9-8 12H30z" fill="#1e3a8a" />
         <path d="M26 89l9-6.5 15 13 15-13 9 6.5" stroke="#fff" strokeWidth="1.2" fill="none" />
         <path d="M44 90h12l-6 9z" fill="#dc2626" />
@@ -197,7 +199,7 @@ const LOOKS: Record<PersonaKey, Look> = {
     backHair: <path d="M25 54c-2-24 10-36 25-36s27 12 25 36l1 26H24z" fill="#94a3b8" />,
     outfit: (
       <>
-        <path d="M16 100c2-15 16-22 34-22s32 7 34 22z" fill="#1e293b" />
+        {shoulders('#1e293b')}
         <rect x="41" y="73" width="18" height="10" rx="4" fill="#334155" />
       </>
     ),
@@ -228,7 +230,7 @@ const LOOKS: Record<PersonaKey, Look> = {
     ),
     outfit: (
       <>
-        <path d="M16 100c2-15 16-22 34-22s32 7 34 22z" fill="#dc2626" />
+        {shoulders('#dc2626')}
         <path d="M24 90l8-10M76 90l-8-10" stroke="#fff" strokeWidth="3" />
         <path d="M42 79l8 7 8-7" stroke="#fff" strokeWidth="2.4" fill="none" />
       </>
