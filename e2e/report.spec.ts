@@ -144,8 +144,45 @@ test('write a report with live math, cite it in a chosen style, chart it and exp
   expect((await zip).suggestedFilename()).toBe('report-paper.zip');
   const files = unzipSync(new Uint8Array(readFileSync((await (await zip).path())!)));
   expect(Object.keys(files).sort()).toEqual(['README.md', 'figures/fig-1.png', 'main.tex', 'references.bib']);
-  expect(strFromU8(files['README.md']!)).toContain('latexmk -pdf main.tex');
+  expect(strFromU8(files['README.md']!)).toContain('latexmk -xelatex main.tex');
+  expect(strFromU8(files['main.tex']!)).toContain('\\usepackage{fontspec}');
   await shot(page, 'report-latex');
+
+  // The generated source says so and is read-only; "Edit as LaTeX" makes a copy saved with the report.
+  await expect(latex.getByTestId('latex-mode')).toContainText('Generated from your report');
+  await expect(latex.getByRole('textbox', { name: 'main.tex' })).toHaveAttribute('contenteditable', 'false');
+  await latex.getByRole('button', { name: 'Edit as LaTeX' }).click();
+  await expect(latex.getByTestId('latex-mode')).toContainText('Hand-edited LaTeX, saved with this report');
+  const source = latex.getByRole('textbox', { name: 'main.tex' });
+  await expect(source).toHaveAttribute('contenteditable', 'true');
+  const saved = page.waitForResponse((res) => res.url().includes('/api/report/meta/') && res.request().method() === 'PUT' && (res.request().postData() ?? '').includes('% checked by hand'));
+  await source.click();
+  await page.keyboard.press('Control+Home');
+  await page.keyboard.type('% checked by hand\n');
+  expect((await saved).ok()).toBe(true);
+  // Writing in the report no longer changes the copy.
+  await editor.click();
+  await editor.press('Control+End');
+  await editor.pressSequentially(' Zebra.');
+  await expect(preview).toContainText('Zebra.');
+  await expect(latex.getByTestId('latex-editor')).not.toContainText('Zebra.');
+
+  // After a reload the edited copy is still there, in its template, and it is what the .zip holds.
+  await page.reload();
+  await expect(page.getByTestId('report-screen')).toBeVisible({ timeout: 30_000 });
+  const again = await openTool(page, 'LaTeX Editor');
+  await expect(again.getByTestId('latex-editor')).toContainText('% checked by hand');
+  await expect(again.getByRole('button', { name: 'Paper' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(again.getByRole('button', { name: 'Thesis' })).toBeDisabled();
+  const editedZip = page.waitForEvent('download');
+  await again.getByRole('button', { name: 'Download .zip project' }).click();
+  const edited = unzipSync(new Uint8Array(readFileSync((await (await editedZip).path())!)));
+  expect(strFromU8(edited['main.tex']!).startsWith('% checked by hand\n')).toBe(true);
+  // Back to the generated source (after a confirmation): it follows the report again.
+  page.once('dialog', (d) => void d.accept());
+  await again.getByRole('button', { name: 'Back to generated source' }).click();
+  await expect(again.getByTestId('latex-editor')).not.toContainText('% checked by hand');
+  await expect(again.getByTestId('latex-editor')).toContainText('Zebra.');
 });
 
 test('plagiarism check flags a passage copied from another document and the citation check finds problems', async ({ page }) => {

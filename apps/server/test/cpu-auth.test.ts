@@ -12,6 +12,7 @@ const CPU_ROUTES = [
   '/api/anime-chara-helper/generate',
   '/api/images/process',
   '/api/report/export/pdf',
+  '/api/report/export/latex',
   '/api/plagiarism/check',
   '/api/plagiarism/sources',
   '/api/anime-helper/characters',

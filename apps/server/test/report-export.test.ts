@@ -2,6 +2,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { latexProjectFiles, parseReport } from '@yumi/core';
+import { reportCitations } from '@yumi/core/report/csl';
+import { strFromU8, unzipSync } from 'fflate';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, errorBody, signUp, type TestApp } from './helpers';
@@ -151,6 +154,51 @@ describe('PDF export', () => {
   });
 });
 
+describe('LaTeX export', () => {
+  it('answers the project zip the browser builds (same core code): XeLaTeX main.tex with the style\'s citations, README, .bib, figures', async () => {
+    const u = await signUp(t.app);
+    const fig = await figure();
+    const res = await t.app.inject({ method: 'POST', url: '/api/report/export/latex', headers: u.auth, payload: { markdown: MARKDOWN, references: REFS, style: 'ieee', figures: [fig], template: 'thesis', language: 'ja' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/zip');
+    expect(res.headers['content-disposition']).toContain('report-thesis-2026-03-01.zip');
+    const files = unzipSync(new Uint8Array(res.rawPayload));
+    expect(Object.keys(files).sort()).toEqual(['README.md', 'figures/fig-1.png', 'main.tex', 'references.bib']);
+    const tex = strFromU8(files['main.tex']!);
+    // What the LaTeX editor builds offline from the same report, to the byte.
+    const report = parseReport(MARKDOWN);
+    const cites = reportCitations(report, REFS as never, 'ieee', 'ja');
+    const offline = latexProjectFiles({ report, template: 'thesis', style: 'ieee', hasBibliography: true, author: u.username, language: 'ja', date: '2026-03-01', citations: { inText: cites.inText, bibliography: cites.bibliography }, figureImages: [fig] });
+    expect(tex).toBe(strFromU8(offline['main.tex']!));
+    expect(tex).toContain('\\usepackage{xeCJK}');
+    expect(tex).toContain('\\chapter{Introduction}');
+    expect(tex).toContain(`\\author{${u.username}}`);
+    expect(tex).toContain('[1]');
+    expect(tex).toContain('\\chapter*{参考文献}');
+    expect(strFromU8(files['README.md']!)).toContain('latexmk -xelatex main.tex');
+    expect(strFromU8(files['references.bib']!)).toContain('smith2020');
+    expect(Buffer.from(files['figures/fig-1.png']!).equals(Buffer.from(fig.image.split(',')[1]!, 'base64'))).toBe(true);
+  });
+
+  it('rejects bad input', async () => {
+    const u = await signUp(t.app);
+    expect((await t.app.inject({ method: 'POST', url: '/api/report/export/latex', payload: { markdown: 'x' } })).statusCode).toBe(401);
+    const huge = await sharp({ create: { width: 5000, height: 10, channels: 3, background: '#000' } }).png().toBuffer();
+    for (const [payload, status] of [
+      [{}, 422],
+      [{ markdown: 'x', template: 'beamer' }, 422],
+      [{ markdown: 'x', style: 'harvard' }, 422],
+      [{ markdown: 'x', figures: [{ id: 'a', caption: '', image: 'data:text/html;base64,AAAA' }] }, 422],
+      [{ markdown: 'x', figures: [{ id: 'a', caption: '', image: `data:image/png;base64,${huge.toString('base64')}` }] }, 422],
+      [{ markdown: 'x', extra: true }, 422],
+    ] as const) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/report/export/latex', headers: u.auth, payload });
+      expect(res.statusCode, JSON.stringify(payload).slice(0, 80)).toBe(status);
+      errorBody(res);
+    }
+  });
+});
+
 describe('report meta', () => {
   it('keeps references, style and figures with the owner’s report document', async () => {
     const u = await signUp(t.app);
@@ -165,6 +213,11 @@ describe('report meta', () => {
     expect(got.style).toBe('chicago');
     expect(got.references[0].id).toBe('smith2020');
     expect(got.figures[0].id).toBe('chart1');
+    // A hand-edited main.tex from the LaTeX editor is kept with the report.
+    const latex = { template: 'paper', source: '\\documentclass{article}\n% edited by hand\n' };
+    expect((await t.app.inject({ method: 'PUT', url: `/api/report/meta/${doc.id}`, headers: u.auth, payload: { ...meta, latex } })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: `/api/report/meta/${doc.id}`, headers: u.auth })).json().latex).toEqual(latex);
+    expect((await t.app.inject({ method: 'PUT', url: `/api/report/meta/${doc.id}`, headers: u.auth, payload: { ...meta, latex: { template: 'beamer', source: '' } } })).statusCode).toBe(422);
     expect((await t.app.inject({ url: `/api/report/meta/${doc.id}`, headers: other.auth })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'PUT', url: `/api/report/meta/${doc.id}`, headers: other.auth, payload: meta })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'PUT', url: `/api/report/meta/${doc.id}`, headers: u.auth, payload: { style: 'nope' } })).statusCode).toBe(422);

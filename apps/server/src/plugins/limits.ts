@@ -10,6 +10,7 @@ export const EXPENSIVE_ROUTES: Readonly<Record<string, string>> = {
   '/api/images/process': 'image-tools',
   '/api/anime-chara-helper/generate': 'generation',
   '/api/report/export/pdf': 'exports',
+  '/api/report/export/latex': 'exports',
   '/api/plagiarism/check': 'plagiarism',
 };
 

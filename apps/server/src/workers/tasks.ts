@@ -3,6 +3,7 @@ import type { PsdInput } from '../modules/account/export/psd';
 import type { OfflineDrawJob } from '../modules/images/ai-draw';
 import type { OutlineJob } from '../modules/images/outline';
 import type { CompareJob } from '../modules/plagiarism/compare';
+import type { LatexInput } from '../modules/report/latex';
 import type { PdfInput } from '../modules/report/pdf';
 import type { CharacterTraits } from '../providers/image/procedural';
 
@@ -13,6 +14,7 @@ import type { CharacterTraits } from '../providers/image/procedural';
  */
 export const tasks = {
   pdf: async (input: PdfInput) => (await import('../modules/report/pdf')).renderReportPdf(input),
+  latex: async (input: LatexInput) => (await import('../modules/report/latex')).renderLatexZip(input),
   psd: async (input: PsdInput) => (await import('../modules/account/export/psd')).versionPsd(input),
   procedural: async (input: { traits: CharacterTraits; width: number; height: number }) =>
     (await import('../providers/image/procedural/render')).renderCharacterPng(input.traits, input.width, input.height),

@@ -209,11 +209,25 @@ export const pdfExportRequestSchema = z.strictObject({
 });
 export type PdfExportRequest = z.input<typeof pdfExportRequestSchema>;
 
+/** LaTeX Editor templates (first document §2). */
+export const LATEX_TEMPLATES = ['article', 'report', 'thesis', 'paper'] as const;
+export type LatexTemplate = (typeof LATEX_TEMPLATES)[number];
+
+/** POST /api/report/export/latex: the PDF export's body and the template. */
+export const latexExportRequestSchema = pdfExportRequestSchema.extend({ template: z.enum(LATEX_TEMPLATES).default('article') });
+export type LatexExportRequest = z.input<typeof latexExportRequestSchema>;
+
+/** main.tex edited by hand in the LaTeX editor and saved with the report (it no longer follows the text). */
+export const LATEX_SOURCE_MAX = 2_000_000;
+export const latexCopySchema = z.object({ template: z.enum(LATEX_TEMPLATES), source: z.string().max(LATEX_SOURCE_MAX) });
+export type LatexCopy = z.infer<typeof latexCopySchema>;
+
 /** What a report document keeps beside its Markdown body. */
 export const reportMetaSchema = z.object({
   references: z.array(cslItemSchema).max(MAX_REFERENCES).default([]),
   style: z.enum(CITATION_STYLES).default('apa'),
   figures: z.array(reportFigureSchema).max(EXPORT_MAX_FIGURES).default([]),
+  latex: latexCopySchema.optional(),
 });
 export type ReportMeta = z.infer<typeof reportMetaSchema>;
 

@@ -114,7 +114,7 @@ print("$5 [@notacite]")
 });
 
 describe('LaTeX templates', () => {
-  it('wraps the report into a complete pdflatex source per template', () => {
+  it('wraps the report into a complete XeLaTeX source per template', () => {
     const article = buildLatex(MD, { template: 'article', style: 'apa', hasBibliography: true, figures: [{ id: 'c1', file: 'figures/fig-1.png' }] });
     expect(article).toContain('\\documentclass[11pt,a4paper]{article}');
     expect(article).toContain('\\title{My Title}');
@@ -122,7 +122,9 @@ describe('LaTeX templates', () => {
     expect(article).toContain('\\section{Introduction}');
     expect(article).toContain('\\subsection{Detail}');
     expect(article).toContain('~\\cite{a,b}');
-    expect(article).toContain('Figure~\\ref{fig:c1}');
+    expect(article).toContain('\\figurename~\\ref{fig:c1}');
+    expect(article).toContain('\\usepackage{fontspec}');
+    expect(article).not.toContain('xeCJK');
     expect(article).toContain('\\$5');
     expect(article).toContain('\\begin{equation}\nE = mc^2\n\\end{equation}');
     expect(article).toContain('\\includegraphics[width=0.8\\linewidth]{figures/fig-1.png}');
@@ -131,7 +133,17 @@ describe('LaTeX templates', () => {
     expect(article.trim().endsWith('\\end{document}')).toBe(true);
     expect(buildLatex(MD, { template: 'thesis', style: 'ieee', hasBibliography: true })).toContain('\\chapter{Introduction}');
     expect(buildLatex(MD, { template: 'paper', style: 'ieee', hasBibliography: false })).toContain('twocolumn');
-    expect(buildLatex('# 日本語\n\n## 序論\nテキスト', { template: 'report', style: 'mla', hasBibliography: false })).toContain('\\begin{CJK*}{UTF8}{gbsn}');
+    // CJK through xeCJK with the Noto CJK family of the text's language; Korean keeps its word spaces.
+    const ja = buildLatex('# 日本語\n\n## 序論\nテキスト', { template: 'report', style: 'mla', hasBibliography: false, language: 'ja' });
+    expect(ja).toContain('\\usepackage{xeCJK}\n\\setCJKmainfont{Noto Serif CJK JP}');
+    expect(ja).toContain('\\renewcommand{\\abstractname}{要旨}');
+    const ko = buildLatex('# 한국어\n\n## 서론\n텍스트 입니다', { template: 'article', style: 'mla', hasBibliography: false });
+    expect(ko).toContain('\\xeCJKsetup{CJKspace=true}\n\\setCJKmainfont{Noto Serif CJK KR}');
+    expect(buildLatex('# 中文\n\n## 引言\n文本', { template: 'article', style: 'mla', hasBibliography: false })).toContain('{Noto Serif CJK SC}');
+    // Greek and Cyrillic runs take a font that has them; Latin Extended stays in Latin Modern.
+    const greek = buildLatex('# Łódź\n\n## A\nδοκιμή, Привет мир!', { template: 'article', style: 'apa', hasBibliography: false });
+    expect(greek).toContain('\\yumiscript{δοκιμή, Привет мир}!');
+    expect(greek).toContain('\\title{Łódź}');
   });
   it('sets tables, task lists, struck-out text, links and code in LaTeX', () => {
     const tex = buildLatex('# T\n\n## A\n| x | y |\n|---|:-:|\n| 1 | ~~2~~ |\n\n- [x] done\n- [ ] open\n\nA [link](https://e.org/a%20b#c).\n\n```\nraw \\end{verbatim}\n```\n', { template: 'article', style: 'apa', hasBibliography: false });
@@ -149,12 +161,12 @@ describe('LaTeX templates', () => {
     expect(tex).toContain('See (van den Berg, 2020; de la Cruz, 2019) and');
     expect(tex).not.toContain('\\cite{');
     expect(tex).not.toContain('\\bibliography{references}');
-    expect(tex).toContain('\\section*{\\refname}');
-    expect(tex).toContain('\\item van den Berg, J. (2020). Title. \\emph{Nature \\& Co}. \\href{https://doi.org/10.1/x_y}{https://doi.org/10.1/x\\_y}');
+    expect(tex).toContain('\\section*{References}');
+    expect(tex).toContain('\\item{} van den Berg, J. (2020). Title. \\emph{Nature \\& Co}. \\href{https://doi.org/10.1/x_y}{https://doi.org/10.1/x\\_y}');
     expect(tex).toContain('\\author{Ada Lovelace}');
-    expect(tex).toContain('Compile: latexmk -pdf main.tex');
-    expect(latexReadme({ template: 'article', style: 'apa', hasBibliography: true, citations })).toContain('```\nlatexmk -pdf main.tex\n```');
-    expect(latexReadme({ template: 'article', style: 'apa', hasBibliography: true })).toContain('latexmk -pdf -bibtex main.tex');
+    expect(tex).toContain('Compile: latexmk -xelatex main.tex');
+    expect(latexReadme({ template: 'article', style: 'apa', hasBibliography: true, citations })).toContain('```\nlatexmk -xelatex main.tex\n```');
+    expect(latexReadme({ template: 'article', style: 'apa', hasBibliography: true })).toContain('latexmk -xelatex -bibtex main.tex');
   });
   it('escapes LaTeX specials in text', () => {
     expect(escapeLatex('50% of $x & y_1 #2 {a} ~ ^ \\')).toBe('50\\% of \\$x \\& y\\_1 \\#2 \\{a\\} \\textasciitilde{} \\textasciicircum{} \\textbackslash{}');

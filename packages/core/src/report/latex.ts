@@ -1,18 +1,34 @@
 import { parseReport, type Block, type Inline, type ReportStructure, type Section } from './document';
+import { strToU8, zipSync } from 'fflate';
 import type { RichText } from './csl/rich';
+import type { Language } from '../i18n';
+import { PDF_LABELS, type LatexTemplate } from './api';
 import type { CitationStyle } from './references';
 
-/** LaTeX Editor templates (first document §2). */
-export const LATEX_TEMPLATES = ['article', 'report', 'thesis', 'paper'] as const;
-export type LatexTemplate = (typeof LATEX_TEMPLATES)[number];
 
 /** BibTeX styles that ship with every TeX distribution, closest to each citation style. */
 const BIB_STYLES: Record<CitationStyle, string> = { apa: 'apalike', mla: 'plain', ieee: 'ieeetr', chicago: 'apalike' };
 
 const CJK_RE = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+// Latin Modern (XeLaTeX's default) covers Latin Extended but not Greek or Cyrillic: runs of those are set
+// in a font that has them (\yumiscript, defined in the preamble when needed).
+const SCRIPT_RUN = /[\p{Script=Greek}\p{Script=Cyrillic}][\p{M}]*(?:[\s,.;:·'’-]*[\p{Script=Greek}\p{Script=Cyrillic}][\p{M}]*)*/gu;
+const SCRIPT_RE = /[\p{Script=Greek}\p{Script=Cyrillic}]/u;
+
+/** Which Noto CJK font a text's Han characters should take: Japanese with kana, Korean with Hangul only. */
+export type CjkRegion = 'jp' | 'sc' | 'kr';
+export function cjkRegion(text: string): CjkRegion {
+  if (/[\p{Script=Hiragana}\p{Script=Katakana}]/u.test(text)) return 'jp';
+  if (/\p{Script=Hangul}/u.test(text) && !/\p{Script=Han}/u.test(text)) return 'kr';
+  return 'sc';
+}
 
 /** Escapes text for LaTeX outside math. */
 export function escapeLatex(text: string): string {
+  return escapeChars(text).replace(SCRIPT_RUN, (run) => `\\yumiscript{${run}}`);
+}
+
+function escapeChars(text: string): string {
   return text.replace(/[\\{}$&#%_^~]/g, (c) => {
     switch (c) {
       case '\\':
@@ -81,7 +97,7 @@ function inlineLatex(inlines: readonly Inline[], ctx: Ctx): string {
           return `${!spaced && (plain.startsWith('(') || plain.startsWith('[')) ? '~' : ''}${richLatex(text)}`;
         }
         case 'figref':
-          return `Figure~\\ref{fig:${i.id}}`;
+          return `\\figurename~\\ref{fig:${i.id}}`;
       }
     })
     .join('');
@@ -147,35 +163,55 @@ export interface LatexOptions {
   author?: string;
   /** The style's citations and bibliography; without them main.tex cites with BibTeX. */
   citations?: LatexCitations;
+  /** Language of the document's own words (Abstract, Figure, References, Contents). */
+  language?: Language;
+  /** The date under the title (YYYY-MM-DD); \today without it. */
+  date?: string;
 }
 
-/** A complete, pdflatex-ready main.tex for the report in the chosen template. */
+const CONTENTS: Record<Language, string> = { en: 'Contents', ja: '目次', zh: '目录', ko: '차례' };
+
+/** Noto CJK families by region, as fontconfig names them (Debian's fonts-noto-cjk, Overleaf, macOS with Noto). */
+const CJK_FONTS: Record<CjkRegion, string> = { jp: 'JP', sc: 'SC', kr: 'KR' };
+
+/** The preamble's font setup: XeLaTeX with fontspec; xeCJK with Noto CJK when the text has CJK. */
+function fontSetup(text: string, template: LatexTemplate): string[] {
+  const lines = ['\\usepackage{fontspec}'];
+  // Times-like for the two-column paper when TeX Gyre Termes is installed; Latin Modern otherwise.
+  if (template === 'paper') lines.push('\\IfFontExistsTF{TeX Gyre Termes}{\\setmainfont{TeX Gyre Termes}}{}');
+  if (CJK_RE.test(text)) {
+    const r = CJK_FONTS[cjkRegion(text)];
+    lines.push(
+      '\\usepackage{xeCJK}',
+      // Korean separates words with spaces; they must survive between Hangul characters.
+      ...(/\p{Script=Hangul}/u.test(text) ? ['\\xeCJKsetup{CJKspace=true}'] : []),
+      `\\setCJKmainfont{Noto Serif CJK ${r}}[AutoFakeSlant=0.2]`,
+      `\\setCJKsansfont{Noto Sans CJK ${r}}[AutoFakeSlant=0.2]`,
+      `\\setCJKmonofont{Noto Sans Mono CJK ${r}}`,
+    );
+  }
+  // Greek and Cyrillic with accents need a full font: Noto Serif, else DejaVu Serif, else Noto CJK's basic set.
+  if (SCRIPT_RE.test(text)) {
+    lines.push(
+      '\\IfFontExistsTF{Noto Serif}{\\newfontfamily\\yumiscriptfont{Noto Serif}}{\\IfFontExistsTF{DejaVu Serif}{\\newfontfamily\\yumiscriptfont{DejaVu Serif}}{\\newfontfamily\\yumiscriptfont{Noto Serif CJK SC}[AutoFakeSlant=0.2]}}',
+    );
+  }
+  return lines;
+}
+
+/** A complete main.tex for the report in the chosen template, built with XeLaTeX (latexmk -xelatex). */
 export function buildLatex(markdown: string | ReportStructure, options: LatexOptions): string {
   const report = typeof markdown === 'string' ? parseReport(markdown) : markdown;
-  const source = typeof markdown === 'string' ? markdown : null;
   const ctx: Ctx = { figures: new Map((options.figures ?? []).map((f) => [f.id, f])), citations: options.citations };
   const chapters = options.template === 'report' || options.template === 'thesis';
-  const cjk = CJK_RE.test(source ?? JSON.stringify(report.sections));
+  const labels = PDF_LABELS[options.language ?? 'en'];
   const classLine = {
     article: '\\documentclass[11pt,a4paper]{article}',
     report: '\\documentclass[11pt,a4paper]{report}',
     thesis: '\\documentclass[12pt,a4paper,oneside]{report}',
     paper: '\\documentclass[10pt,a4paper,twocolumn]{article}',
   }[options.template];
-  const packages = [
-    '\\usepackage[utf8]{inputenc}',
-    '\\usepackage[T1]{fontenc}',
-    cjk ? '\\usepackage{CJKutf8}' : '',
-    options.template === 'paper' ? '\\usepackage{mathptmx}' : '\\usepackage{lmodern}',
-    '\\usepackage{amsmath,amssymb}',
-    '\\usepackage{graphicx}',
-    '\\usepackage[normalem]{ulem}',
-    options.template === 'paper' ? '\\usepackage[margin=2cm]{geometry}' : '\\usepackage[margin=2.5cm]{geometry}',
-    options.template === 'thesis' ? '\\usepackage{setspace}\n\\onehalfspacing' : '',
-    options.style === 'apa' || options.style === 'chicago' ? '\\usepackage{natbib}' : '',
-    '\\usepackage[hidelinks]{hyperref}',
-  ].filter(Boolean);
-  const title = escapeLatex(report.title || 'Untitled Report');
+  const title = report.title || labels.untitled;
   const abstract = report.abstract.map((b) => blockLatex(b, ctx)).join('\n\n');
   const body: string[] = [];
   if (report.preamble.length) body.push(report.preamble.map((b) => blockLatex(b, ctx)).join('\n\n'));
@@ -184,18 +220,38 @@ export function buildLatex(markdown: string | ReportStructure, options: LatexOpt
     body.push('\\appendix');
     body.push(...report.appendices.map((s) => sectionLatex({ ...s, title: s.title.replace(/^(appendix|appendices)\s*[A-Z]?[:.]?\s*/i, '') || s.title }, chapters, ctx)));
   }
+  const heading = chapters ? 'chapter' : 'section';
   const bibliography = options.citations?.bibliography.length
-    ? `\\section*{\\refname}\n\\begin{list}{}{\\setlength{\\leftmargin}{2em}\\setlength{\\itemindent}{-2em}}\n${options.citations.bibliography.map((e) => `\\item ${richLatex(e)}`).join('\n')}\n\\end{list}`
+    ? `\\${heading}*{${escapeLatex(labels.references)}}\n\\begin{list}{}{\\setlength{\\leftmargin}{2em}\\setlength{\\itemindent}{-2em}}\n${options.citations.bibliography.map((e) => `\\item{} ${richLatex(e)}`).join('\n')}\n\\end{list}`
     : options.hasBibliography
-      ? `\\bibliographystyle{${BIB_STYLES[options.style]}}\n\\bibliography{references}`
+      ? `\\renewcommand{\\${chapters ? 'bibname' : 'refname'}}{${escapeLatex(labels.references)}}\n\\bibliographystyle{${BIB_STYLES[options.style]}}\n\\bibliography{references}`
       : '';
+  // Everything that is set as text decides the fonts: CJK and Greek/Cyrillic need their own.
+  const allText = [title, options.author ?? '', abstract, body.join('\n'), bibliography, labels.abstract, labels.figure].join('\n');
+  const usesStrike = allText.includes('\\sout{');
+  const packages = [
+    '\\usepackage{amsmath,amssymb}',
+    ...fontSetup(allText, options.template),
+    '\\usepackage{graphicx}',
+    // ulem strikes through and breaks lines; a minimal TeX without it still strikes (on one line).
+    usesStrike ? '\\IfFileExists{ulem.sty}{\\usepackage[normalem]{ulem}}{\\newcommand{\\sout}[1]{\\leavevmode\\setbox0\\hbox{##1}\\rlap{\\rule[0.5ex]{\\wd0}{0.4pt}}\\box0}}' : '',
+    options.template === 'paper' ? '\\usepackage[margin=2cm]{geometry}' : '\\usepackage[margin=2.5cm]{geometry}',
+    options.template === 'thesis' ? '\\usepackage{setspace}\n\\onehalfspacing' : '',
+    !options.citations && options.hasBibliography && (options.style === 'apa' || options.style === 'chicago') ? '\\usepackage{natbib}' : '',
+    '\\usepackage{xurl}',
+    '\\usepackage[hidelinks,bookmarksnumbered]{hyperref}',
+    `\\hypersetup{pdftitle={${pdfString(title)}},pdfauthor={${pdfString(options.author ?? '')}},pdflang={${LANG_TAGS[options.language ?? 'en']}}}`,
+    SCRIPT_RE.test(allText) ? '\\newcommand{\\yumiscript}[1]{\\texorpdfstring{{\\yumiscriptfont #1}}{#1}}' : '',
+    `\\renewcommand{\\figurename}{${escapeLatex(labels.figure)}}`,
+    `\\renewcommand{\\abstractname}{${escapeLatex(labels.abstract)}}`,
+    options.template === 'thesis' ? `\\renewcommand{\\contentsname}{${escapeLatex(CONTENTS[options.language ?? 'en'])}}` : '',
+  ].filter(Boolean);
   const front = [
-    `\\title{${title}}`,
+    `\\title{${escapeLatex(title)}}`,
     `\\author{${escapeLatex(options.author ?? '')}}`,
-    '\\date{\\today}',
+    `\\date{${options.date ? escapeLatex(options.date) : '\\today'}}`,
     '',
     '\\begin{document}',
-    cjk ? '\\begin{CJK*}{UTF8}{gbsn}' : '',
     '\\maketitle',
     abstract ? `\\begin{abstract}\n${abstract}\n\\end{abstract}` : '',
     options.template === 'thesis' ? '\\tableofcontents\n\\clearpage' : '',
@@ -210,7 +266,6 @@ export function buildLatex(markdown: string | ReportStructure, options: LatexOpt
     body.join('\n\n'),
     '',
     bibliography,
-    cjk ? '\\end{CJK*}' : '',
     '\\end{document}',
     '',
   ]
@@ -218,29 +273,82 @@ export function buildLatex(markdown: string | ReportStructure, options: LatexOpt
     .join('\n');
 }
 
+const LANG_TAGS: Record<Language, string> = { en: 'en', ja: 'ja', zh: 'zh', ko: 'ko' };
+
+/** Text for a PDF string (hyperref's metadata): no markup, braces balanced, specials escaped. */
+function pdfString(text: string): string {
+  return escapeChars(text);
+}
+
 /** The one command that builds main.tex: BibTeX runs only when citations are left to it. */
 export function latexBuildCommand(options: Pick<LatexOptions, 'citations' | 'hasBibliography'>): string {
-  return options.citations || !options.hasBibliography ? 'latexmk -pdf main.tex' : 'latexmk -pdf -bibtex main.tex';
+  return options.citations || !options.hasBibliography ? 'latexmk -xelatex main.tex' : 'latexmk -xelatex -bibtex main.tex';
 }
 
 /** README.md of the LaTeX project: what is in it and how to build it. */
-export function latexReadme(options: Pick<LatexOptions, 'citations' | 'hasBibliography' | 'style' | 'template'>): string {
+export function latexReadme(options: Pick<LatexOptions, 'citations' | 'hasBibliography' | 'style' | 'template'>, edited = false): string {
   return [
     '# LaTeX project from Yumi Studio Report Helper',
     '',
-    `Template: ${options.template}. Citation style: ${options.style}.`,
+    `Template: ${options.template}. Citation style: ${options.style}.${edited ? ' main.tex was edited by hand in the LaTeX editor.' : ''}`,
     '',
-    'Build the PDF with TeX Live or MiKTeX:',
+    'Build the PDF with XeLaTeX (TeX Live, MiKTeX or Overleaf with the XeLaTeX compiler):',
     '',
     '```',
     latexBuildCommand(options),
     '```',
     '',
-    '(or run `pdflatex main.tex` twice).',
+    '(or run `xelatex main.tex` twice).',
+    '',
+    'Fonts: Latin Modern for Latin text; Noto Serif/Sans CJK (fonts-noto-cjk on Debian and Ubuntu) for Chinese, Japanese, Korean, Greek and Cyrillic.',
     '',
     '- `main.tex`: the report.',
     options.citations ? '- Citations and the reference list are set in the chosen style (CSL, citeproc-js) inside `main.tex`; `references.bib` holds the same references for BibTeX or biblatex users.' : '- `references.bib`: the references, for BibTeX.',
     '- `figures/`: the figures.',
     '',
   ].join('\n');
+}
+
+/** What a LaTeX project (.zip) is made of; the browser and POST /api/report/export/latex both build it here. */
+export interface LatexProjectInput extends LatexOptions {
+  report: string | ReportStructure;
+  /** Figures as data URLs (PNG or JPEG), in the report's order. */
+  figureImages: ReadonlyArray<{ id: string; image: string }>;
+  /** references.bib (citation-js's BibTeX), when the report has references. */
+  bibtex?: string;
+  /** main.tex edited by hand in the LaTeX editor: it replaces the generated one. */
+  mainTex?: string;
+}
+
+/** File name of each figure inside the project. */
+export function latexFigureFiles(figures: ReadonlyArray<{ id: string; image: string }>): LatexFigure[] {
+  return figures.map((f, i) => ({ id: f.id, file: `figures/fig-${i + 1}.${f.image.startsWith('data:image/jpeg') ? 'jpg' : 'png'}` }));
+}
+
+function dataUrlBytes(url: string): Uint8Array {
+  const bin = atob(url.slice(url.indexOf(',') + 1));
+  const out = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; i += 1) out[i] = bin.charCodeAt(i);
+  return out;
+}
+
+/** The project's files: main.tex, README.md, references.bib and figures/. */
+export function latexProjectFiles(input: LatexProjectInput): Record<string, Uint8Array> {
+  const figures = latexFigureFiles(input.figureImages);
+  const options: LatexOptions = { ...input, figures };
+  const files: Record<string, Uint8Array> = {
+    'main.tex': strToU8(input.mainTex ?? buildLatex(input.report, options)),
+    'README.md': strToU8(latexReadme(options, input.mainTex !== undefined)),
+  };
+  if (input.bibtex) files['references.bib'] = strToU8(input.bibtex);
+  input.figureImages.forEach((f, i) => {
+    files[figures[i]!.file] = dataUrlBytes(f.image);
+  });
+  return files;
+}
+
+/** The project as one .zip (figures are already compressed, so they are stored). */
+export function latexProjectZip(input: LatexProjectInput): Uint8Array {
+  const files = latexProjectFiles(input);
+  return zipSync(Object.fromEntries(Object.entries(files).map(([name, data]) => [name, name.startsWith('figures/') ? [data, { level: 0 }] : data])));
 }

@@ -1,5 +1,5 @@
-import { renderCitations } from '@yumi/core/report/csl';
-import { citeGroups, orderReferences, parseReport, PDF_LABELS, type RichText, type Language, type Block, type Inline, type PdfExportOptions, type CslItem, type CitationStyle, type ReportFigure, type Section } from '@yumi/core';
+import { reportCitations } from '@yumi/core/report/csl';
+import { parseReport, PDF_LABELS, type RichText, type Language, type Block, type Inline, type PdfExportOptions, type CslItem, type CitationStyle, type ReportFigure, type Section } from '@yumi/core';
 import PDFDocument from 'pdfkit';
 import { cjkOrder } from './cjk-fonts';
 import { Layout, Region } from './pdf-layout';
@@ -48,13 +48,8 @@ export async function renderReportPdf(input: PdfInput): Promise<PdfOutput> {
   const contentW = pageW - margin * 2;
   const gap = 18;
 
-  // Citations: numbering (IEEE) follows first use; every cite group is formatted once.
-  const ordered = orderReferences(input.references, report.citedKeys);
-  const groupKeys = citeGroups(report);
-  const groups = new Map<string, RichText>();
-  // citeproc-js with the official CSL style; this runs on a PDF worker thread.
-  const citations = renderCitations(ordered, groupKeys, input.style, input.language);
-  citations.inText.forEach((text, i) => groups.set(groupKeys[i]!.join(';'), text));
+  // Citations by citeproc-js with the official CSL style (numbering follows first use); on a PDF worker thread.
+  const { ordered, inText: groups, bibliography } = reportCitations(report, input.references, input.style, input.language);
 
   const figures = new Map(input.figures.map((f) => [f.id, f]));
   let equation = 0;
@@ -230,7 +225,7 @@ export async function renderReportPdf(input: PdfInput): Promise<PdfOutput> {
       layout.text(labels.references, { size: body + 3, bold: true });
       layout.flushParagraph(region);
       region.y += 4;
-      for (const entry of citations.bibliography) {
+      for (const entry of bibliography) {
         rich(entry, body - 1);
         layout.flushParagraph(region, { hanging: 18, align: 'left' });
         region.y += 3;

@@ -1,4 +1,4 @@
-import { apiErrorSchema, pdfExportRequestSchema, reportMetaSchema } from '@yumi/core';
+import { apiErrorSchema, latexExportRequestSchema, pdfExportRequestSchema, reportMetaSchema } from '@yumi/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -31,6 +31,28 @@ export const reportRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         .header('x-report-math-errors', String(out.mathErrors.length))
         // A Buffer is sent as is (Fastify skips serialisation); the schema only describes JSON errors.
         .send(out.pdf as never);
+    },
+  );
+
+  app.post(
+    '/export/latex',
+    {
+      bodyLimit: 40_000_000,
+      schema: {
+        tags: ['report'],
+        summary: 'A report as a LaTeX project (.zip): main.tex for XeLaTeX with the style\'s citations, README.md, references.bib, figures',
+        security,
+        body: latexExportRequestSchema,
+        response: { 401: apiErrorSchema, 413: apiErrorSchema, 422: apiErrorSchema },
+      },
+      onRequest: app.requireUser,
+    },
+    async (request, reply) => {
+      const out = await report.exportLatex(ctx, currentUser(request), request.body);
+      return reply
+        .header('content-type', 'application/zip')
+        .header('content-disposition', `attachment; filename="${out.fileName}"`)
+        .send(out.zip as never);
     },
   );
 

@@ -1,4 +1,4 @@
-import { FIGURE_IMAGE_MAX, FIGURE_MAX_SIDE, reportMetaSchema, type Language, type CslItem, type PdfExportOptions, type ReportFigure, type ReportMeta, type User } from '@yumi/core';
+import { FIGURE_IMAGE_MAX, FIGURE_MAX_SIDE, reportMetaSchema, type Language, type CslItem, type LatexTemplate, type PdfExportOptions, type ReportFigure, type ReportMeta, type User } from '@yumi/core';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { documents, reportMeta } from '../../db/schema';
@@ -17,6 +17,19 @@ export async function exportPdf(
   const out = await ctx.cpu.run('pdf', { ...body, author: body.author ?? user.username, date: now });
   const stamp = now.toISOString().slice(0, 10);
   return { ...out, pdf: asBuffer(out.pdf), fileName: `report-${stamp}.pdf` };
+}
+
+export async function exportLatex(
+  ctx: AppContext,
+  user: User,
+  body: { markdown: string; references: CslItem[]; style: 'apa' | 'mla' | 'ieee' | 'chicago'; figures: ReportFigure[]; template: LatexTemplate; author?: string; language?: Language },
+) {
+  await checkFigures(body.figures);
+  const stamp = ctx.clock.now().toISOString().slice(0, 10);
+  const { markdown, references, style, figures, template, author, language } = body;
+  // citeproc-js and zipping are CPU work too: the same worker threads as the PDF.
+  const zip = await ctx.cpu.run('latex', { markdown, references, style, figures, template, author: author ?? user.username, language, date: stamp });
+  return { zip: asBuffer(zip), fileName: `report-${template}-${stamp}.zip` };
 }
 
 /**

@@ -6,7 +6,8 @@
  */
 import CSL from 'citeproc';
 import type { Language } from '../../i18n';
-import type { CitationStyle, CslItem } from '../references';
+import { citeGroups, type ReportStructure } from '../document';
+import { orderReferences, type CitationStyle, type CslItem } from '../references';
 import apa from './official/apa';
 import chicago from './official/chicago-author-date';
 import ieee from './official/ieee';
@@ -82,4 +83,12 @@ export function renderCitations(ordered: readonly CslItem[], groups: readonly (r
 
 function unknownGroup(keys: readonly string[]): RichText {
   return [{ text: `[${keys.map((k) => `@${k}`).join('; ')}?]` }];
+}
+
+/** A parsed report's citations: references in citation order, each cite group's text (keys joined by ";"), the bibliography. */
+export function reportCitations(report: ReportStructure, references: readonly CslItem[], style: CitationStyle, language: Language = 'en') {
+  const ordered = orderReferences(references, report.citedKeys);
+  const groups = citeGroups(report);
+  const out = renderCitations(ordered, groups, style, language);
+  return { ordered, inText: new Map(groups.map((g, i) => [g.join(';'), out.inText[i]!])), bibliography: out.bibliography };
 }

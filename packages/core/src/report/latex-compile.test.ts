@@ -1,0 +1,170 @@
+import { execFile, execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import type { Language } from '../i18n';
+import { reportCitations } from './csl/engine';
+import { richToText } from './csl/rich';
+import { parseReport } from './document';
+import { latexProjectFiles } from './latex';
+import { CITATION_STYLES, type CitationStyle, type CslItem } from './references';
+import { LATEX_TEMPLATES, PDF_LABELS, type LatexTemplate } from './api';
+
+/**
+ * The LaTeX projects the Report Helper exports compile with XeLaTeX (latexmk -xelatex, as their README
+ * says) and the PDF says what the report says: title, text in its language, the style's citations and
+ * reference list, localized labels. Needs TeX Live (.ci/run installs it); without it this fails.
+ *
+ * Matrix (28 compiles): every template x every style on the English report, and every template on the
+ * Japanese, Korean and Chinese reports with the styles rotated, so each language also meets each style.
+ */
+const run = promisify(execFile);
+
+const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+
+const REFS: CslItem[] = [
+  { id: 'smith2020', type: 'article-journal', title: 'Deep learning for protein folding', author: [{ family: 'Smith', given: 'Anna' }, { family: 'Jones', given: 'Bob' }], issued: { 'date-parts': [[2020, 5, 3]] }, 'container-title': 'Nature', volume: '577', page: '706-710', DOI: '10.1038/s41586-019-1923-7' },
+  { id: 'doe2019', type: 'book', title: 'Statistics for Scientists', author: [{ family: 'Doe', given: 'Jane' }], edition: '2', issued: { 'date-parts': [[2019]] }, publisher: 'Academic Press' },
+  { id: 'vanberg', type: 'chapter', title: 'Łódź and Şişli: ř in place names', author: [{ family: 'Berg', given: 'Anna', 'non-dropping-particle': 'van den' }], editor: [{ family: 'Dvořák', given: 'Petr' }], 'container-title': 'Ελληνικά και Русский', issued: { 'date-parts': [[2018]] }, publisher: 'Springer', page: '10-20' },
+  { id: 'tanaka', type: 'article-journal', title: '深層学習によるタンパク質構造予測', author: [{ family: '田中', given: '太郎' }], issued: { 'date-parts': [[2021]] }, 'container-title': '情報処理学会論文誌' },
+  { id: 'kim', type: 'thesis', title: '단백질 구조 예측 연구', author: [{ family: '김', given: '민수' }], issued: { 'date-parts': [[2022]] }, publisher: '서울대학교', genre: '박사학위논문' },
+  { id: 'wang', type: 'report', title: '蛋白质结构预测报告', author: [{ literal: '中国科学院' }], issued: { 'date-parts': [[2023]] }, publisher: '科学出版社' },
+];
+
+const BODY = `
+| Model | Score |
+|:--|--:|
+| Baseline | 0.71 |
+| Ours [@smith2020] | 0.93 |
+
+$$\\int_0^1 x^2\\,dx = \\frac{1}{3}$$
+
+![Results 50% & more](figure:chart1)
+
+- [x] **bold** and *italic*, ~~struck~~, \`code_x\`, [a link](https://example.org/a_b%20c#x)
+- [ ] see @fig:chart1
+
+\`\`\`
+raw \\end{verbatim} $x$ {
+\`\`\`
+`;
+
+/** One report per language: a sentence to find in the PDF, and cites that include its own-script reference. */
+const REPORTS: Record<Language, { markdown: string; sentence: string }> = {
+  en: {
+    sentence: 'Greek αβγ δοκιμή and Cyrillic Привет мир sit beside Łódź, Şişli and ř.',
+    markdown: `# Folding Proteins at Scale\n\n## Abstract\nWe predict structures with deep networks [@smith2020].\n\n## Introduction\nGreek αβγ δοκιμή and Cyrillic Привет мир sit beside Łódź, Şişli and ř. Energy is $E = mc^2$ [@doe2019; @vanberg].\n${BODY}\n## Appendix A: Raw data\nValues.\n`,
+  },
+  ja: {
+    sentence: '本研究では深層学習を用いてタンパク質の構造を予測する。',
+    markdown: `# タンパク質構造の予測\n\n## 要旨\n深層学習で構造を予測する [@tanaka]。\n\n## 序論\n本研究では深層学習を用いてタンパク質の構造を予測する。エネルギーは $E = mc^2$ である [@smith2020]。\n${BODY}\n## 付録A: データ\n値。\n`,
+  },
+  ko: {
+    sentence: '이 연구는 심층 학습으로 단백질 구조를 예측한다.',
+    markdown: `# 단백질 구조 예측\n\n## 초록\n심층 학습으로 구조를 예측한다 [@kim].\n\n## 서론\n이 연구는 심층 학습으로 단백질 구조를 예측한다. 에너지는 $E = mc^2$ 이다 [@smith2020].\n${BODY}\n## 부록 A: 데이터\n값.\n`,
+  },
+  zh: {
+    sentence: '本研究利用深度学习预测蛋白质结构。',
+    markdown: `# 蛋白质结构预测\n\n## 摘要\n我们用深度网络预测结构 [@wang]。\n\n## 引言\n本研究利用深度学习预测蛋白质结构。能量为 $E = mc^2$ [@smith2020]。\n${BODY}\n## 附录A: 数据\n数值。\n`,
+  },
+};
+
+interface Case {
+  language: Language;
+  template: LatexTemplate;
+  style: CitationStyle;
+}
+
+const LANGS: Language[] = ['en', 'ja', 'ko', 'zh'];
+const CASES: Case[] = LANGS.flatMap((language, l): Case[] =>
+  language === 'en'
+    ? LATEX_TEMPLATES.flatMap((template) => CITATION_STYLES.map((style) => ({ language, template, style })))
+    : LATEX_TEMPLATES.map((template, t) => ({ language, template, style: CITATION_STYLES[(t + l) % CITATION_STYLES.length]! })),
+);
+
+/** Text compared without spaces and hyphens (TeX hyphenates at line ends, xurl breaks URLs after one). */
+const squash = (s: string) => s.normalize('NFKC').replace(/[\s\u00ad-]+/g, '');
+
+function writeProject(dir: string, c: Case): { expect: string[] } {
+  const { markdown, sentence } = REPORTS[c.language];
+  const report = parseReport(markdown);
+  const cites = reportCitations(report, REFS, c.style, c.language);
+  const files = latexProjectFiles({
+    report,
+    template: c.template,
+    style: c.style,
+    hasBibliography: true,
+    author: 'Zoë Łukasik',
+    language: c.language,
+    date: '2026-03-01',
+    citations: { inText: cites.inText, bibliography: cites.bibliography },
+    figureImages: [{ id: 'chart1', image: `data:image/png;base64,${PNG}` }],
+    bibtex: '@book{doe2019, title={Statistics for Scientists}, author={Doe, Jane}, year={2019}}\n',
+  });
+  for (const [name, data] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, name)), { recursive: true });
+    writeFileSync(join(dir, name), data);
+  }
+  const labels = PDF_LABELS[c.language];
+  return {
+    expect: [report.title, sentence, labels.references, `${labels.figure}1`, 'Zoë Łukasik', ...[...cites.inText.values()].map(richToText), ...cites.bibliography.map(richToText)],
+  };
+}
+
+/** Runs `tasks` with at most `limit` at a time (one latexmk process each). */
+async function pool<T>(tasks: Array<() => Promise<T>>, limit: number): Promise<T[]> {
+  const out: T[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < tasks.length) {
+      const i = next++;
+      out[i] = await tasks[i]!();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, tasks.length) }, worker));
+  return out;
+}
+
+const hasTex = (() => {
+  try {
+    execFileSync('latexmk', ['-v'], { stdio: 'ignore' });
+    execFileSync('xelatex', ['-version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+
+describe('LaTeX export compiles with XeLaTeX', () => {
+  it(`${CASES.length} projects (every template x style in English; every template in ja/ko/zh) build and read back`, async () => {
+    expect(hasTex, 'TeX Live is missing: .ci/run installs texlive-xetex texlive-lang-cjk texlive-lang-chinese texlive-fonts-recommended latexmk fonts-noto-cjk').toBe(true);
+    const root = mkdtempSync(join(tmpdir(), 'latex-'));
+    const started = Date.now();
+    const results = await pool(
+      CASES.map((c) => async () => {
+        const dir = join(root, `${c.language}-${c.template}-${c.style}`);
+        const { expect: wanted } = writeProject(dir, c);
+        const name = `${c.language}/${c.template}/${c.style}`;
+        try {
+          // The README's command; -halt-on-error so a broken project fails fast, with a bound per compile.
+          await run('latexmk', ['-xelatex', '-interaction=nonstopmode', '-halt-on-error', 'main.tex'], { cwd: dir, timeout: 120_000 });
+        } catch (err) {
+          const log = readFileSync(join(dir, 'main.log'), 'utf8');
+          return { name, error: `${(err as Error).message.split('\n')[0]}\n${log.split('\n').filter((l) => l.startsWith('!')).slice(0, 5).join('\n')}` };
+        }
+        const log = readFileSync(join(dir, 'main.log'), 'utf8');
+        const text = squash((await run('pdftotext', ['-raw', join(dir, 'main.pdf'), '-'])).stdout);
+        const missing = wanted.filter((w) => !text.includes(squash(w)));
+        const boxes = log.split('\n').filter((l) => l.startsWith('Missing character'));
+        return { name, error: missing.length || boxes.length ? `not in the PDF: ${JSON.stringify(missing)} ${boxes.slice(0, 3).join('; ')}` : '' };
+      }),
+      Math.max(1, availableParallelism()),
+    );
+    const failed = results.filter((r) => r.error).map((r) => `${r.name}: ${r.error}`);
+    console.log(`LaTeX: ${CASES.length} projects compiled in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    expect(failed).toEqual([]);
+  }, 900_000);
+});
