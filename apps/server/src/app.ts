@@ -76,6 +76,8 @@ const contentSecurityPolicy = {
   },
 };
 
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -97,7 +99,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
     },
-    trustProxy: config.TRUST_PROXY,
+    // A hop count as Fastify does it for numbers (its types take a function, not a number).
+    trustProxy: typeof config.TRUST_PROXY === 'number' ? trustHops(config.TRUST_PROXY) : config.TRUST_PROXY,
     bodyLimit: config.BODY_LIMIT_BYTES,
     forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>();

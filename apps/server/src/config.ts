@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import ipaddr from 'ipaddr.js';
 import { parseKey } from './shared/crypto/secret-box';
+
+const isAddressOrRange = (a: string) => ipaddr.isValid(a) || (a.includes('/') && ipaddr.isValidCIDR(a));
 
 const csv = z
   .string()
@@ -52,10 +55,16 @@ export const configSchema = z.object({
   ENCRYPTION_KEY: z.string().refine((v) => parseKey(v) !== null, 'must be 32 bytes as 64 hex digits or base64').optional(),
   /** The key before the last change: what it sealed still opens, and is re-sealed with ENCRYPTION_KEY at start. */
   ENCRYPTION_KEY_PREVIOUS: z.string().refine((v) => parseKey(v) !== null, 'must be 32 bytes as 64 hex digits or base64').optional(),
+  /**
+   * Whose X-Forwarded-For to believe for the client address (rate limits, sessions): `false`, `true` (any
+   * sender: only when nothing reaches the server but the proxy), a hop count, or the proxies' addresses and
+   * CIDR ranges, comma-separated (Fastify's trustProxy).
+   */
   TRUST_PROXY: z
-    .enum(['true', 'false'])
+    .string()
     .default('false')
-    .transform((v) => v === 'true'),
+    .refine((v) => /^(true|false|\d{1,2})$/.test(v) || v.split(',').every((a) => isAddressOrRange(a.trim())), 'must be true, false, a hop count, or addresses/CIDR ranges separated by commas')
+    .transform((v): boolean | number | string => (v === 'true' ? true : v === 'false' ? false : /^\d+$/.test(v) ? Number(v) : v)),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
   AUTH_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().positive().default(10),

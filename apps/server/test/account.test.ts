@@ -72,18 +72,21 @@ describe('sessions', () => {
     await t.app.inject({ url: '/api/auth/me', headers: auth, remoteAddress: '192.0.2.200' });
     expect((await listSessions(auth)).sessions.find((s) => s.current)).toMatchObject({ ip: '192.0.2.*' });
 
-    // Behind a trusted proxy the forwarded client counts; a forged value that is no address is stored as unknown.
-    const proxied = await createTestApp({ TRUST_PROXY: 'true' });
+    // Behind a trusted proxy (TRUST_PROXY names its range) the forwarded client counts, from anyone else it does
+    // not; a forged value that is no address is stored as unknown.
+    const proxied = await createTestApp({ TRUST_PROXY: '10.0.0.0/8' });
     try {
       const p = await signUp(proxied.app);
-      const viaProxy = (forwarded: string) =>
-        proxied.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: '10.0.0.2', headers: { 'x-forwarded-for': forwarded }, payload: { email: p.email, password: p.password } });
-      const res = await viaProxy('203.0.113.9');
-      expect((await viaProxy('not-an-address')).statusCode).toBe(200);
+      const from = (remoteAddress: string, forwarded: string) =>
+        proxied.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress, headers: { 'x-forwarded-for': forwarded }, payload: { email: p.email, password: p.password } });
+      const res = await from('10.0.0.2', '203.0.113.9');
+      expect((await from('10.0.0.2', 'not-an-address')).statusCode).toBe(200);
+      await from('198.51.100.40', '192.0.2.99');
       const list = await proxied.app.inject({ url: '/api/auth/sessions', headers: { authorization: `Bearer ${(res.json() as { token: string }).token}` } });
       const shown = (list.json() as { sessions: Array<{ ip: string | null; current: boolean }> }).sessions;
       expect(shown.find((s) => s.current)!.ip).toBe('203.0.113.*');
       expect(shown.map((s) => s.ip)).toContain(null);
+      expect(shown.map((s) => s.ip)).toContain('198.51.100.*');
     } finally {
       await proxied.close();
     }
