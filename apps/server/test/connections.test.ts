@@ -187,6 +187,12 @@ describe('keyed providers: one per kind, key sealed, errors without the key', ()
     const ok = (await call('POST', `/api/admin/connections/${added.json().id as string}/test`, { model: 'gpt-4o-mini' })).json();
     expect(ok).toMatchObject({ ok: true, reply: 'Hello from the fake model.' });
     expect(fake.requests.at(-1)!.headers.authorization).toBe(`Bearer ${key}`);
+
+    // A key sealed under another server key (ENCRYPTION_KEY changed) is reported, in the admin's language.
+    await t.database.db.execute(sql`UPDATE llm_connections SET api_key_sealed = 'sb1.0badc0de.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' WHERE kind = 'openai'`);
+    const unreadable = (await call('POST', `/api/admin/connections/${added.json().id as string}/test`, {}, { ...admin, 'accept-language': 'zh' })).json();
+    expect(unreadable).toMatchObject({ ok: false, error: expect.stringContaining('ENCRYPTION_KEY') });
+    expect(unreadable.error).toContain('请删除此连接后重新添加');
   });
 
   it('the env provider keeps answering beside the connections', async () => {

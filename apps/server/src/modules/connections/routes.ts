@@ -2,6 +2,7 @@ import { apiErrorSchema, connectionListSchema, connectionSchema, connectionTestR
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
+import { languageOf } from '../../lib/language';
 import { currentUser } from '../../plugins/auth';
 import * as connections from './service';
 
@@ -24,7 +25,7 @@ export const connectionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
   app.post(
     '/:id/test',
     { ...admin, schema: { ...doc('Admins: send one short prompt and report the latency or the provider’s error'), params: idParams, body: connectionTestRequestSchema, response: { 200: connectionTestResultSchema, ...errors } } },
-    async (request) => connections.testConnection(ctx, request.params.id, request.body.model),
+    async (request) => connections.testConnection(ctx, request.params.id, request.body.model, languageOf(request.headers['accept-language'])),
   );
   app.post(
     '/:id/refresh',

@@ -8,11 +8,13 @@ import {
   type ConnectionList,
   type ConnectionTestResult,
   type CreateConnectionRequest,
+  type Language,
   type User,
 } from '@yumi/core';
 import { APICallError, RetryError } from 'ai';
 import type { AppContext } from '../../context';
 import { HttpError } from '../../lib/http-error';
+import { localize } from '../../lib/language';
 import { buildLlmSetup, endpointModel, envEndpoints, providerOfKind, type Endpoint, type LlmSetup } from '../../providers/llm';
 import { recordAudit } from '../admin/audit';
 import { discoverModels, DiscoveryError, providerMessageOf } from './discovery';
@@ -182,7 +184,18 @@ export async function removeConnection(ctx: AppContext, admin: User, id: string)
 }
 
 const TEST_TIMEOUT_MS = 20_000;
-const KEY_UNREADABLE = 'The stored key cannot be opened with this server’s ENCRYPTION_KEY. Remove the connection and add it again.';
+const KEY_UNREADABLE = {
+  en: 'The stored key cannot be opened with this server’s encryption key (was ENCRYPTION_KEY changed?). Remove the connection and add it again.',
+  ja: '保存されたキーをこのサーバーの暗号鍵で開けません（ENCRYPTION_KEY を変えましたか？）。接続を削除して、もう一度追加してください。',
+  zh: '无法用本服务器的加密密钥打开已保存的密钥（是否更改了 ENCRYPTION_KEY？）。请删除此连接后重新添加。',
+  ko: '저장된 키를 이 서버의 암호화 키로 열 수 없습니다(ENCRYPTION_KEY를 바꿨나요?). 연결을 삭제하고 다시 추가하세요.',
+} as const;
+const NO_ANSWER = {
+  en: 'No answer within {seconds} s.',
+  ja: '{seconds} 秒以内に応答がありませんでした。',
+  zh: '{seconds} 秒内没有响应。',
+  ko: '{seconds}초 안에 응답이 없었습니다.',
+} as const;
 
 /** Removes the key and anything shaped like one from a provider's message before an admin sees it. */
 function redact(message: string, apiKey: string | undefined): string {
@@ -191,7 +204,7 @@ function redact(message: string, apiKey: string | undefined): string {
   return out.slice(0, 300);
 }
 
-function failureOf(err: unknown, apiKey: string | undefined): { error: string; status?: number } {
+function failureOf(err: unknown, apiKey: string | undefined, language: Language): { error: string; status?: number } {
   const cause = RetryError.isInstance(err) ? err.lastError : err;
   if (APICallError.isInstance(cause)) {
     const body = (() => {
@@ -204,12 +217,12 @@ function failureOf(err: unknown, apiKey: string | undefined): { error: string; s
     const text = cause.statusCode ? providerMessageOf(body, cause.responseBody ?? cause.message) : ((cause.cause as { code?: string })?.code ?? cause.message);
     return { error: redact(text || cause.message, apiKey), status: cause.statusCode };
   }
-  if ((err as Error)?.name === 'TimeoutError' || (err as Error)?.name === 'AbortError') return { error: `No answer within ${TEST_TIMEOUT_MS / 1000} s` };
+  if ((err as Error)?.name === 'TimeoutError' || (err as Error)?.name === 'AbortError') return { error: localize(NO_ANSWER, language, { seconds: TEST_TIMEOUT_MS / 1000 }) };
   return { error: redact((err as Error)?.message ?? String(err), apiKey) };
 }
 
 /** Sends one short prompt through the connection and reports the latency or the provider's own error. */
-export async function testConnection(ctx: AppContext, id: string, model?: string): Promise<ConnectionTestResult> {
+export async function testConnection(ctx: AppContext, id: string, model: string | undefined, language: Language): Promise<ConnectionTestResult> {
   const row = await rowOf(ctx, id);
   const connection = toConnection(row);
   const modelId = model ?? connection.models[0] ?? '';
@@ -217,7 +230,7 @@ export async function testConnection(ctx: AppContext, id: string, model?: string
     throw new HttpError(422, 'UNKNOWN_MODEL', `Unknown model "${modelId.slice(0, 100)}" for this connection`);
   }
   const endpoint = endpointOf(ctx, row);
-  if (!endpoint) return { ok: false, model: modelId, latencyMs: 0, error: KEY_UNREADABLE };
+  if (!endpoint) return { ok: false, model: modelId, latencyMs: 0, error: localize(KEY_UNREADABLE, language) };
   const info = MODEL_CATALOGUE.find((m) => m.provider === providerOfKind(endpoint.kind) && m.id === modelId);
   const started = performance.now();
   try {
@@ -236,6 +249,6 @@ export async function testConnection(ctx: AppContext, id: string, model?: string
       .slice(0, 200);
     return { ok: true, model: modelId, latencyMs: Math.round(performance.now() - started), reply };
   } catch (err) {
-    return { ok: false, model: modelId, latencyMs: Math.round(performance.now() - started), ...failureOf(err, endpoint.apiKey) };
+    return { ok: false, model: modelId, latencyMs: Math.round(performance.now() - started), ...failureOf(err, endpoint.apiKey, language) };
   }
 }
