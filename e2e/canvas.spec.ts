@@ -195,3 +195,65 @@ test('a stroke is saved for recovery the moment the pen lifts, tile by tile', as
   await page.waitForFunction(() => !!(window as unknown as YumiWindow).__yumiPaint);
   await expect.poll(() => layersHash(page)).toBe(hash2);
 });
+
+test('symmetry, brush clipped to the selection, colour wheel, pressure curve per brush, size cursor', async ({ page }) => {
+  await openCreate(page);
+  // runs fn on the page's engine (a function's source, so it carries no closure)
+  const engine = <T,>(fn: (e: YumiWindow['__yumiPaint']) => T) => page.evaluate(`(${fn.toString()})(window.__yumiPaint)`) as Promise<T>;
+  const width = await engine((e) => e.document.width);
+  const active = await engine((e) => e.document.activeLayer.name);
+
+  // Vertical symmetry: a stroke on the left is mirrored on the right; guides show the axis.
+  await page.getByRole('button', { name: 'Symmetry', exact: true }).click();
+  await page.getByRole('combobox', { name: 'Symmetry type' }).selectOption({ label: 'Vertical (left and right)' });
+  await expect(page.getByTestId('symmetry-guides')).toBeAttached();
+  await penStroke(page, [[100, 100], [200, 100]]);
+  expect((await pixel(page, 150, 100, active))[3]).toBeGreaterThan(0);
+  expect((await pixel(page, width - 150, 100, active))[3]).toBeGreaterThan(0);
+  await page.getByRole('combobox', { name: 'Symmetry type' }).selectOption({ label: 'Off' });
+  await expect(page.getByTestId('symmetry-guides')).toHaveCount(0);
+
+  // With a selection, the brush paints only inside it.
+  await engine((e) => {
+    const m = new Uint8Array(e.document.width * e.document.height);
+    for (let y = 250; y < 350; y++) m.fill(255, y * e.document.width + 300, y * e.document.width + 400);
+    e.setSelection(m);
+  });
+  await penStroke(page, [[250, 300], [450, 300]]);
+  expect((await pixel(page, 350, 300, active))[3]).toBeGreaterThan(0);
+  expect((await pixel(page, 270, 300, active))[3]).toBe(0);
+  expect((await pixel(page, 430, 300, active))[3]).toBe(0);
+
+  // Brush size cursor: a circle of the brush's diameter follows the mouse over the canvas.
+  const stage = (await page.getByTestId('paint-stage').boundingBox())!;
+  await page.mouse.move(stage.x + stage.width / 2, stage.y + stage.height / 2);
+  await expect(page.getByTestId('brush-cursor')).toBeVisible();
+  const size = await engine((e) => e.brush.size);
+  await expect(page.getByTestId('brush-cursor')).toHaveAttribute('r', String(size / 2));
+
+  // Colour wheel: the right edge of the wheel is pure red at full value; Value to 0 gives black.
+  await page.locator('[data-tool="colors"]').click();
+  const wheel = (await page.getByTestId('color-wheel').boundingBox())!;
+  await page.mouse.click(wheel.x + wheel.width - 2, wheel.y + wheel.height / 2);
+  await expect(page.getByLabel('Hex')).toHaveValue(/^#f[a-f0-9]0[0-9a-f]0[0-9a-f]$/);
+  const value = page.getByRole('slider', { name: 'Value' });
+  await value.focus();
+  await page.keyboard.press('Home');
+  await expect(page.getByLabel('Hex')).toHaveValue('#000000');
+
+  // Pressure curve: Soft for the brush stays with the brush, not the eraser.
+  await page.locator('[data-tool="customize"]').click();
+  const curve = page.getByRole('group', { name: 'Pressure curve' });
+  await curve.getByRole('button', { name: 'Soft' }).click();
+  await expect(curve.getByRole('button', { name: 'Soft' })).toHaveAttribute('aria-pressed', 'true');
+  const point = curve.getByRole('img', { name: /^Control point 1/ });
+  const before = await point.getAttribute('aria-label');
+  await point.focus();
+  await page.keyboard.press('ArrowUp');
+  await expect(point).not.toHaveAttribute('aria-label', before!);
+  const bar = page.getByRole('toolbar', { name: 'Canvas controls' });
+  await bar.getByRole('button', { name: 'Eraser', exact: true }).click();
+  await expect(curve.getByRole('button', { name: 'Linear' })).toHaveAttribute('aria-pressed', 'true');
+  await bar.getByRole('button', { name: 'Brush', exact: true }).click();
+  expect(await engine((e) => e.brush.pressureCurve?.y1)).toBeGreaterThan(0.55);
+});

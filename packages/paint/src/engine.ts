@@ -1,6 +1,8 @@
 import type { InputPoint } from './brush/pressure.js';
 import { clampPresetSize, getBrushPreset, type BrushTool } from './brush/presets.js';
 import { DEFAULT_BRUSH_SETTINGS, normalizeBrushSettings, type BrushSettings } from './brush/settings.js';
+import { normalizePressureCurve, type PressureCurve } from './brush/pressure.js';
+import { normalizeSymmetry, type Symmetry } from './brush/symmetry.js';
 import { parseHexColor, type RGBA } from './color.js';
 import {
   anchorOffset,
@@ -94,6 +96,7 @@ export interface EngineSnapshot {
   isStroking: boolean;
   /** Bounds of the selection, null when nothing is selected. */
   selection: Rect | null;
+  symmetry: Symmetry;
 }
 
 /**
@@ -123,6 +126,9 @@ export class PaintEngine {
   private brushValue: BrushSettings = { ...DEFAULT_BRUSH_SETTINGS };
   private colorValue: RGBA = { r: 0, g: 0, b: 0, a: 255 };
   private presetIdValue: string | null = null;
+  /** Pressure curve chosen for each brush preset, applied whenever that preset is selected. */
+  private presetCurves = new Map<string, PressureCurve>();
+  private symmetryValue: Symmetry;
   private selectionMask: SelectionMask | null = null;
   private selectionRect: Rect | null = null;
   /** Values before a run of transient property changes (slider drags), per layer. */
@@ -138,6 +144,7 @@ export class PaintEngine {
     this.out = createPixelBuffer(this.doc.width, this.doc.height);
     this.dirty = new DirtyRegion(this.doc.width, this.doc.height);
     this.dirty.addEverything();
+    this.symmetryValue = normalizeSymmetry({}, this.doc.width, this.doc.height);
   }
 
   get document(): PaintDocument {
@@ -178,7 +185,35 @@ export class PaintEngine {
     if (!p) throw new PaintError('INVALID_ARGUMENT', `Unknown brush preset ${id}`);
     this.presetIdValue = id;
     this.toolValue = p.tool;
-    this.brushValue = normalizeBrushSettings({}, p.defaultSettings);
+    const curve = this.presetCurves.get(id);
+    this.brushValue = normalizeBrushSettings(curve ? { pressureCurve: curve } : {}, p.defaultSettings);
+    this.changed();
+  }
+
+  /** The pressure curves set per brush preset (to keep them across sessions). */
+  get pressureCurves(): Record<string, PressureCurve> {
+    return Object.fromEntries(this.presetCurves);
+  }
+
+  /** Restores curves saved from `pressureCurves` (unknown presets are ignored). */
+  setPressureCurves(curves: Record<string, Partial<PressureCurve>>): void {
+    this.presetCurves = new Map(
+      Object.entries(curves)
+        .filter(([id]) => getBrushPreset(id))
+        .map(([id, c]) => [id, normalizePressureCurve(c)]),
+    );
+    const mine = this.presetIdValue ? this.presetCurves.get(this.presetIdValue) : undefined;
+    if (mine) this.brushValue = { ...this.brushValue, pressureCurve: mine };
+    this.changed();
+  }
+
+  get symmetry(): Symmetry {
+    return this.symmetryValue;
+  }
+
+  /** Symmetry rulers for the following strokes (centre defaults to the canvas centre). */
+  setSymmetry(patch: Partial<Symmetry>): void {
+    this.symmetryValue = normalizeSymmetry({ ...this.symmetryValue, ...patch }, this.doc.width, this.doc.height);
     this.changed();
   }
 
@@ -187,6 +222,11 @@ export class PaintEngine {
     const next = normalizeBrushSettings(patch, this.brushValue);
     const p = this.presetIdValue ? getBrushPreset(this.presetIdValue) : undefined;
     if (p) next.size = clampPresetSize(p, next.size);
+    if ('pressureCurve' in patch && this.presetIdValue) {
+      // the curve belongs to the brush: it comes back whenever this preset is picked again
+      if (next.pressureCurve) this.presetCurves.set(this.presetIdValue, next.pressureCurve);
+      else this.presetCurves.delete(this.presetIdValue);
+    }
     this.brushValue = next;
     this.changed();
   }
@@ -220,6 +260,7 @@ export class PaintEngine {
       settings: this.brushValue,
       zoom: this.viewport.zoom,
       selection: this.selectionMask,
+      symmetry: this.symmetryValue,
       ...(options.seed === undefined ? {} : { seed: options.seed }),
     });
     this.stroke.addPoints([point], this.dirty);
@@ -763,6 +804,7 @@ export class PaintEngine {
       hasDrawing: this.doc.hasDrawing(),
       isStroking: this.stroke !== null,
       selection: this.selectionRect,
+      symmetry: this.symmetryValue,
     };
     return this.snapshot;
   }
@@ -829,6 +871,7 @@ export class PaintEngine {
     this.pendingProps.clear();
     if (doc.width !== previous.width || doc.height !== previous.height) {
       this.out = createPixelBuffer(doc.width, doc.height);
+      this.symmetryValue = normalizeSymmetry({ mode: this.symmetryValue.mode, count: this.symmetryValue.count }, doc.width, doc.height);
     }
     this.dirty = new DirtyRegion(doc.width, doc.height);
     this.dirty.addEverything();

@@ -28,3 +28,4 @@ export * from './brush/taper.js';
 export * from './brush/texture.js';
 export * from './brush/random.js';
 export * from './brush/dab.js';
+export * from './brush/symmetry.js';

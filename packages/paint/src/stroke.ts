@@ -4,12 +4,13 @@ import { effectivePressure, pressureFactor, type InputPoint } from './brush/pres
 import { createRandom } from './brush/random.js';
 import type { BrushSettings } from './brush/settings.js';
 import { PulledStringStabilizer, stabilizerRadius, type PathPoint } from './brush/stabilizer.js';
+import { mirrorPoint, symmetryCopies, type Symmetry, type SymmetryCopy } from './brush/symmetry.js';
 import { taperFactor } from './brush/taper.js';
 import { getGrainTexture } from './brush/texture.js';
 import type { RGBA } from './color.js';
 import type { StrokeMode, StrokePreview } from './compositor.js';
 import { DirtyRegion } from './dirty.js';
-import { unionRect, type Rect } from './geometry.js';
+import { intersectRect, unionRect, type Rect } from './geometry.js';
 import type { TileRecorder } from './history.js';
 import type { Layer } from './layer.js';
 import { MaskSurface } from './mask.js';
@@ -30,6 +31,8 @@ export interface StrokeSetup {
   zoom?: number;
   /** The active selection (document-sized coverage 0-255): the stroke paints only inside it. */
   selection?: Uint8Array | null;
+  /** Symmetry rulers: each dab is also stamped at its mirror images. */
+  symmetry?: Symmetry | null;
 }
 
 /** A dab as stamped (for tests, tools and the benchmark baseline). */
@@ -82,7 +85,11 @@ export class Stroke implements StrokePreview {
   /** Path vertices (with arc length) from the last final dab on; only kept when there is an end taper. */
   private tail: PathSample[] = [];
   private lastFinal: Dab | null = null;
-  private provisional: { area: Rect; saved: Float32Array } | null = null;
+  /** Mask under the provisional dabs (one area per symmetry copy, so mirrored halves stay small). */
+  private provisional: { area: Rect; saved: Float32Array }[] = [];
+  private readonly symmetry: Symmetry | null;
+  /** Mirror copies with their tip style (angle turned or reversed). */
+  private readonly copies: { copy: SymmetryCopy; style: DabStyle }[];
   private bounds: Rect | null = null;
   /** Cells touched by final dabs: what committing changes, at compositing granularity. */
   private readonly touched: DirtyRegion;
@@ -111,6 +118,10 @@ export class Stroke implements StrokePreview {
       grainStrength: (s.textureStrength ?? 60) / 100,
       clip: setup.selection ?? null,
     };
+    this.symmetry = setup.symmetry && setup.symmetry.mode !== 'off' ? setup.symmetry : null;
+    this.copies = this.symmetry
+      ? symmetryCopies(this.symmetry).map((copy) => ({ copy, style: { ...this.style, angle: copy.angle(this.style.angle) } }))
+      : [];
     this.random = createRandom(setup.seed ?? Math.floor(Math.random() * 2 ** 32));
     this.stabilizer = new PulledStringStabilizer(stabilizerRadius(s.smoothing, setup.zoom ?? 1));
     this.endTaper = s.tapering.enabled ? s.tapering.endTaper : 0;
@@ -221,7 +232,7 @@ export class Stroke implements StrokePreview {
 
   private sizeAt(pressure: number, s: number, length: number): number {
     const st = this.settings;
-    return st.size * pressureFactor(pressure, st.pressureSensitivity) * taperFactor(st.tapering, s, length);
+    return st.size * pressureFactor(pressure, st.pressureSensitivity, st.pressureCurve) * taperFactor(st.tapering, s, length);
   }
 
   private stepAt(pressure: number, s: number, length: number): number {
@@ -232,19 +243,31 @@ export class Stroke implements StrokePreview {
   private resolve(d: Dab, length: number): DabRecord {
     const st = this.settings;
     const size = this.sizeAt(d.pressure, d.s, length);
-    const cap = (st.opacity / 100) * pressureFactor(d.pressure, st.pressureSensitivity);
+    const cap = (st.opacity / 100) * pressureFactor(d.pressure, st.pressureSensitivity, st.pressureCurve);
     return { x: d.x + d.jx * size, y: d.y + d.jy * size, size, cap, s: d.s };
   }
 
   private stampFinal(d: Dab, length: number, dirty: DirtyRegion): void {
     const r = this.resolve(d, length);
-    const area = stampDab(this.mask, r.x, r.y, r.size, r.cap, this.style);
     this.dabs.push(r);
     this.lastFinal = d;
-    if (area) {
+    this.stampCopies(r, (area) => {
       dirty.add(area);
       this.touched.add(area);
       this.bounds = unionRect(this.bounds, area);
+    });
+  }
+
+  /** Stamps a resolved dab and its symmetry copies; reports each stamped area. */
+  private stampCopies(r: DabRecord, stamped?: (area: Rect) => void): void {
+    const area = stampDab(this.mask, r.x, r.y, r.size, r.cap, this.style);
+    if (area) stamped?.(area);
+    const sym = this.symmetry;
+    if (!sym) return;
+    for (const { copy, style } of this.copies) {
+      const m = mirrorPoint(sym, copy, r.x, r.y);
+      const a = stampDab(this.mask, m.x, m.y, r.size, r.cap, style);
+      if (a) stamped?.(a);
     }
   }
 
@@ -253,11 +276,12 @@ export class Stroke implements StrokePreview {
    * provisionally. `length` is the final stroke length once finishing, Infinity before.
    */
   private settle(dirty: DirtyRegion, length: number): void {
-    if (this.provisional) {
-      this.mask.restore(this.provisional.area, this.provisional.saved);
-      dirty.add(this.provisional.area);
-      this.provisional = null;
+    // all areas were saved before any provisional dab, so overlapping ones restore the same values
+    for (const p of this.provisional) {
+      this.mask.restore(p.area, p.saved);
+      dirty.add(p.area);
     }
+    this.provisional = [];
     const finishing = Number.isFinite(length);
     const limit = this.endTaper > 0 ? this.spacer.distance - this.endTaper : Infinity;
     let i = 0;
@@ -276,17 +300,34 @@ export class Stroke implements StrokePreview {
       return;
     }
     if (this.pending.length === 0) return;
-    // provisional: remember the mask under the tail, then draw the tail at full size
+    // provisional: remember the mask under the tail (and its mirror images), then draw it at full size
     let area: Rect | null = null;
     for (const d of this.pending) area = unionRect(area, this.reach(d));
     if (!area) return;
-    const saved = this.mask.save(area);
-    for (const d of this.pending) {
-      const r = this.resolve(d, Infinity);
-      stampDab(this.mask, r.x, r.y, r.size, r.cap, this.style);
+    const areas = [area];
+    const sym = this.symmetry;
+    if (sym) {
+      for (const { copy } of this.copies) {
+        let box: Rect | null = null;
+        for (const [x, y] of [
+          [area.x, area.y],
+          [area.x + area.width, area.y],
+          [area.x, area.y + area.height],
+          [area.x + area.width, area.y + area.height],
+        ] as const) {
+          const m = mirrorPoint(sym, copy, x, y);
+          box = unionRect(box, { x: Math.floor(m.x) - 1, y: Math.floor(m.y) - 1, width: 3, height: 3 });
+        }
+        if (box) areas.push(box);
+      }
     }
-    this.provisional = { area, saved };
-    dirty.add(area);
+    const clip = { x: 0, y: 0, width: this.mask.width, height: this.mask.height };
+    this.provisional = areas
+      .map((a) => intersectRect(a, clip))
+      .filter((a) => a.width > 0 && a.height > 0)
+      .map((a) => ({ area: a, saved: this.mask.save(a) }));
+    for (const d of this.pending) this.stampCopies(this.resolve(d, Infinity));
+    for (const p of this.provisional) dirty.add(p.area);
   }
 
   /** Conservative box a dab can touch. */

@@ -1,3 +1,5 @@
+import { normalizePressureCurve, type PressureCurve } from './pressure.js';
+
 /** Tip outlines: round (circle), square, flat (ellipse 1:0.35) and chisel (rectangle 1:0.2, calligraphy). */
 export const TIP_SHAPES = ['round', 'square', 'flat', 'chisel'] as const;
 export type TipShape = (typeof TIP_SHAPES)[number];
@@ -41,6 +43,8 @@ export interface BrushSettings {
   textureStrength?: number;
   /** Hard, pixel-snapped dabs with no antialiasing (pixel art). */
   aliased?: boolean;
+  /** How pen pressure maps to effect (default: a gentle gamma). */
+  pressureCurve?: PressureCurve;
 }
 
 export const DEFAULT_BRUSH_SETTINGS: BrushSettings = {
@@ -87,5 +91,6 @@ export function normalizeBrushSettings(
   if (s.texturePath) out.texturePath = s.texturePath;
   if (s.textureStrength !== undefined) out.textureStrength = clamp(s.textureStrength, 0, 100, 60);
   if (s.aliased) out.aliased = true;
+  if (s.pressureCurve) out.pressureCurve = normalizePressureCurve(s.pressureCurve);
   return out;
 }

@@ -1,11 +1,12 @@
 import { BUCKET_MAX_GAP } from '@yumi/imaging';
-import { Brush, Eraser, FlipHorizontal2, Maximize, Move, PaintBucket, Pipette, SquareDashed, Scan, Redo2, RotateCw, Save, Scaling, Trash2, Undo2, ZoomIn, ZoomOut } from 'lucide-react';
+import { Brush, Eraser, FlipHorizontal2, FlipHorizontal, Maximize, Move, PaintBucket, Pipette, SquareDashed, Scan, Redo2, RotateCw, Save, Scaling, Trash2, Undo2, ZoomIn, ZoomOut } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../shared/ui/toast';
 import { rgbToHex, useEngine, useEngineSnapshot } from './engine';
 import { CanvasSizeDialog } from './panels/CanvasSizeDialog';
 import { SelectionBar } from './SelectionBar';
+import { SymmetryBar } from './SymmetryBar';
 import { useAnime } from './store';
 
 /** Spec §2 canvas controls: brush and eraser, colour picker, size slider (1-50), clear; plus undo/redo and view. */
@@ -17,6 +18,7 @@ export function CanvasBar({ onSave }: { onSave(): void }) {
   const [zoom, setZoom] = useState(engine.viewport.zoom);
   const [flipped, setFlipped] = useState(engine.viewport.flipped);
   const [sizeOpen, setSizeOpen] = useState(false);
+  const [symmetryOpen, setSymmetryOpen] = useState(false);
   useEffect(() => {
     const update = () => setZoom(engine.viewport.zoom);
     window.addEventListener('anime:zoomed', update);
@@ -69,6 +71,9 @@ export function CanvasBar({ onSave }: { onSave(): void }) {
         <button type="button" className={`btn btn-sm ${canvasTool === 'transform' ? 'btn-primary' : ''}`} aria-pressed={canvasTool === 'transform'} aria-label={t('select.transform')} title={t('select.transform')} onClick={() => set({ canvasTool: canvasTool === 'transform' ? 'paint' : 'transform', transform: null })}>
           <Scan size={16} aria-hidden />
         </button>
+        <button type="button" className={`btn btn-sm ${snap.symmetry.mode !== 'off' ? 'btn-primary' : ''}`} aria-pressed={snap.symmetry.mode !== 'off'} aria-expanded={symmetryOpen} aria-label={t('symmetry.tool')} title={t('symmetry.tool')} onClick={() => setSymmetryOpen(!symmetryOpen)}>
+          <FlipHorizontal size={16} aria-hidden />
+        </button>
         <input type="color" className="an-color-well" value={hex} aria-label={t('colors.picker')} onChange={(e) => {
           engine.setColor(e.target.value);
           rememberColor(e.target.value);
@@ -86,6 +91,7 @@ export function CanvasBar({ onSave }: { onSave(): void }) {
           <Trash2 size={16} aria-hidden /> <span className="hide-mobile">{t('canvas.clear')}</span>
         </button>
       </div>
+      {symmetryOpen && <SymmetryBar />}
       {(canvasTool === 'select' || canvasTool === 'transform' || snap.selection) && <SelectionBar />}
       {canvasTool === 'fill' && (
         <div className="an-bar-group" role="group" aria-label={t('fill.options')}>

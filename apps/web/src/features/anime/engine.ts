@@ -1,5 +1,6 @@
 import { PaintEngine } from '@yumi/paint';
 import { createContext, useContext, useSyncExternalStore } from 'react';
+import { useAnime } from './store';
 
 /** 256 MiB of undo history (the engine's default), printed in the customise panel. */
 export const HISTORY_BUDGET_BYTES = 256 * 1024 * 1024;
@@ -9,6 +10,7 @@ export function createEngine(width = 800, height = 600): PaintEngine {
   engine.selectPreset('basic-brush');
   // Spec canvas state defaults: colour #000000, size 5, opacity 100.
   engine.setBrush({ size: 5, opacity: 100 });
+  engine.setPressureCurves(useAnime.getState().pressureCurves);
   return engine;
 }
 

@@ -14,6 +14,7 @@ import {
 import { getSmartBrushPreset, type SmartBrushSettings } from '@yumi/imaging';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
+import type { PressureCurve } from '@yumi/paint';
 import type { PendingTransform } from './canvas/selection';
 
 export type AnimeMode = 'creative' | 'ai-generate';
@@ -66,6 +67,8 @@ interface AnimeState {
   livePreview: boolean;
   /** Free transform in progress (Transform tool), null when none. */
   transform: PendingTransform | null;
+  /** Pressure curve per brush preset id (persisted; the engine applies it when the brush is picked). */
+  pressureCurves: Record<string, PressureCurve>;
   setMode(m: AnimeMode): void;
   toggle(id: ContextPanel | FloatingPanel): void;
   closePanels(): void;
@@ -99,6 +102,7 @@ export const useAnime = create<AnimeState>()(
       toolbar: { x: 12, y: 12, collapsed: false },
       livePreview: true,
       transform: null,
+      pressureCurves: {},
       setMode: (mode) => set({ mode }),
       toggle: (id) => set((s) => ({ panels: togglePanel(s.panels, id) })),
       closePanels: () => set({ panels: { context: null, floating: null } }),
@@ -126,6 +130,7 @@ export const useAnime = create<AnimeState>()(
         exportSize: s.exportSize,
         toolbar: s.toolbar,
         livePreview: s.livePreview,
+        pressureCurves: s.pressureCurves,
       }),
       merge: (persisted, current) => {
         const p = (persisted ?? {}) as Partial<AnimeState>;
@@ -147,6 +152,7 @@ export const useAnime = create<AnimeState>()(
           exportSize: ok(p.exportSize, (x) => typeof x === 'number' && x >= 1 && x <= 400, current.exportSize),
           toolbar: ok(p.toolbar, (x) => !!x && typeof x === 'object' && typeof (x as { x: unknown }).x === 'number', current.toolbar),
           livePreview: ok(p.livePreview, (x) => typeof x === 'boolean', current.livePreview),
+          pressureCurves: ok(p.pressureCurves, (x) => !!x && typeof x === 'object' && !Array.isArray(x), current.pressureCurves),
         };
       },
     },

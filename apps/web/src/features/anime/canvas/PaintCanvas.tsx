@@ -44,6 +44,7 @@ export function PaintCanvas({ onViewChange }: { onViewChange?(): void }) {
   const spaceDown = useRef(false);
   const drawingPointer = useRef<number | null>(null);
   const svgRef = useRef<SVGSVGElement>(null);
+  const cursorRef = useRef<SVGCircleElement>(null);
   const [drag, setDrag] = useState<ToolDrag | null>(null);
   const snap = useEngineSnapshot();
   const canvasTool = useAnime((s) => s.canvasTool);
@@ -211,8 +212,22 @@ export function PaintCanvas({ onViewChange }: { onViewChange?(): void }) {
     state.rememberColor(rgbToHex(engine.color));
   };
 
+  /** The brush size cursor: a circle of the brush's diameter under the pen or mouse (set directly, no re-render). */
+  const moveCursor = (e: PointerEvent | null) => {
+    const c = cursorRef.current;
+    if (!c) return;
+    const show = e !== null && e.pointerType !== 'touch' && useAnime.getState().canvasTool === 'paint' && !panning.current && !gesture.current;
+    c.style.display = show ? '' : 'none';
+    if (!show) return;
+    const p = engine.viewport.screenToDocument(local(e));
+    c.setAttribute('cx', String(p.x));
+    c.setAttribute('cy', String(p.y));
+    c.setAttribute('r', String(Math.max(0.5, engine.brush.size / 2)));
+  };
+
   const onPointerMove = (ev: React.PointerEvent<HTMLDivElement>) => {
     const e = ev.nativeEvent;
+    moveCursor(e);
     if (pointers.current.has(e.pointerId)) pointers.current.set(e.pointerId, { ...local(e), type: e.pointerType });
     const g = gesture.current;
     if (g) {
@@ -377,10 +392,13 @@ export function PaintCanvas({ onViewChange }: { onViewChange?(): void }) {
       onPointerUp={onPointerEnd}
       onPointerCancel={onPointerEnd}
       onLostPointerCapture={onPointerEnd}
+      onPointerLeave={() => moveCursor(null)}
       onContextMenu={(e) => e.preventDefault()}
     >
       <canvas ref={canvasRef} className="paint-canvas" aria-label={t('canvas.label')} role="img" />
       <svg ref={svgRef} className="paint-overlay" width={snap.width} height={snap.height} viewBox={`0 0 ${snap.width} ${snap.height}`} aria-hidden>
+        <SymmetryGuides />
+        <circle ref={cursorRef} className="paint-brush-cursor" data-testid="brush-cursor" cx={0} cy={0} r={1} style={{ display: 'none' }} />
         {outline && (
           <g transform={drag?.kind === 'move' ? `translate(${Math.round(drag.now.x - drag.start.x)} ${Math.round(drag.now.y - drag.start.y)})` : undefined} data-testid="selection-outline">
             <path d={outline} className="ants-dark" />
@@ -432,4 +450,22 @@ function DraftShape({ shape, points }: { shape: string; points: Point[] }) {
   const w = Math.abs(b.x - a.x);
   const h = Math.abs(b.y - a.y);
   return shape === 'ellipse' ? <ellipse className="paint-draft" cx={x + w / 2} cy={y + h / 2} rx={w / 2} ry={h / 2} /> : <rect className="paint-draft" x={x} y={y} width={w} height={h} />;
+}
+
+/** Where symmetry mirrors strokes: the axes, or the spokes of radial symmetry. */
+function SymmetryGuides() {
+  const { symmetry: s, width, height } = useEngineSnapshot();
+  if (s.mode === 'off') return null;
+  const far = Math.hypot(width, height);
+  const spokes =
+    s.mode === 'radial'
+      ? Array.from({ length: s.count }, (_, i) => (2 * Math.PI * i) / s.count - Math.PI / 2)
+      : [...(s.mode !== 'horizontal' ? [Math.PI / 2, -Math.PI / 2] : []), ...(s.mode !== 'vertical' ? [0, Math.PI] : [])];
+  return (
+    <g className="paint-symmetry" data-testid="symmetry-guides">
+      {spokes.map((a, i) => (
+        <line key={i} x1={s.cx} y1={s.cy} x2={s.cx + Math.cos(a) * far} y2={s.cy + Math.sin(a) * far} />
+      ))}
+    </g>
+  );
 }

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { rgbToHex, useEngine, useEngineSnapshot } from '../engine';
 import { useAnime } from '../store';
+import { ColorWheel } from './ColorWheel';
 
 const HEX = /^#?[0-9a-f]{6}$/i;
 
@@ -44,6 +45,7 @@ export function ColorsPanel() {
           <Pipette size={15} aria-hidden /> {t('colors.eyedropper')}
         </button>
       </div>
+      <ColorWheel />
       {(['r', 'g', 'b'] as const).map((k) => (
         <label key={k} className="an-channel">
           <span>{t(`colors.${k}`)}</span>

@@ -7,6 +7,7 @@ import { useEngine, useEngineSnapshot } from '../engine';
 import { useAnime } from '../store';
 import { formatBytes } from './HistoryPanel';
 import { GenerateVersions } from './GenerateVersions';
+import { PressureCurveEditor } from './PressureCurveEditor';
 
 type NumericKey = 'size' | 'opacity' | 'hardness' | 'pressureSensitivity' | 'spacing' | 'scattering' | 'rotation' | 'flowRate' | 'smoothing';
 /** Spec §5 bounds: customisation size 0.1-100 step 0.1, opacity 1-100, hardness 0-100. */
@@ -83,6 +84,8 @@ export function CustomizePanel({ background, setBackground, control, setControl 
           <input type="range" min={s.key === 'size' && preset ? Math.max(s.min, preset.minSize) : s.min} max={s.key === 'size' && preset ? Math.min(s.max, preset.maxSize) : s.max} step={s.step} value={b[s.key]} onChange={(e) => setBrush({ [s.key]: Number(e.target.value) })} />
         </label>
       ))}
+      <h4>{t('curve.label')}</h4>
+      <PressureCurveEditor />
       <label className="field compact">
         <span>{t('customize.settings.tipShape')}</span>
         <select className="input" value={b.tipShape} onChange={(e) => setBrush({ tipShape: e.target.value as TipShape })}>
