@@ -257,3 +257,24 @@ test('symmetry, brush clipped to the selection, colour wheel, pressure curve per
   await bar.getByRole('button', { name: 'Brush', exact: true }).click();
   expect(await engine((e) => e.brush.pressureCurve?.y1)).toBeGreaterThan(0.55);
 });
+
+test('layer groups: group a layer, the group’s opacity applies to it, ungroup', async ({ page }) => {
+  await openCreate(page);
+  await page.evaluate(() => {
+    const e = (window as unknown as YumiWindow).__yumiPaint;
+    const id = e.addLayer('Ink');
+    e.applyPixels(id, { x: 40, y: 40, width: 20, height: 20 }, new Uint8ClampedArray(20 * 20 * 4).map((_, i) => [200, 30, 60, 255][i % 4]!));
+  });
+  await page.locator('[data-tool="layers"]').click();
+  await page.getByRole('button', { name: 'Group', exact: true }).click();
+  const group = page.locator('[data-layer="Group 1"]');
+  await expect(group).toBeVisible();
+  await expect(group.getByRole('button', { name: /^Group 1/ })).toHaveAttribute('aria-current', 'true');
+  await page.getByRole('slider', { name: 'Layer opacity' }).fill('50');
+  await expect.poll(async () => Math.abs((await pixel(page, 50, 50))[3]! - 128)).toBeLessThanOrEqual(1);
+  await page.getByRole('button', { name: 'Ungroup', exact: true }).click();
+  await expect(group).toHaveCount(0);
+  await expect.poll(async () => (await pixel(page, 50, 50))[3]).toBe(255);
+  await page.getByRole('button', { name: 'Undo', exact: true }).click();
+  await expect(group).toBeVisible();
+});

@@ -69,6 +69,8 @@ function sameStack(
       locked: src.locked,
       alphaLock: src.alphaLock,
       clipping: src.clipping,
+      group: src.group,
+      parentId: src.parentId,
     });
     fill(src, dst);
     out.reserveLayerId(src.id);

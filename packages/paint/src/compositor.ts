@@ -2,10 +2,10 @@ import { BLEND_CODE, mixChannel } from './blend.js';
 import type { RGBA } from './color.js';
 import type { PaintDocument } from './document.js';
 import { intersectRect, type Rect } from './geometry.js';
-import { clippingBase, type Layer } from './layer.js';
+import { isInside, siblingClippingBase, type Layer } from './layer.js';
 import type { MaskSurface } from './mask.js';
-import { modificationClock } from './surface.js';
-import { forEachTileIn, TILE_SIZE } from './tiles.js';
+import { modificationClock, nextClock, TILE_BYTES, TiledSurface, type Tile } from './surface.js';
+import { forEachTileIn, TILE_SIZE, tileRect } from './tiles.js';
 
 /** An RGBA (straight alpha) pixel buffer, shaped like ImageData so it can be wrapped without copying. */
 export interface PixelBuffer {
@@ -259,6 +259,22 @@ export class Compositor {
     offX = 0,
     offY = 0,
   ): void {
+    this.compositeLevel(doc, null, areas, target, options, offX, offY);
+  }
+
+  /**
+   * Composites the children of one group (null: the top level). Each group among them stands in as
+   * one layer whose pixels are its own children's composite (see GroupSurface).
+   */
+  compositeLevel(
+    doc: PaintDocument,
+    parentId: string | null,
+    areas: readonly Rect[],
+    target: PixelBuffer,
+    options: CompositeOptions = {},
+    offX = 0,
+    offY = 0,
+  ): void {
     const grid = doc.layers[0]?.surface;
     if (!grid || areas.length === 0) return;
 
@@ -270,15 +286,16 @@ export class Compositor {
     const bgPx = [bgR, bgG, bgB, bgA];
 
     const preview = options.preview ?? null;
-    const focusId = options.focusLayerId ?? preview?.layerId ?? null;
+    const level = levelView(doc, parentId, preview, options.focusLayerId ?? preview?.layerId ?? null);
+    const focusId = level.focusId;
     // A clipped layer whose base is hidden is hidden too (as in PSD); the bottom layer never clips.
     const bases = new Map<Layer, Layer>();
-    doc.layers.forEach((l, i) => {
-      const base = l.clipping ? clippingBase(doc.layers, i) : null;
+    level.layers.forEach((l, i) => {
+      const base = l.clipping ? siblingClippingBase(level.layers, i) : null;
       if (base) bases.set(l, base);
     });
     const shown = (l: Layer) => l.visible && l.opacity > 0 && (bases.get(l)?.visible ?? true);
-    const visible = doc.layers.filter((l) => shown(l) || l.id === focusId);
+    const visible = level.layers.filter((l) => shown(l) || l.id === focusId);
     let split = focusId === null ? -1 : visible.findIndex((l) => l.id === focusId);
     if (split < 0) split = visible.length; // no focus: everything is "below"
     const belowLayers = visible.slice(0, split);
@@ -680,4 +697,103 @@ function gather(stack: Stack, layers: Layer[], index: number, bases: Map<Layer, 
     n++;
   }
   stack.n = n;
+}
+
+/** Group composites, kept per group layer while it exists. */
+const groupSurfaces = new WeakMap<Layer, GroupSurface>();
+
+/**
+ * The layers of one level of the stack, each group standing in as a layer of its composite, and the
+ * one of them that is or holds the focus layer.
+ */
+function levelView(
+  doc: PaintDocument,
+  parentId: string | null,
+  preview: StrokePreview | null,
+  focusId: string | null,
+): { layers: Layer[]; focusId: string | null } {
+  if (!doc.layers.some((l) => l.group)) return { layers: doc.layers, focusId };
+  const byId = new Map(doc.layers.map((l) => [l.id, l]));
+  let f = focusId === null ? undefined : byId.get(focusId);
+  while (f && f.parentId !== parentId) f = f.parentId === null ? undefined : byId.get(f.parentId);
+  const levelFocus = f?.id ?? null;
+  const layers = doc.layers
+    .filter((l) => l.parentId === parentId)
+    .map((l) => {
+      if (!l.group) return l;
+      let gs = groupSurfaces.get(l);
+      if (!gs || gs.doc !== doc) {
+        gs = new GroupSurface(doc, l);
+        groupSurfaces.set(l, gs);
+      }
+      gs.prepare(byId, levelFocus === l.id ? preview : null, focusId);
+      return { ...l, surface: gs };
+    });
+  return { layers, focusId: levelFocus };
+}
+
+/** At most this many composited tiles are kept per group (least recently built go first). */
+const MAX_GROUP_TILES = 256;
+
+/**
+ * A group's pixels: its children composited on their own (straight RGBA tiles), built on demand and
+ * kept until a child's pixels or properties change. While the stroke in progress is inside the group,
+ * tiles are composited fresh with it and not kept.
+ */
+export class GroupSurface extends TiledSurface {
+  private members: Layer[] = [];
+  private memo = new Map<number, { tile: Tile | null; builtAt: number }>();
+  private sig = '';
+  private sigClock = 0;
+  private live: { preview: StrokePreview; focusId: string | null } | null = null;
+
+  constructor(
+    readonly doc: PaintDocument,
+    readonly group: Layer,
+  ) {
+    super(doc.width, doc.height);
+  }
+
+  prepare(byId: ReadonlyMap<string, Layer>, preview: StrokePreview | null, focusId: string | null): void {
+    const id = this.group.id;
+    this.members = this.doc.layers.filter((l) => l.id !== id && isInside(l, id, byId));
+    const sig = this.members
+      .map((l) => `${l.id}:${l.parentId}:${l.visible ? 1 : 0}:${l.opacity}:${l.blendMode}:${l.clipping ? 1 : 0}`)
+      .join(',');
+    if (sig !== this.sig) {
+      this.sig = sig;
+      this.memo.clear();
+      this.sigClock = nextClock();
+    }
+    this.live = preview && this.members.some((m) => m.id === preview.layerId) ? { preview, focusId } : null;
+  }
+
+  override version(index: number): number {
+    if (this.live) return modificationClock();
+    let v = this.sigClock;
+    for (const m of this.members) if (!m.group) v = Math.max(v, m.surface.version(index));
+    return v;
+  }
+
+  override tile(index: number): Tile | null {
+    const live = this.live;
+    if (!live) {
+      const kept = this.memo.get(index);
+      if (kept && kept.builtAt >= this.version(index)) return kept.tile;
+    }
+    const builtAt = modificationClock();
+    let tile: Tile | null = null;
+    if (this.members.some((m) => !m.group && m.surface.tile(index)) || live?.preview.mask.tile(index)) {
+      tile = new Uint8ClampedArray(TILE_BYTES);
+      const r = tileRect(this, index);
+      const target = { data: tile, width: TILE_SIZE, height: TILE_SIZE };
+      const options = { preview: live?.preview ?? null, focusLayerId: live?.focusId ?? null };
+      new Compositor().compositeLevel(this.doc, this.group.id, [r], target, options, -(r.x - (r.x % TILE_SIZE)), -(r.y - (r.y % TILE_SIZE)));
+    }
+    if (!live) {
+      if (this.memo.size >= MAX_GROUP_TILES) this.memo.delete(this.memo.keys().next().value as number);
+      this.memo.set(index, { tile, builtAt });
+    }
+    return tile;
+  }
 }

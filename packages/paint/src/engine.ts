@@ -25,6 +25,9 @@ import { intersectRect, unionRect, type Rect } from './geometry.js';
 import {
   AddLayerEntry,
   affectsPixels,
+  captureStack,
+  layerRects,
+  StackEntry,
   DeleteLayerEntry,
   History,
   LayerPropsEntry,
@@ -55,6 +58,7 @@ import {
   type LayerProps,
 } from './layer.js';
 import { mergeLayerInto } from './merge.js';
+import { depths, descendants, moveItem, ungroup, withoutBlock, wrapInGroup } from './groups.js';
 import { resampleRGBA } from './resample.js';
 import { Stroke } from './stroke.js';
 import { forEachTileIn, gridFor, TILE_SIZE, tileRect } from './tiles.js';
@@ -70,7 +74,7 @@ export interface EngineOptions extends DocumentOptions {
 
 /** Why an edit was not applied; the UI can show a hint (e.g. "layer is locked"). */
 export type Refusal =
-  'locked' | 'hidden' | 'last-layer' | 'no-layer-below' | 'invalid-name' | 'outside-canvas';
+  'locked' | 'hidden' | 'last-layer' | 'no-layer-below' | 'invalid-name' | 'outside-canvas' | 'group';
 export type Outcome = { ok: true } | { ok: false; reason: Refusal };
 
 const OK: Outcome = { ok: true };
@@ -251,8 +255,9 @@ export class PaintEngine {
     this.endStroke();
     this.flushTransient();
     const layer = this.doc.activeLayer;
+    if (layer.group) return refuse('group'); // a group has no pixels of its own to paint on
     if (layer.locked) return refuse('locked');
-    if (!layer.visible) return refuse('hidden');
+    if (!layer.visible || this.hiddenByGroup(layer)) return refuse('hidden');
     this.stroke = new Stroke(this.doc.width, this.doc.height, {
       layerId: layer.id,
       mode: this.toolValue === 'eraser' ? 'erase' : 'paint',
@@ -329,8 +334,16 @@ export class PaintEngine {
 
   /** Spec: deletion only while more than one layer exists; deleting the active layer selects the first. */
   deleteLayer(id: string): Outcome {
-    this.doc.layer(id);
+    const target = this.doc.layer(id);
     if (this.doc.layers.length <= 1) return refuse('last-layer');
+    if (target.group || this.doc.layers.some((l) => l.group)) {
+      // with groups: the layer or the whole group leaves; at least one paintable layer stays
+      const gone = new Set([id, ...descendants(this.doc.layers, id).map((l) => l.id)]);
+      const keep = this.doc.layers.find((l) => !l.group && !gone.has(l.id));
+      if (!keep) return refuse('last-layer');
+      const active = gone.has(this.doc.activeLayerId) ? keep.id : this.doc.activeLayerId;
+      return this.restructure('Delete layer', () => withoutBlock(this.doc.layers, id), active);
+    }
     this.prepareEdit();
     const activeBefore = this.doc.activeLayerId;
     const { layer, index } = this.doc.removeLayer(id);
@@ -364,6 +377,7 @@ export class PaintEngine {
   /** Copies a layer (pixels and properties) above itself and selects the copy. */
   duplicateLayer(id: string): string {
     const src = this.doc.layer(id);
+    if (src.group) return this.duplicateGroup(src);
     this.prepareEdit();
     const copy: Layer = {
       id: this.doc.newLayerId(),
@@ -374,9 +388,82 @@ export class PaintEngine {
       locked: false,
       alphaLock: src.alphaLock,
       clipping: src.clipping,
+      group: false,
+      parentId: src.parentId,
       surface: src.surface.clone(),
     };
     return this.insertNewLayer(copy, 'Duplicate layer', this.doc.indexOf(id) + 1);
+  }
+
+  private duplicateGroup(src: Layer): string {
+    const block = [...descendants(this.doc.layers, src.id), src];
+    const ids = new Map(block.map((l) => [l.id, this.doc.newLayerId()]));
+    const copies = block.map((l) => ({
+      ...l,
+      id: ids.get(l.id) as string,
+      name: l === src ? `${l.name} copy` : l.name,
+      locked: false,
+      parentId: l === src ? l.parentId : (ids.get(l.parentId as string) ?? null),
+      surface: l.surface.clone(),
+    }));
+    const at = this.doc.indexOf(src.id) + 1;
+    this.restructure('Duplicate group', () => [...this.doc.layers.slice(0, at), ...copies, ...this.doc.layers.slice(at)], ids.get(src.id) as string);
+    return ids.get(src.id) as string;
+  }
+
+  // ---- groups -----------------------------------------------------------------------------
+
+  /** Puts a layer (or group) into a new group in its place and selects the group. Returns its id. */
+  groupLayer(id: string, name?: string): string {
+    this.doc.layer(id);
+    const group = this.doc.createLayer(name?.trim() || this.nextGroupName());
+    group.group = true;
+    this.restructure('Group layers', () => wrapInGroup(this.doc.layers, id, group), group.id);
+    return group.id;
+  }
+
+  /** Dissolves a group: its layers take its place. */
+  ungroupLayer(id: string): Outcome {
+    const group = this.doc.layer(id);
+    if (!group.group) return refuse('group');
+    const inside = descendants(this.doc.layers, id);
+    const active = inside.find((l) => l.parentId === id)?.id ?? (this.doc.layers.find((l) => !l.group) as Layer).id;
+    return this.restructure('Ungroup', () => ungroup(this.doc.layers, id), active);
+  }
+
+  /** One step up or down the stack: past a sibling, into a group it meets, or out of its group at the edge. */
+  moveItem(id: string, direction: 'up' | 'down'): Outcome {
+    return this.restructure(direction === 'up' ? 'Move layer up' : 'Move layer down', () => moveItem(this.doc.layers, id, direction), this.doc.activeLayerId);
+  }
+
+  private nextGroupName(): string {
+    const taken = new Set(this.doc.layers.map((l) => l.name));
+    let n = 1;
+    while (taken.has(`Group ${n}`)) n++;
+    return `Group ${n}`;
+  }
+
+  /**
+   * Installs a new stack order as one undo step; everything recomposites. `build` runs after the
+   * old order is recorded, since it re-parents layers in place; null means it cannot be done.
+   */
+  private restructure(label: string, build: () => Layer[] | null, activeId: string): Outcome {
+    this.prepareEdit();
+    const before = captureStack(this.doc);
+    const layers = build();
+    if (!layers) {
+      before.layers.forEach((l, i) => (l.parentId = before.parents[i] ?? null));
+      return refuse('no-layer-below');
+    }
+    const parents = layers.map((l) => l.parentId);
+    this.doc.layers.length = 0;
+    this.doc.layers.push(...layers);
+    layers.forEach((l, i) => (l.parentId = parents[i] ?? null));
+    this.doc.activeLayerId = activeId;
+    this.history.push(new StackEntry(label, before, this.doc));
+    this.dirty.addEverything();
+    this.changed();
+    return OK;
   }
 
   /** Merges a layer into the one below it (which keeps its own properties) and selects that one. */
@@ -385,6 +472,7 @@ export class PaintEngine {
     const upper = this.doc.layer(id);
     const lower = this.doc.layers[index - 1];
     if (!lower) return refuse('no-layer-below');
+    if (upper.group || lower.group || lower.parentId !== upper.parentId) return refuse('group');
     if (lower.locked) return refuse('locked');
     if (!upper.visible) return refuse('hidden');
     this.prepareEdit();
@@ -417,7 +505,7 @@ export class PaintEngine {
     const before: Partial<LayerProps> = {};
     for (const k of keys) Object.assign(before, { [k]: k in pending ? pending[k] : layer[k] });
     Object.assign(layer, next);
-    if (affectsPixels(next)) this.dirty.addAll(layer.surface.contentRects());
+    if (affectsPixels(next)) this.dirty.addAll(layerRects(this.doc, layer));
     if (options.transient) {
       this.pendingProps.set(id, { ...before, ...pending });
     } else {
@@ -443,6 +531,7 @@ export class PaintEngine {
   /** Erases a whole layer (the toolbar's clear button). */
   clearLayer(id: string): Outcome {
     const layer = this.doc.layer(id);
+    if (layer.group) return refuse('group');
     if (layer.locked) return refuse('locked');
     this.prepareEdit();
     const recorder = new TileRecorder(layer.surface);
@@ -466,6 +555,7 @@ export class PaintEngine {
   applyPixels(layerId: string, area: Rect, rgba: Uint8ClampedArray, label = 'Edit pixels'): Outcome {
     const layer = this.doc.layer(layerId);
     checkBuffer({ data: rgba, width: area.width, height: area.height });
+    if (layer.group) return refuse('group');
     if (layer.locked) return refuse('locked');
     const clip = intersectRect(area, { x: 0, y: 0, width: this.doc.width, height: this.doc.height });
     if (clip.width <= 0 || clip.height <= 0) return refuse('outside-canvas');
@@ -496,6 +586,7 @@ export class PaintEngine {
     const { width, height } = this.doc;
     if (mask.length !== width * height)
       throw new PaintError('INVALID_ARGUMENT', 'Fill mask must cover the document');
+    if (layer.group) return refuse('group');
     if (layer.locked) return refuse('locked');
     if (!layer.visible) return refuse('hidden');
     const clip = intersectRect(area, { x: 0, y: 0, width, height });
@@ -791,7 +882,7 @@ export class PaintEngine {
       version: this.version,
       width: this.doc.width,
       height: this.doc.height,
-      layers: this.doc.layers.map(layerInfo),
+      layers: this.layerInfos(),
       activeLayerId: this.doc.activeLayerId,
       tool: this.toolValue,
       presetId: this.presetIdValue,
@@ -810,6 +901,21 @@ export class PaintEngine {
   }
 
   // ---- internals --------------------------------------------------------------------------
+
+  private hiddenByGroup(layer: Layer): boolean {
+    for (let p = layer.parentId, guard = 0; p !== null && guard < 1000; guard++) {
+      const g = this.doc.findLayer(p);
+      if (!g) return false;
+      if (!g.visible) return true;
+      p = g.parentId;
+    }
+    return false;
+  }
+
+  private layerInfos(): LayerInfo[] {
+    const d = this.doc.layers.some((l) => l.group) ? depths(this.doc.layers) : null;
+    return this.doc.layers.map((l) => layerInfo(l, d?.get(l.id) ?? 0));
+  }
 
   private changed(): void {
     this.version++;
@@ -848,6 +954,8 @@ export class PaintEngine {
     index = this.doc.indexOf(this.doc.activeLayerId) + 1,
   ): string {
     const activeBefore = this.doc.activeLayerId;
+    // right above the active layer is inside the same group
+    if (index === this.doc.indexOf(activeBefore) + 1) layer.parentId = this.doc.activeLayer.parentId;
     const entry = new AddLayerEntry(label, layer, index, activeBefore);
     this.dirty.addAll(entry.redo(this.doc));
     this.history.push(entry);

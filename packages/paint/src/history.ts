@@ -208,11 +208,61 @@ export class TileRecorder {
   }
 }
 
-function layerRects(layer: Layer): Rect[] {
-  return layer.surface.contentRects();
+/** What a change to a whole layer can affect: its tiles, or for a group the whole canvas. */
+export function layerRects(doc: PaintDocument, layer: Layer): Rect[] {
+  return layer.group ? [{ x: 0, y: 0, width: doc.width, height: doc.height }] : layer.surface.contentRects();
 }
 
-/** A layer entering the stack (new, duplicated, imported). Undo takes it out and keeps it for redo. */
+/** The stack's order and nesting (and the active layer), for structural undo. */
+export interface StackState {
+  layers: Layer[];
+  parents: (string | null)[];
+  active: string;
+}
+
+export function captureStack(doc: PaintDocument): StackState {
+  return { layers: [...doc.layers], parents: doc.layers.map((l) => l.parentId), active: doc.activeLayerId };
+}
+
+/** Group, ungroup, move between groups, delete or duplicate a group: swaps the whole stack order. */
+export class StackEntry implements HistoryEntry {
+  private detachedBytes: number;
+
+  /** `other` is the state before the change; `doc` is already in the state after it. */
+  constructor(
+    readonly label: string,
+    private other: StackState,
+    doc: PaintDocument,
+  ) {
+    this.detachedBytes = StackEntry.onlyIn(other, doc);
+  }
+
+  undo(doc: PaintDocument): Rect[] {
+    const now = captureStack(doc);
+    doc.layers.length = 0;
+    doc.layers.push(...this.other.layers);
+    this.other.layers.forEach((l, i) => (l.parentId = this.other.parents[i] ?? null));
+    doc.activeLayerId = this.other.active;
+    this.other = now;
+    this.detachedBytes = StackEntry.onlyIn(now, doc);
+    return [{ x: 0, y: 0, width: doc.width, height: doc.height }];
+  }
+
+  redo(doc: PaintDocument): Rect[] {
+    return this.undo(doc);
+  }
+
+  /** Pixels of layers that only the other state has (deleted, or taken back). */
+  bytes(): number {
+    return this.detachedBytes;
+  }
+
+  private static onlyIn(state: StackState, doc: PaintDocument): number {
+    const live = new Set(doc.layers);
+    return state.layers.reduce((n, l) => n + (live.has(l) ? 0 : l.surface.byteSize()), 0);
+  }
+}
+
 export class AddLayerEntry implements HistoryEntry {
   private detached = false;
 
@@ -227,14 +277,14 @@ export class AddLayerEntry implements HistoryEntry {
     doc.removeLayer(this.layer.id);
     doc.activeLayerId = this.activeBefore;
     this.detached = true;
-    return layerRects(this.layer);
+    return layerRects(doc, this.layer);
   }
 
   redo(doc: PaintDocument): Rect[] {
     doc.insertLayer(this.layer, this.index);
     doc.activeLayerId = this.layer.id;
     this.detached = false;
-    return layerRects(this.layer);
+    return layerRects(doc, this.layer);
   }
 
   bytes(): number {
@@ -258,14 +308,14 @@ export class DeleteLayerEntry implements HistoryEntry {
     doc.insertLayer(this.layer, this.index);
     doc.activeLayerId = this.activeBefore;
     this.detached = false;
-    return layerRects(this.layer);
+    return layerRects(doc, this.layer);
   }
 
   redo(doc: PaintDocument): Rect[] {
     doc.removeLayer(this.layer.id);
     doc.activeLayerId = this.activeAfter;
     this.detached = true;
-    return layerRects(this.layer);
+    return layerRects(doc, this.layer);
   }
 
   bytes(): number {
@@ -285,7 +335,7 @@ export class MoveLayerEntry implements HistoryEntry {
   private move(doc: PaintDocument, to: number): Rect[] {
     const { layer } = doc.removeLayer(this.layerId);
     doc.insertLayer(layer, to);
-    return layerRects(layer);
+    return layerRects(doc, layer);
   }
 
   undo(doc: PaintDocument): Rect[] {
@@ -312,7 +362,7 @@ export class LayerPropsEntry implements HistoryEntry {
   private apply(doc: PaintDocument, props: Partial<LayerProps>): Rect[] {
     const layer = doc.layer(this.layerId);
     Object.assign(layer, props);
-    return affectsPixels(props) ? layerRects(layer) : [];
+    return affectsPixels(props) ? layerRects(doc, layer) : [];
   }
 
   undo(doc: PaintDocument): Rect[] {
@@ -356,7 +406,7 @@ export class MergeDownEntry implements HistoryEntry {
     doc.insertLayer(this.upper, this.upperIndex);
     doc.activeLayerId = this.activeBefore;
     this.detached = false;
-    return [...rects, ...layerRects(this.upper)];
+    return [...rects, ...layerRects(doc, this.upper)];
   }
 
   redo(doc: PaintDocument): Rect[] {
@@ -364,7 +414,7 @@ export class MergeDownEntry implements HistoryEntry {
     const rects = this.lowerPixels?.redoOn(doc.layer(this.lowerId).surface) ?? [];
     doc.activeLayerId = this.lowerId;
     this.detached = true;
-    return [...rects, ...layerRects(this.upper)];
+    return [...rects, ...layerRects(doc, this.upper)];
   }
 
   bytes(): number {

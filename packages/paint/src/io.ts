@@ -4,6 +4,7 @@ import type { RGBA } from './color.js';
 import { PaintDocument, PaintError } from './document.js';
 import { intersectRect, unionRect, type Rect } from './geometry.js';
 import { clampOpacity, createLayer, isBlendMode, type BlendMode, type Layer } from './layer.js';
+import { normalizeStack } from './groups.js';
 import { resampleRGBA } from './resample.js';
 import type { TiledSurface } from './surface.js';
 
@@ -110,6 +111,9 @@ export interface SerializedLayer {
   /** Absent in drawings saved before alpha lock and clipping existed: false. */
   alphaLock?: boolean;
   clipping?: boolean;
+  /** A layer group, and the group a layer is in (absent in older drawings: plain, top level). */
+  group?: boolean;
+  parentId?: string | null;
   /** Area holding the layer's pixels (null: empty layer); `rgba` covers exactly this rect. */
   bounds: Rect | null;
   rgba: Uint8ClampedArray;
@@ -150,6 +154,8 @@ export function serializeDocument(doc: PaintDocument): SerializedDocument {
         locked: l.locked,
         alphaLock: l.alphaLock,
         clipping: l.clipping,
+        ...(l.group ? { group: true } : {}),
+        ...(l.parentId ? { parentId: l.parentId } : {}),
         bounds,
         rgba: bounds ? l.surface.readRect(bounds) : new Uint8ClampedArray(0),
       };
@@ -176,6 +182,9 @@ export function restoreDocument(data: SerializedDocument): PaintDocument {
     layer.clipping = Boolean(s.clipping);
     layer.opacity = clampOpacity(Number(s.opacity));
     layer.blendMode = s.blendMode;
+    layer.group = Boolean(s.group);
+    layer.parentId = typeof s.parentId === 'string' ? s.parentId : null;
+    if (s.bounds && layer.group) throw bad('a group has no pixels of its own');
     if (s.bounds) {
       const b = s.bounds;
       const inside = intersectRect(b, { x: 0, y: 0, width: doc.width, height: doc.height });
@@ -187,6 +196,11 @@ export function restoreDocument(data: SerializedDocument): PaintDocument {
     doc.reserveLayerId(s.id);
     doc.layers.push(layer);
   }
+  // parents that are missing or not groups count as the top level; the order follows the nesting
+  const ordered = normalizeStack(doc.layers);
+  doc.layers.length = 0;
+  doc.layers.push(...ordered);
+  if (!ordered.some((l) => !l.group)) throw bad('no layer to paint on');
   doc.activeLayerId = ids.has(data.activeLayerId) ? data.activeLayerId : (doc.layers[0] as Layer).id;
   return doc;
 }

@@ -24,6 +24,13 @@ export interface Layer {
    * alpha is multiplied by the base's, then it blends with its own mode (as PSD clipping does).
    */
   clipping: boolean;
+  /**
+   * A folder of layers, without pixels of its own: its children are composited on their own, then the
+   * result blends onto what is below with the group's mode and opacity (Photoshop's "Normal" group).
+   */
+  group: boolean;
+  /** The group this layer belongs to (null at the top level); see groups.ts for the stack order. */
+  parentId: string | null;
   readonly surface: TiledSurface;
 }
 
@@ -37,10 +44,17 @@ export type LayerProps = Pick<
 export interface LayerInfo extends LayerProps {
   id: string;
   isEmpty: boolean;
+  group: boolean;
+  parentId: string | null;
+  /** Nesting level (0 at the top). */
+  depth: number;
 }
 
-export function layerInfo(layer: Layer): LayerInfo {
+export function layerInfo(layer: Layer, depth = 0): LayerInfo {
   return {
+    group: layer.group,
+    parentId: layer.parentId,
+    depth,
     id: layer.id,
     name: layer.name,
     visible: layer.visible,
@@ -68,14 +82,45 @@ export function createLayer(id: string, name: string, width: number, height: num
     locked: false,
     alphaLock: false,
     clipping: false,
+    group: false,
+    parentId: null,
     surface: new TiledSurface(width, height),
   };
 }
 
-/** The layer a clipped layer clips to: the nearest unclipped one below it (null for the bottom layer). */
+/**
+ * The layer a clipped layer clips to: the nearest unclipped sibling below it (null for the bottom
+ * layer of its group). `layers` is the whole stack (groups' contents are skipped).
+ */
 export function clippingBase(layers: readonly Layer[], index: number): Layer | null {
+  const parent = (layers[index] as Layer).parentId;
+  const byId = new Map(layers.map((l) => [l.id, l]));
   for (let i = index - 1; i >= 0; i--) {
     const l = layers[i] as Layer;
+    if (l.parentId === parent) {
+      if (!l.clipping) return l;
+      continue;
+    }
+    if (!isInside(l, parent, byId)) return null; // below our group's first child
+  }
+  return null;
+}
+
+/** Whether `layer` is (at any depth) inside the group `parentId` (null: the whole stack). */
+export function isInside(layer: Layer, parentId: string | null, byId: ReadonlyMap<string, Layer>): boolean {
+  if (parentId === null) return true;
+  let p = layer.parentId;
+  for (let guard = 0; p !== null && guard < 1000; guard++) {
+    if (p === parentId) return true;
+    p = byId.get(p)?.parentId ?? null;
+  }
+  return false;
+}
+
+/** The nearest unclipped layer below `index` in a list of siblings (the compositor's view). */
+export function siblingClippingBase(siblings: readonly Layer[], index: number): Layer | null {
+  for (let i = index - 1; i >= 0; i--) {
+    const l = siblings[i] as Layer;
     if (!l.clipping) return l;
   }
   return null;

@@ -24,6 +24,11 @@ export function modificationClock(): number {
   return clock;
 }
 
+/** Advances the clock (something a cache depends on changed without a tile changing). */
+export function nextClock(): number {
+  return ++clock;
+}
+
 /** A layer's pixels: a grid of lazily allocated tiles; a missing tile is fully transparent. */
 export class TiledSurface implements TileGrid {
   readonly cols: number;

@@ -52,6 +52,9 @@ export const canvasLayerSchema = z.strictObject({
   /** Lock transparent pixels; clip to the layer below. Optional: older saves have neither. */
   alphaLock: z.boolean().optional(),
   clipping: z.boolean().optional(),
+  /** A layer group (no image), and the index of the group a layer is in. Optional: older saves have none. */
+  group: z.boolean().optional(),
+  parent: z.number().int().min(0).nullable().optional(),
   /** Upload: a PNG data URL; answer: the same, read back from the blob store. Empty layers have none. */
   image: pngDataUrl.nullable(),
 });

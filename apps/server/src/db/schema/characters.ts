@@ -7,7 +7,7 @@ export interface StoredCanvas {
   width: number;
   height: number;
   activeLayerIndex: number;
-  layers: { name: string; visible: boolean; opacity: number; blendMode: string; locked: boolean; alphaLock?: boolean; clipping?: boolean; blobKey: string | null }[];
+  layers: { name: string; visible: boolean; opacity: number; blendMode: string; locked: boolean; alphaLock?: boolean; clipping?: boolean; group?: boolean; parent?: number | null; blobKey: string | null }[];
 }
 
 export const characters = pgTable(

@@ -7,6 +7,9 @@ import { decodeChecked, readImageHeader } from '../../lib/image-intake';
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const mb = (n: number) => `${Math.round(n / 1024 / 1024)} MB`;
 
+/** Group membership, kept only where there is some (older versions have none). */
+const groupFields = (l: { group?: boolean; parent?: number | null }) => ({ ...(l.group ? { group: true } : {}), ...(l.parent != null ? { parent: l.parent } : {}) });
+
 export const layerTooLarge = (index: number) =>
   new HttpError(413, 'LAYER_TOO_LARGE', `Layer ${index + 1} is too large: a layer image can be at most ${mb(LAYER_IMAGE_MAX_BYTES)}.`);
 
@@ -47,7 +50,7 @@ export async function storeLayers(ctx: AppContext, canvas: CanvasData): Promise<
       keys.push(put.key);
       size += put.size;
     }
-    layers.push({ name: layer.name, visible: layer.visible, opacity: layer.opacity, blendMode: layer.blendMode, locked: layer.locked, alphaLock: layer.alphaLock ?? false, clipping: layer.clipping ?? false, blobKey });
+    layers.push({ name: layer.name, visible: layer.visible, opacity: layer.opacity, blendMode: layer.blendMode, locked: layer.locked, alphaLock: layer.alphaLock ?? false, clipping: layer.clipping ?? false, ...groupFields(layer), blobKey });
   }
   const activeLayerIndex = Math.min(canvas.activeLayerIndex, layers.length - 1);
   return { stored: { width: canvas.width, height: canvas.height, activeLayerIndex, layers }, keys, size };
@@ -79,7 +82,7 @@ export async function loadLayers(ctx: AppContext, stored: StoredCanvas): Promise
         if (!blob) throw new HttpError(500, 'BLOB_MISSING', 'A layer image of this version is missing from storage.');
         image = `data:image/png;base64,${blob.data.toString('base64')}`;
       }
-      return { name: l.name, visible: l.visible, opacity: l.opacity, blendMode: l.blendMode as CanvasData['layers'][number]['blendMode'], locked: l.locked, alphaLock: l.alphaLock ?? false, clipping: l.clipping ?? false, image };
+      return { name: l.name, visible: l.visible, opacity: l.opacity, blendMode: l.blendMode as CanvasData['layers'][number]['blendMode'], locked: l.locked, alphaLock: l.alphaLock ?? false, clipping: l.clipping ?? false, ...groupFields(l), image };
     }),
   );
   return { width: stored.width, height: stored.height, activeLayerIndex: stored.activeLayerIndex, layers };

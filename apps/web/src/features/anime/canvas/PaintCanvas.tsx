@@ -131,6 +131,7 @@ export function PaintCanvas({ onViewChange }: { onViewChange?(): void }) {
   const warn = (reason: string) => {
     if (reason === 'locked') toast('warning', t('canvas.locked'));
     else if (reason === 'hidden') toast('warning', t('canvas.hidden'));
+    else if (reason === 'group') toast('warning', t('layers.refused.group'));
   };
 
   const onPointerDown = (ev: React.PointerEvent<HTMLDivElement>) => {

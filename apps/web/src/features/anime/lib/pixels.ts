@@ -78,7 +78,18 @@ export function engineToCanvasData(engine: PaintEngine): CanvasData {
     width: doc.width,
     height: doc.height,
     activeLayerIndex: doc.indexOf(doc.activeLayerId),
-    layers: doc.layers.map((l, i) => ({ name: l.name, visible: l.visible, opacity: l.opacity, blendMode: l.blendMode, locked: l.locked, alphaLock: l.alphaLock, clipping: l.clipping, image: layerPng(engine, i) })),
+    layers: doc.layers.map((l, i) => ({
+      name: l.name,
+      visible: l.visible,
+      opacity: l.opacity,
+      blendMode: l.blendMode,
+      locked: l.locked,
+      alphaLock: l.alphaLock,
+      clipping: l.clipping,
+      ...(l.group ? { group: true } : {}),
+      ...(l.parentId ? { parent: doc.indexOf(l.parentId) } : {}),
+      image: l.group ? null : layerPng(engine, i),
+    })),
   };
 }
 
@@ -89,7 +100,9 @@ export async function canvasDataToDocument(data: CanvasData): Promise<PaintDocum
     data.layers.map(async (l, i) => {
       const rgba = l.image ? (await urlToBuffer(l.image)).data : new Uint8ClampedArray(0);
       const ok = rgba.length === data.width * data.height * 4;
-      return { id: `layer-${i + 1}`, name: l.name, visible: l.visible, opacity: l.opacity, blendMode: l.blendMode, locked: l.locked, alphaLock: l.alphaLock, clipping: l.clipping, bounds: l.image && ok ? full : null, rgba: ok ? rgba : new Uint8ClampedArray(0) };
+      const group = Boolean(l.group);
+      const pixels = !group && l.image && ok;
+      return { id: `layer-${i + 1}`, name: l.name, visible: l.visible, opacity: l.opacity, blendMode: l.blendMode, locked: l.locked, alphaLock: l.alphaLock, clipping: l.clipping, group, parentId: l.parent != null ? `layer-${l.parent + 1}` : null, bounds: pixels ? full : null, rgba: pixels ? rgba : new Uint8ClampedArray(0) };
     }),
   );
   const serialized: SerializedDocument = {

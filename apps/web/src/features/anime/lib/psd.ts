@@ -15,15 +15,23 @@ export function writePsdBlob(engine: PaintEngine): Blob {
   return new Blob([writeDocumentPsd(engine.document) as Uint8Array<ArrayBuffer>], { type: 'image/vnd.adobe.photoshop' });
 }
 
-function flattenGroups(layers: PsdLayer[] | undefined, out: PsdLayer[] = []): PsdLayer[] {
+interface PsdEntry {
+  layer: PsdLayer;
+  id: string;
+  parentId: string | null;
+}
+
+/** The PSD's layer tree in stack order: a group's layers, then the group (PSD's own record order). */
+function flattenGroups(layers: PsdLayer[] | undefined, parentId: string | null = null, out: PsdEntry[] = [], counter = { n: 0 }): PsdEntry[] {
   for (const l of layers ?? []) {
-    if (l.children) flattenGroups(l.children, out);
-    else out.push(l);
+    const id = `layer-${++counter.n}`;
+    if (l.children) flattenGroups(l.children, id, out, counter);
+    out.push({ layer: l, id, parentId });
   }
   return out;
 }
 
-/** A PSD as a new document: each pixel layer (groups flattened) with name, visibility, opacity and blend mode. */
+/** A PSD as a new document: layers and (nested) groups with name, visibility, opacity, blend mode, clipping and alpha lock. */
 export async function readPsdFile(file: File): Promise<PaintDocument> {
   if (file.size > PSD_MAX_BYTES) throw new ImportError('tooLarge');
   let psd;
@@ -38,9 +46,10 @@ export async function readPsdFile(file: File): Promise<PaintDocument> {
   const width = psd.width;
   const height = psd.height;
   const serialized: SerializedLayer[] = [];
-  const source = layers.length > 0 ? layers : [{ name: 'Background', imageData: psd.imageData, top: 0, left: 0 } as PsdLayer];
-  source.forEach((l, i) => {
-    const img = l.imageData;
+  const source: PsdEntry[] = layers.length > 0 ? layers : [{ layer: { name: 'Background', imageData: psd.imageData, top: 0, left: 0 }, id: 'layer-1', parentId: null }];
+  source.forEach(({ layer: l, id, parentId }, i) => {
+    const group = Boolean(l.children);
+    const img = group ? undefined : l.imageData;
     let bounds = null;
     let rgba = new Uint8ClampedArray(0);
     if (img && img.width > 0 && img.height > 0) {
@@ -61,7 +70,9 @@ export async function readPsdFile(file: File): Promise<PaintDocument> {
       }
     }
     serialized.push({
-      id: `layer-${i + 1}`,
+      id,
+      group,
+      parentId,
       name: l.name?.trim() || `Layer ${i + 1}`,
       visible: !l.hidden,
       opacity: Math.round((l.opacity ?? 1) * 100),
@@ -73,5 +84,7 @@ export async function readPsdFile(file: File): Promise<PaintDocument> {
       rgba,
     });
   });
-  return restoreDocument({ format: 'yumi-paint', version: 1, width, height, activeLayerId: serialized.at(-1)!.id, layers: serialized });
+  const top = serialized.findLast((l) => !l.group);
+  if (!top) throw new ImportError('corrupt');
+  return restoreDocument({ format: 'yumi-paint', version: 1, width, height, activeLayerId: top.id, layers: serialized });
 }

@@ -15,7 +15,7 @@ export interface RecoveryMeta {
   height: number;
   activeLayerId: string;
   /** Bottom to top. */
-  layers: (LayerProps & { id: string })[];
+  layers: (LayerProps & { id: string; group?: boolean; parentId?: string | null })[];
   characterId: string | null;
   characterName: string;
 }
@@ -114,7 +114,7 @@ export class RecoveryWriter {
       width: doc.width,
       height: doc.height,
       activeLayerId: doc.activeLayerId,
-      layers: doc.layers.map((l) => ({ id: l.id, name: l.name, visible: l.visible, opacity: l.opacity, blendMode: l.blendMode, locked: l.locked, alphaLock: l.alphaLock, clipping: l.clipping })),
+      layers: doc.layers.map((l) => ({ id: l.id, name: l.name, visible: l.visible, opacity: l.opacity, blendMode: l.blendMode, locked: l.locked, alphaLock: l.alphaLock, clipping: l.clipping, group: l.group, parentId: l.parentId })),
       characterId,
       characterName,
     };

@@ -1,5 +1,5 @@
 import { BLEND_MODES, type BlendMode } from '@yumi/paint';
-import { ArrowDown, ArrowUp, Eye, EyeOff, Lock, LockOpen, Plus } from 'lucide-react';
+import { ArrowDown, ArrowUp, Eye, EyeOff, Folder, FolderInput, FolderOutput, Lock, LockOpen, Plus } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../shared/ui/toast';
@@ -20,7 +20,7 @@ function LayerThumb({ id, version }: { id: string; version: number }) {
   return <canvas ref={ref} className="an-layer-thumb" aria-hidden />;
 }
 
-/** Spec §3/§4 layers: visibility, lock, rename, opacity, blend mode, order, duplicate, merge, delete. */
+/** Spec §3/§4 layers: visibility, lock, rename, opacity, blend mode, order, duplicate, merge, delete; nested groups. */
 export function LayersPanel() {
   const { t } = useTranslation('anime');
   const engine = useEngine();
@@ -29,6 +29,12 @@ export function LayersPanel() {
   const active = snap.layers.find((l) => l.id === snap.activeLayerId)!;
   const top = useMemo(() => [...snap.layers].reverse(), [snap.layers]);
   const index = snap.layers.findIndex((l) => l.id === snap.activeLayerId);
+  const topLevel = snap.layers.filter((l) => l.parentId === null);
+  // up and down also step into and out of groups, so only the ends of the top level are stuck
+  const atTop = active.parentId === null && topLevel.at(-1)?.id === active.id;
+  const atBottom = active.parentId === null && topLevel[0]?.id === active.id;
+  const below = snap.layers[index - 1];
+  const canMerge = !active.group && !!below && !below.group && below.parentId === active.parentId;
   const refused = (r: { ok: boolean; reason?: string }) => {
     if (!r.ok && 'reason' in r) toast('warning', t(`layers.refused.${r.reason}`));
   };
@@ -37,14 +43,14 @@ export function LayersPanel() {
     <div className="an-layers-panel">
       <ul className="an-layer-list" aria-label={t('layers.title')}>
         {top.map((l) => (
-          <li key={l.id} className={`an-layer-row ${l.id === snap.activeLayerId ? 'is-active' : ''}`} data-layer={l.name}>
+          <li key={l.id} className={`an-layer-row ${l.id === snap.activeLayerId ? 'is-active' : ''} ${l.group ? 'is-group' : ''}`} data-layer={l.name} style={{ paddingInlineStart: 4 + l.depth * 16 }}>
             <button type="button" className="an-icon-toggle" aria-pressed={l.visible} aria-label={l.visible ? t('layers.hide', { name: l.name }) : t('layers.show', { name: l.name })} onClick={() => engine.setLayerProps(l.id, { visible: !l.visible })}>
               {l.visible ? <Eye size={16} /> : <EyeOff size={16} />}
             </button>
             <button type="button" className="an-icon-toggle" aria-pressed={l.locked} aria-label={l.locked ? t('layers.unlock', { name: l.name }) : t('layers.lock', { name: l.name })} onClick={() => engine.setLayerProps(l.id, { locked: !l.locked })}>
               {l.locked ? <Lock size={16} /> : <LockOpen size={16} />}
             </button>
-            <LayerThumb id={l.id} version={snap.version} />
+            {l.group ? <Folder size={20} className="an-layer-folder" aria-hidden /> : <LayerThumb id={l.id} version={snap.version} />}
             {renaming === l.id ? (
               <input
                 className="input an-layer-name-input"
@@ -65,6 +71,7 @@ export function LayersPanel() {
               <button type="button" className="an-layer-name" aria-current={l.id === snap.activeLayerId} onClick={() => engine.setActiveLayer(l.id)} onDoubleClick={() => setRenaming(l.id)}>
                 <span>{l.name}</span>
                 <small className="muted">
+                  {l.group && `${t('layers.groupKind')} · `}
                   {l.clipping && <span title={t('layers.clipping')}>↳ </span>}
                   {t(`blend.${l.blendMode}`)} · {l.opacity}%{l.alphaLock && ` · ${t('layers.alphaLockShort')}`}
                 </small>
@@ -113,15 +120,23 @@ export function LayersPanel() {
         <button type="button" className="btn btn-sm" onClick={() => engine.duplicateLayer(active.id)}>
           {t('layers.duplicate')}
         </button>
-        <button type="button" className="btn btn-sm" disabled={index === 0} onClick={() => refused(engine.mergeDown(active.id))}>
+        <button type="button" className="btn btn-sm" disabled={!canMerge} onClick={() => refused(engine.mergeDown(active.id))}>
           {t('layers.mergeDown')}
         </button>
-        <button type="button" className="btn btn-sm" aria-label={t('layers.moveUp')} title={t('layers.moveUp')} disabled={index === snap.layers.length - 1} onClick={() => engine.moveLayer(active.id, index + 1)}>
+        <button type="button" className="btn btn-sm" aria-label={t('layers.moveUp')} title={t('layers.moveUp')} disabled={atTop} onClick={() => engine.moveItem(active.id, 'up')}>
           <ArrowUp size={15} />
         </button>
-        <button type="button" className="btn btn-sm" aria-label={t('layers.moveDown')} title={t('layers.moveDown')} disabled={index === 0} onClick={() => engine.moveLayer(active.id, index - 1)}>
+        <button type="button" className="btn btn-sm" aria-label={t('layers.moveDown')} title={t('layers.moveDown')} disabled={atBottom} onClick={() => engine.moveItem(active.id, 'down')}>
           <ArrowDown size={15} />
         </button>
+        <button type="button" className="btn btn-sm" title={t('layers.groupHint')} onClick={() => engine.groupLayer(active.id, t('layers.groupName', { n: snap.layers.filter((l) => l.group).length + 1 }))}>
+          <FolderInput size={15} aria-hidden /> {t('layers.group')}
+        </button>
+        {active.group && (
+          <button type="button" className="btn btn-sm" onClick={() => refused(engine.ungroupLayer(active.id))}>
+            <FolderOutput size={15} aria-hidden /> {t('layers.ungroup')}
+          </button>
+        )}
         <button type="button" className="btn btn-sm" onClick={() => setRenaming(active.id)}>
           {t('layers.rename')}
         </button>

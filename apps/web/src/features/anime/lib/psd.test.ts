@@ -1,0 +1,60 @@
+import { Compositor, PaintEngine } from '@yumi/paint';
+import { writeDocumentPsd } from '@yumi/paint/psd';
+import { initializeCanvas, readPsd } from 'ag-psd';
+import { describe, expect, it } from 'vitest';
+import { readPsdFile } from './psd';
+
+// Node has no canvas: ag-psd reads pixels into plain image data (the browser has ImageData).
+initializeCanvas(
+  () => {
+    throw new Error('no canvas in Node');
+  },
+  (width, height) => ({ width, height, data: new Uint8ClampedArray(width * height * 4), colorSpace: 'srgb' }) as never,
+);
+
+/** Paper; group "Hair" (multiply, 60 %) holding "Base" and "Shade" clipped to it; "Sketch" on top. */
+function drawing(): PaintEngine {
+  const e = new PaintEngine({ width: 64, height: 48 });
+  const fill = (id: string, x: number, y: number, w: number, h: number, rgba: number[]) =>
+    e.applyPixels(id, { x, y, width: w, height: h }, new Uint8ClampedArray(w * h * 4).map((_, i) => rgba[i % 4]!));
+  fill(e.document.activeLayerId, 0, 0, 64, 48, [250, 245, 235, 255]);
+  const base = e.addLayer('Base');
+  fill(base, 8, 8, 40, 30, [200, 60, 40, 255]);
+  const shade = e.addLayer('Shade');
+  fill(shade, 20, 0, 40, 48, [20, 20, 120, 200]);
+  e.setLayerProps(shade, { clipping: true });
+  const hair = e.groupLayer(base, 'Hair');
+  e.moveItem(shade, 'down');
+  e.setLayerProps(hair, { blendMode: 'multiply', opacity: 60 });
+  e.addLayer('Sketch');
+  return e;
+}
+
+describe('PSD groups', () => {
+  it('writes groups as nested PSD folders with their mode and opacity', () => {
+    const psd = readPsd(writeDocumentPsd(drawing().document).buffer as ArrayBuffer, { skipThumbnail: true, skipLayerImageData: true, skipCompositeImageData: true });
+    const names = (psd.children ?? []).map((l) => l.name);
+    expect(names).toEqual(['Background', 'Hair', 'Sketch']);
+    const hair = psd.children![1]!;
+    expect(hair.children?.map((l) => [l.name, Boolean(l.clipping)])).toEqual([
+      ['Base', false],
+      ['Shade', true],
+    ]);
+    expect(hair.blendMode).toBe('multiply');
+    expect(hair.opacity).toBeCloseTo(0.6, 2);
+  });
+
+  it('reads them back as the same groups, and the picture is the same', async () => {
+    const e = drawing();
+    const bytes = writeDocumentPsd(e.document);
+    const doc = await readPsdFile(new File([bytes as Uint8Array<ArrayBuffer>], 'hair.psd'));
+    const shape = (layers: typeof doc.layers) => layers.map((l) => [l.name, l.group, l.parentId ? layers.find((p) => p.id === l.parentId)!.name : null, l.blendMode, l.opacity, l.clipping]);
+    expect(shape(doc.layers)).toEqual(shape(e.document.layers));
+    const area = { x: 0, y: 0, width: 64, height: 48 };
+    const a = new Compositor().compositeRect(e.document, area).data;
+    const b = new Compositor().compositeRect(doc, area).data;
+    let worst = 0;
+    for (let i = 0; i < a.length; i++) worst = Math.max(worst, Math.abs(a[i]! - b[i]!));
+    expect(worst).toBeLessThanOrEqual(1);
+  });
+});
