@@ -66,11 +66,16 @@ describe('AI canvas tools', () => {
     expect(layer.at(100, 60)[3]).toBe(0);
   });
 
-  it('AI brush redraws the region in the style around it, blended by strength', async () => {
+  it('AI brush redraws the region it touches in flat cel shading with an inked edge', async () => {
     const res = await draw({ imageData: await canvas(), mode: 'ai-brush', strength: 0.5, region: { x: 350, y: 250, width: 100, height: 100 } });
     expect(res.statusCode).toBe(200);
     const layer = await pixels(res.json().imageData);
-    expect(layer.at(400, 300)).toEqual([255, 0, 0, 255]); // flat areas survive a detail-preserving clean-up
+    const [r, g, b, a] = layer.at(400, 300);
+    expect(Math.abs(r! - 255) + g! + b!).toBeLessThanOrEqual(4); // a flat area stays its colour
+    expect(a).toBe(255);
+    // where the blob meets the wall the new layer draws a dark line (the blob's rim is at x = 380)
+    const rim = Math.min(...[376, 377, 378, 379, 380, 381, 382, 383, 384].map((x) => layer.at(x, 300).slice(0, 3).reduce((s, v) => s + v, 0)));
+    expect(rim).toBeLessThan(0.75 * 255);
     expect(layer.at(10, 10)[3]).toBe(0);
   });
 

@@ -59,7 +59,9 @@ describe('AI outline generator', () => {
   });
 
   it('draws more lines at a higher strength', async () => {
-    const photo = await sharp({ create: { width: 120, height: 90, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 30 } } }).png().toBuffer();
+    // a bold square and a faint circle: only a high strength keeps the faint one
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="90"><rect width="120" height="90" fill="#fff"/><rect x="10" y="20" width="40" height="40" fill="#222"/><circle cx="85" cy="45" r="20" fill="#ececec"/></svg>';
+    const photo = await sharp(Buffer.from(svg)).png().toBuffer();
     const image = `data:image/png;base64,${photo.toString('base64')}`;
     const count = async (strength: number) => {
       const a = await alphaOf((await outline({ type: 'image', image, strength, detailLevel: 1 })).json().outlineUrl);

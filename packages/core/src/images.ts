@@ -240,19 +240,24 @@ export const galleryPageSchema = z.object({
 export type GalleryPage = z.infer<typeof galleryPageSchema>;
 
 export const OUTLINE_RANGE = { min: 0.1, max: 1, step: 0.1 } as const;
+/** Line width of an outline in pixels. */
+export const OUTLINE_THICKNESS = { min: 1, max: 12, default: 2 } as const;
 const outlineSlider = z.number().min(OUTLINE_RANGE.min).max(OUTLINE_RANGE.max);
+const outlineThickness = z.number().int().min(OUTLINE_THICKNESS.min).max(OUTLINE_THICKNESS.max).default(OUTLINE_THICKNESS.default);
 export const outlineRequestSchema = z.discriminatedUnion('type', [
   z.strictObject({
     type: z.literal('image'),
     image: imageDataUrlSchema,
     strength: outlineSlider.default(0.5),
     detailLevel: outlineSlider.default(0.5),
+    thickness: outlineThickness,
   }),
   z.strictObject({
     type: z.literal('text'),
     prompt: z.string().max(IMAGE_PROMPT_MAX),
     strength: outlineSlider.default(0.5),
     detailLevel: outlineSlider.default(0.5),
+    thickness: outlineThickness,
   }),
 ]);
 export type OutlineRequest = z.input<typeof outlineRequestSchema>;

@@ -83,5 +83,9 @@ export { detailLevelToSigma, detectEdges, extractOutline, strengthToThresholds }
 
 export type { InpaintMask, InpaintOptions } from './inpaint';
 export { inpaint } from './inpaint';
+export type { PatchFillOptions } from './patch-fill';
+export { patchFill } from './patch-fill';
+export type { CelShadeOptions } from './cel-shade';
+export { celShade } from './cel-shade';
 
 export { createSyntheticDrawing, drawEllipse } from './synthetic';

@@ -90,3 +90,50 @@ describe('extractOutline', () => {
     expect(getPixel(out, 29, 40).a + getPixel(out, 30, 40).a).toBe(255);
   });
 });
+
+describe('outline: one clean line of the chosen thickness', () => {
+  /** A drawn ring: a 6 px wide dark stroke around a circle, the kind of line a sketch has. */
+  function ring(): RgbaImage {
+    const img = createImage(120, 120, WHITE);
+    for (let y = 0; y < 120; y++)
+      for (let x = 0; x < 120; x++) {
+        const d = Math.hypot(x + 0.5 - 60, y + 0.5 - 60);
+        if (d > 37 && d < 43) img.data.set([30, 30, 40, 255], (y * 120 + x) * 4);
+      }
+    return img;
+  }
+  /** Runs of line pixels (alpha >= 128) along row y from x0 to x1. */
+  const runs = (img: RgbaImage, y: number, x0: number, x1: number) => {
+    const out: number[] = [];
+    let len = 0;
+    for (let x = x0; x <= x1; x++) {
+      const on = img.data[(y * img.width + x) * 4 + 3]! >= 128;
+      if (on) len++;
+      else if (len) {
+        out.push(len);
+        len = 0;
+      }
+    }
+    if (len) out.push(len);
+    return out;
+  };
+
+  it('a drawn stroke gives one line down its middle, not its two edges', () => {
+    const edges = detectEdges(ring(), { strength: 0.5, detailLevel: 0.5 });
+    let edgeRuns = 0;
+    for (let x = 5; x < 30; x++) if (edges[60 * 120 + x] && !edges[60 * 120 + x - 1]) edgeRuns++;
+    expect(edgeRuns).toBe(2); // what Canny alone gives: both sides of the stroke
+    for (const thickness of [1, 3, 6]) {
+      const out = extractOutline(ring(), { strength: 0.5, detailLevel: 0.5, background: 'transparent', thickness });
+      for (const y of [55, 60, 65]) {
+        const r = runs(out, y, 5, 30); // across the ring's left side
+        expect(r, `thickness ${thickness}, row ${y}`).toHaveLength(1);
+        expect(Math.abs(r[0]! - thickness), `thickness ${thickness}, row ${y}`).toBeLessThanOrEqual(1);
+      }
+      // the line sits on the stroke's centre (radius 40), not on an edge
+      const centreX = 60 - 40;
+      const on = (x: number) => out.data[(60 * 120 + x) * 4 + 3]! >= 128;
+      expect(on(centreX) || on(centreX - 1) || on(centreX + 1)).toBe(true);
+    }
+  });
+});

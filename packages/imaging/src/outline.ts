@@ -8,7 +8,13 @@ export interface OutlineOptions {
   detailLevel?: number;
   /** Paper behind the lines: opaque white (default) or transparent, for use as a layer. */
   background?: 'white' | 'transparent';
+  /** Line width in pixels, 1-12 (default 1). */
+  thickness?: number;
 }
+
+/** Edges closer than about twice this (both sides of one drawn stroke) merge into one line. */
+const MERGE_RADIUS = 3;
+export const MAX_OUTLINE_THICKNESS = 12;
 
 function clamp(v: number | undefined, lo: number, hi: number, fallback: number): number {
   return typeof v === 'number' && Number.isFinite(v) ? Math.min(hi, Math.max(lo, v)) : fallback;
@@ -223,23 +229,116 @@ export function detectEdges(image: RgbaImage, options: OutlineOptions = {}): Uin
   return hysteresis(thin, width, height, low, high);
 }
 
+/** Grows a binary mask by a disc of `radius` (the band that melts a stroke's two edges into one). */
+function dilate(mask: Uint8Array, width: number, height: number, radius: number): Uint8Array {
+  const out = new Uint8Array(mask.length);
+  const offsets: number[][] = [];
+  for (let dy = -radius; dy <= radius; dy++) for (let dx = -radius; dx <= radius; dx++) if (dx * dx + dy * dy <= radius * radius + radius) offsets.push([dx, dy]);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      if (!mask[y * width + x]) continue;
+      for (const [dx, dy] of offsets) {
+        const nx = x + (dx as number);
+        const ny = y + (dy as number);
+        if (nx >= 0 && ny >= 0 && nx < width && ny < height) out[ny * width + nx] = 1;
+      }
+    }
+  }
+  return out;
+}
+
 /**
- * Line art from an image (spec: AI outline generator, image input): Canny edges drawn as black
- * one-pixel lines on white, or on transparency for use as a layer.
+ * Zhang-Suen thinning: peels a binary shape from both sides until a one-pixel centre line is left,
+ * keeping it connected. Only the shape's pixels are visited.
+ */
+export function thin(mask: Uint8Array, width: number, height: number): Uint8Array {
+  const m = mask.slice();
+  let live: number[] = [];
+  for (let i = 0; i < m.length; i++) if (m[i]) live.push(i);
+  const at = (x: number, y: number) => (x >= 0 && y >= 0 && x < width && y < height ? (m[y * width + x] as number) : 0);
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (let pass = 0; pass < 2; pass++) {
+      const remove: number[] = [];
+      for (const i of live) {
+        if (!m[i]) continue;
+        const x = i % width;
+        const y = (i - x) / width;
+        // neighbours clockwise from north: p2..p9
+        const p2 = at(x, y - 1);
+        const p3 = at(x + 1, y - 1);
+        const p4 = at(x + 1, y);
+        const p5 = at(x + 1, y + 1);
+        const p6 = at(x, y + 1);
+        const p7 = at(x - 1, y + 1);
+        const p8 = at(x - 1, y);
+        const p9 = at(x - 1, y - 1);
+        const b = p2 + p3 + p4 + p5 + p6 + p7 + p8 + p9;
+        if (b < 2 || b > 6) continue;
+        // exactly one 0 -> 1 step around the ring
+        const a =
+          (p2 < p3 ? 1 : 0) + (p3 < p4 ? 1 : 0) + (p4 < p5 ? 1 : 0) + (p5 < p6 ? 1 : 0) +
+          (p6 < p7 ? 1 : 0) + (p7 < p8 ? 1 : 0) + (p8 < p9 ? 1 : 0) + (p9 < p2 ? 1 : 0);
+        if (a !== 1) continue;
+        if (pass === 0 ? p2 * p4 * p6 !== 0 || p4 * p6 * p8 !== 0 : p2 * p4 * p8 !== 0 || p2 * p6 * p8 !== 0) continue;
+        remove.push(i);
+      }
+      for (const i of remove) m[i] = 0;
+      if (remove.length > 0) changed = true;
+    }
+    live = live.filter((i) => m[i]);
+  }
+  return m;
+}
+
+/**
+ * Line art from an image (spec: AI outline generator, image input): one clean line per contour, of
+ * the chosen thickness. Canny finds the edges; a drawn stroke has two (one each side), so the edges
+ * are grown into a band and thinned back to its centre line, which is drawn with round, antialiased
+ * ends at `thickness`. Black on white, or on transparency for use as a layer.
  */
 export function extractOutline(image: RgbaImage, options: OutlineOptions = {}): RgbaImage {
+  const { width, height } = image;
   const edges = detectEdges(image, options);
+  const centre = thin(dilate(edges, width, height, MERGE_RADIUS), width, height);
+  const thickness = clamp(options.thickness, 1, MAX_OUTLINE_THICKNESS, 1);
+  const alpha = new Uint8ClampedArray(edges.length);
+  if (thickness <= 1) {
+    for (let i = 0; i < centre.length; i++) if (centre[i]) alpha[i] = 255;
+  } else {
+    // every centre pixel stamps a disc of the line's width; coverage falls off over the last pixel
+    const half = thickness / 2;
+    const reach = Math.ceil(half + 0.5);
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        if (!centre[y * width + x]) continue;
+        for (let dy = -reach; dy <= reach; dy++) {
+          const ny = y + dy;
+          if (ny < 0 || ny >= height) continue;
+          for (let dx = -reach; dx <= reach; dx++) {
+            const nx = x + dx;
+            if (nx < 0 || nx >= width) continue;
+            const cover = Math.min(1, Math.max(0, half + 0.5 - Math.hypot(dx, dy))) * 255;
+            const o = ny * width + nx;
+            if (cover > (alpha[o] as number)) alpha[o] = cover;
+          }
+        }
+      }
+    }
+  }
   const transparent = options.background === 'transparent';
   const data = new Uint8ClampedArray(edges.length * 4);
   for (let i = 0, p = 0; i < edges.length; i++, p += 4) {
-    if (edges[i]) {
-      data[p + 3] = 255;
-    } else if (!transparent) {
-      data[p] = 255;
-      data[p + 1] = 255;
-      data[p + 2] = 255;
+    const a = alpha[i] as number;
+    if (transparent) {
+      data[p + 3] = a; // black ink
+    } else {
+      const v = 255 - a;
+      data[p] = v;
+      data[p + 1] = v;
+      data[p + 2] = v;
       data[p + 3] = 255;
     }
   }
-  return { width: image.width, height: image.height, data };
+  return { width, height, data };
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { IMAGE_PRICE_TIMESHARDS, type AiDrawMode, type ImageProviderId, type Region, type User } from '@yumi/core';
-import { createImage, inpaint, type RgbaImage } from '@yumi/imaging';
+import { celShade, createImage, patchFill, type RgbaImage } from '@yumi/imaging';
 import sharp from 'sharp';
 import type { AppContext } from '../../context';
 import { HttpError } from '../../lib/http-error';
@@ -59,13 +59,13 @@ function onPaper(image: RgbaImage): RgbaImage {
   return out;
 }
 
-/** Offline AI eraser / regeneration: Telea inpainting of the region from the pixels around it. */
+/** Offline AI eraser / regeneration: patch-based fill of the region from the pixels around it. */
 function fillFromSurroundings(source: RgbaImage, inner: Region, strength: number): RgbaImage {
   const context = onPaper(source);
   const mask = new Uint8Array(context.width * context.height);
   for (let y = inner.y; y < inner.y + inner.height; y++) mask.fill(1, y * context.width + inner.x, y * context.width + inner.x + inner.width);
-  // A stronger stroke looks further out for the texture it continues.
-  const filled = inpaint(context, mask, { radius: Math.round(3 + strength * 9) });
+  // Texture and lines around the region carry on into it; a stronger stroke matches larger patches.
+  const filled = patchFill(context, mask, { patchRadius: Math.round(3 + strength * 3) });
   // Cover only what was drawn (alpha grown by one pixel for anti-aliased edges): empty canvas stays empty.
   const { width, height } = source;
   for (let y = 0; y < height; y++) {
@@ -84,17 +84,9 @@ function fillFromSurroundings(source: RgbaImage, inner: Region, strength: number
   return filled;
 }
 
-/** Offline AI brush: a detail-preserving clean-up (median denoise, then unsharp mask), blended in by strength. */
-async function cleanUp(context: RgbaImage, strength: number): Promise<RgbaImage> {
-  const raw = { raw: { width: context.width, height: context.height, channels: 4 as const } };
-  const cleaned = await sharp(Buffer.from(context.data.buffer, context.data.byteOffset, context.data.length), raw)
-    .median(3)
-    .sharpen({ sigma: 1, m1: 0.5, m2: 1.5 })
-    .raw()
-    .toBuffer();
-  const out = createImage(context.width, context.height);
-  for (let i = 0; i < out.data.length; i++) out.data[i] = Math.round(context.data[i]! * (1 - strength) + cleaned[i]! * strength);
-  return out;
+/** Offline AI brush: redraws the region in flat cel shading with inked boundaries, mixed in by strength. */
+function cleanUp(context: RgbaImage, inner: Region, strength: number): RgbaImage {
+  return celShade(context, inner, { strength });
 }
 
 /** The result layer: canvas-sized, transparent except for the region's new pixels. */
@@ -164,7 +156,7 @@ export interface OfflineDrawJob {
 export async function offlineDrawLayer(job: OfflineDrawJob): Promise<Uint8Array> {
   const canvas = await pngToRgba(asBuffer(job.png));
   const context = crop(canvas, job.outer);
-  const patch = job.mode === 'ai-brush' ? await cleanUp(context, job.strength) : fillFromSurroundings(context, job.inner, job.strength);
+  const patch = job.mode === 'ai-brush' ? cleanUp(context, job.inner, job.strength) : fillFromSurroundings(context, job.inner, job.strength);
   return rgbaToPng(layerWith(canvas.width, canvas.height, patch, job.region, job.inner));
 }
 

@@ -20,13 +20,15 @@ export interface OutlineJob {
   source: { png: Uint8Array } | { traits: CharacterTraits };
   strength: number;
   detailLevel: number;
+  /** Line width in pixels (1-12). */
+  thickness: number;
 }
 
-/** The CPU part (runs on the pool): Canny edge detection tuned by strength and detail, as a transparent PNG. */
+/** The CPU part (runs on the pool): one line per contour at the chosen thickness, as a transparent PNG. */
 export async function outlinePng(job: OutlineJob): Promise<{ png: Uint8Array; width: number; height: number }> {
   const source = 'png' in job.source ? asBuffer(job.source.png) : await renderCharacterPng(job.source.traits, TEXT_OUTLINE_SIZE.width, TEXT_OUTLINE_SIZE.height);
   const fitted = await sharp(source).resize(OUTLINE_MAX_SIDE, OUTLINE_MAX_SIDE, { fit: 'inside', withoutEnlargement: true }).png().toBuffer();
-  const outline = extractOutline(await pngToRgba(fitted), { strength: job.strength, detailLevel: job.detailLevel, background: 'transparent' });
+  const outline = extractOutline(await pngToRgba(fitted), { strength: job.strength, detailLevel: job.detailLevel, thickness: job.thickness, background: 'transparent' });
   return { png: await rgbaToPng(outline), width: outline.width, height: outline.height };
 }
 
@@ -34,7 +36,7 @@ export async function outlinePng(job: OutlineJob): Promise<{ png: Uint8Array; wi
  * The AI outline generator: clean line art from a sketch or photo, or from a description, the outline of
  * the procedural character drawn from it. Answers a transparent PNG data URL so it can become a layer.
  */
-export async function generateOutline(ctx: AppContext, body: Parsed & { strength?: number; detailLevel?: number }) {
+export async function generateOutline(ctx: AppContext, body: Parsed & { strength?: number; detailLevel?: number; thickness?: number }) {
   let source: OutlineJob['source'];
   if (body.type === 'image') {
     source = { png: (await decodeImageDataUrl(body.image)).png };
@@ -46,7 +48,7 @@ export async function generateOutline(ctx: AppContext, body: Parsed & { strength
   }
   let out: Awaited<ReturnType<typeof outlinePng>>;
   try {
-    out = await ctx.cpu.run('outline', { source, strength: body.strength ?? 0.5, detailLevel: body.detailLevel ?? 0.5 });
+    out = await ctx.cpu.run('outline', { source, strength: body.strength ?? 0.5, detailLevel: body.detailLevel ?? 0.5, thickness: body.thickness ?? 2 });
   } catch (err) {
     if (err instanceof HttpError) throw err;
     throw new HttpError(500, 'OUTLINE_FAILED', GENERATION_MESSAGES.outlineFailed);

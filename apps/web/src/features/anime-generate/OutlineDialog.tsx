@@ -1,4 +1,4 @@
-import { OUTLINE_RANGE } from '@yumi/core';
+import { OUTLINE_RANGE, OUTLINE_THICKNESS } from '@yumi/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../shared/api/client';
@@ -16,6 +16,7 @@ export function OutlineDialog({ open, onOpenChange, onUse }: { open: boolean; on
   const [prompt, setPrompt] = useState('');
   const [strength, setStrength] = useState(0.5);
   const [detailLevel, setDetailLevel] = useState(0.5);
+  const [thickness, setThickness] = useState<number>(OUTLINE_THICKNESS.default);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [outline, setOutline] = useState<string | null>(null);
@@ -34,7 +35,7 @@ export function OutlineDialog({ open, onOpenChange, onUse }: { open: boolean; on
     setBusy(true);
     setError(null);
     try {
-      const body = source === 'image' ? { type: 'image', image, strength, detailLevel } : { type: 'text', prompt, strength, detailLevel };
+      const body = source === 'image' ? { type: 'image', image, strength, detailLevel, thickness } : { type: 'text', prompt, strength, detailLevel, thickness };
       const res = await api.post<{ outlineUrl: string }>('/api/anime-chara-helper/generate-outline', body, { timeoutMs: 120_000 });
       setOutline(res.outlineUrl);
     } catch (err) {
@@ -77,6 +78,12 @@ export function OutlineDialog({ open, onOpenChange, onUse }: { open: boolean; on
               {t('outline.detailLevel')} <output>{detailLevel.toFixed(1)}</output>
             </label>
             <input id="ol-detail" type="range" min={OUTLINE_RANGE.min} max={OUTLINE_RANGE.max} step={0.1} value={detailLevel} onChange={(e) => setDetailLevel(Number(e.target.value))} disabled={busy} />
+          </div>
+          <div className="ag-slider">
+            <label htmlFor="ol-thickness">
+              {t('outline.thickness')} <output>{t('outline.thicknessValue', { px: thickness })}</output>
+            </label>
+            <input id="ol-thickness" type="range" min={OUTLINE_THICKNESS.min} max={OUTLINE_THICKNESS.max} step={1} value={thickness} onChange={(e) => setThickness(Number(e.target.value))} disabled={busy} />
           </div>
           {!ready && <p className="muted small">{t('outline.needsInput')}</p>}
           {error && (

@@ -1,5 +1,5 @@
 import './anime.css';
-import type { ContextPanel, FloatingPanel } from '@yumi/core';
+import { OUTLINE_THICKNESS, type ContextPanel, type FloatingPanel } from '@yumi/core';
 import { ArrowLeft, Palette, Sparkles, X } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -215,7 +215,9 @@ export default function AnimePage({ onBack }: { onBack?: () => void }) {
     toast('info', t('ai.working'), 2000);
     try {
       const image = bufferToDataUrl(engine.flatten(100, { r: 255, g: 255, b: 255, a: 255 }));
-      const res = await api.post<{ outlineUrl: string }>('/api/anime-chara-helper/generate-outline', { type: 'image', image, strength: 0.5, detailLevel: 0.5 });
+      // the line is as thick as the current brush (within the outline's 1-12 px)
+      const thickness = Math.round(Math.min(OUTLINE_THICKNESS.max, Math.max(OUTLINE_THICKNESS.min, engine.brush.size)));
+      const res = await api.post<{ outlineUrl: string }>('/api/anime-chara-helper/generate-outline', { type: 'image', image, strength: 0.5, detailLevel: 0.5, thickness });
       engine.importImage(await urlToBuffer(res.outlineUrl), { name: 'AI Outline', x: 0, y: 0, fit: 'contain' });
     } catch (err) {
       console.error('Outline failed', err);
