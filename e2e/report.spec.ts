@@ -33,6 +33,20 @@ const BIBTEX = `@article{smith2020,
   doi = {10.1038/s41586-019-1923-7}
 }`;
 
+/** One record of a Zotero RIS export. */
+const RIS = `TY  - JOUR
+AU  - Okafor, Ada
+AU  - Lindqvist, Maja
+TI  - Seagrass carbon stocks along temperate coasts
+T2  - Marine Policy
+PY  - 2021
+VL  - 12
+SP  - 1
+EP  - 20
+DO  - 10.1016/j.marpol.2021.104512
+ER  - 
+`;
+
 async function openReport(page: Page) {
   page.on('pageerror', (err) => console.log('pageerror', err.message));
   await page.goto('/writing?screen=report');
@@ -330,13 +344,28 @@ test('several reports: new, rename, find, switch and delete, each with its own t
   await expect(editor).toHaveValue('');
   await editor.fill('# Beta\n\nSecond report.');
   await expect(saved).toHaveText('Saved');
+  // A Zotero export (RIS file) into Beta's references, and the list back out as .bib.
+  const cites = await openTool(page, 'Citation Manager');
+  await cites.getByLabel('Import file (.bib, .ris, CSL-JSON)').setInputFiles({ name: 'zotero.ris', mimeType: 'application/x-research-info-systems', buffer: Buffer.from(RIS) });
+  await expect(cites.getByTestId('reference-list')).toContainText('Seagrass carbon stocks along temperate coasts');
+  const bib = page.waitForEvent('download');
+  await cites.getByRole('button', { name: 'Export .bib' }).click();
+  expect((await bib).suggestedFilename()).toBe('references.bib');
+  expect(readFileSync((await (await bib).path())!, 'utf8')).toMatch(/@article\{okafor2021[^,]*,[\s\S]*Seagrass carbon stocks/);
 
   await reports.click();
   await dialog.locator('.doc-item.current').getByRole('button', { name: 'Rename' }).click();
   await dialog.getByRole('textbox', { name: 'Rename' }).fill('Beta report');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog.locator('.doc-item.current')).toContainText('Beta report');
-  await dialog.getByRole('searchbox', { name: 'Search by title' }).fill('beta');
+  // Duplicate: a copy with the same text and references opens.
+  await dialog.getByRole('button', { name: 'Duplicate Beta report' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(reports).toContainText('Copy of Beta report');
+  await expect(editor).toHaveValue('# Beta\n\nSecond report.');
+  await expect(cites.getByTestId('reference-list')).toContainText('Seagrass carbon stocks along temperate coasts');
+  await reports.click();
+  await dialog.getByRole('searchbox', { name: 'Search by title' }).fill('copy of');
   await expect(dialog.getByRole('listitem')).toHaveCount(1);
   await dialog.getByRole('searchbox', { name: 'Search by title' }).fill('');
   await dialog.getByRole('listitem').filter({ hasNotText: 'Beta report' }).getByRole('button').first().click();
@@ -344,10 +373,10 @@ test('several reports: new, rename, find, switch and delete, each with its own t
   await expect(reports).toContainText('Untitled report');
 
   await reports.click();
-  const beta = dialog.getByRole('listitem').filter({ hasText: 'Beta report' });
+  const beta = dialog.getByRole('listitem').filter({ hasText: /^Beta report/ });
   await beta.getByRole('button', { name: 'Delete' }).click();
   await beta.getByRole('button', { name: 'Delete' }).click();
-  await expect(dialog.getByRole('listitem')).toHaveCount(1);
+  await expect(dialog.getByRole('listitem')).toHaveCount(2);
   await page.reload();
   await expect(page.getByPlaceholder('Start writing your scientific report...')).toHaveValue('# Alpha\n\nFirst report.');
 });

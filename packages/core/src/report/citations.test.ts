@@ -53,6 +53,24 @@ describe('citations in four styles (known outputs)', { timeout: 120_000 }, () =>
     expect(csl[0]!.title).toBe('On Growth and Form');
     expect(toBibtex(items)).toContain('@article{smith2020,');
   });
+  it('a Zotero CSL-JSON export of many items round-trips through the exported .bib', () => {
+    const zotero = Array.from({ length: 120 }, (_, i) => ({
+      id: `http://zotero.org/users/1/items/ITEM${i}`,
+      type: i % 3 ? 'article-journal' : 'chapter',
+      title: `Study number ${i} of coastal seagrass`,
+      author: [{ family: i % 2 ? 'van der Berg' : 'Okafor', given: 'Ada' }],
+      issued: { 'date-parts': [[2000 + (i % 20), 1 + (i % 12), 1 + (i % 28)]] },
+      'container-title': 'Marine Policy',
+      DOI: `10.1016/j.marpol.${i}`,
+    }));
+    const items = parseReferences(JSON.stringify(zotero));
+    expect(items).toHaveLength(120);
+    expect(new Set(items.map((x) => x.id)).size).toBe(120);
+    const back = parseReferences(toBibtex(items));
+    expect(back.map((x) => x.title)).toEqual(items.map((x) => x.title));
+    expect(back.map((x) => x.id)).toEqual(items.map((x) => x.id));
+    expect(back[1]!.DOI).toBe('10.1016/j.marpol.1');
+  });
   it('reads biblatex dates with a day, ranges and access dates, and keeps name particles', () => {
     const [article] = parseReferences('@article{berg2020, author={van den Berg, Jan and de la Cruz, María}, title={T}, journal={J}, date={2020-05-14}}');
     expect(article).toMatchObject({ issued: { 'date-parts': [[2020, 5, 14]] }, author: [{ family: 'Berg', given: 'Jan', 'non-dropping-particle': 'van den' }, { family: 'Cruz', given: 'María', 'non-dropping-particle': 'de la' }] });

@@ -10,7 +10,8 @@ import { cslItemSchema, makeCitationKey, type CslItem } from './references';
 
 export class ReferenceParseError extends Error {}
 
-export const REFERENCE_INPUT_MAX = 200_000;
+/** A pasted or imported reference file (a Zotero export of a few hundred entries fits). */
+export const REFERENCE_INPUT_MAX = 1_000_000;
 
 /** Finds the first unbalanced brace of a BibTeX text, so a broken paste names its line. */
 export function bibtexBraceProblem(text: string): string | null {

@@ -21,7 +21,7 @@ import {
 import { useCitations } from './citations';
 import { ReportContext, type ReportCtx } from './context';
 import { Preview } from './Preview';
-import { useReportMeta } from './useReportMeta';
+import { copyReportMeta, useReportMeta } from './useReportMeta';
 import { useReportProfile } from './useReportProfile';
 import { useDeclareAssistantMode } from '../../shared/ai';
 import './report.css';
@@ -220,7 +220,7 @@ export default function ReportScreen({ onBack }: { onBack(): void }) {
           />
         </div>
       </div>
-      <DocumentsDialog open={reports} onOpenChange={setReports} docs={docs} title={t('reports.title')} />
+      <DocumentsDialog open={reports} onOpenChange={setReports} docs={docs} title={t('reports.title')} prepareCopy={(from, to) => copyReportMeta(from, to, docs.source, { id: docs.doc?.id ?? null, meta })} />
     </ReportContext.Provider>
   );
 }

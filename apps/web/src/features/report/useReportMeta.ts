@@ -6,6 +6,21 @@ const EMPTY: ReportMeta = { references: [], style: 'apa', figures: [] };
 const localKey = (id: string) => `report.meta.${id}`;
 
 /**
+ * Copies a report's references, style and figures to its duplicate (before the duplicate opens). The
+ * open report's are taken from memory: its last change may still wait for the debounced save.
+ */
+export async function copyReportMeta(fromId: string, toId: string, source: string, open: { id: string | null; meta: ReportMeta }): Promise<void> {
+  const meta =
+    open.id === fromId
+      ? open.meta
+      : source === 'server'
+        ? await api.get<ReportMeta>(`/api/report/meta/${fromId}`)
+        : reportMetaSchema.parse(JSON.parse(localStorage.getItem(localKey(fromId)) ?? '{}'));
+  if (source === 'server') await api.put(`/api/report/meta/${toId}`, meta);
+  else localStorage.setItem(localKey(toId), JSON.stringify(meta));
+}
+
+/**
  * References, citation style and figures kept with the report document: on the server for signed-in
  * users (PUT /api/report/meta/:id), in local storage for a local document. Saves are debounced.
  */

@@ -6,8 +6,23 @@ import { Dialog } from '../ui/Dialog';
 import { toast } from '../ui/toast';
 import type { DocumentAutosave } from './useDocumentAutosave';
 
-/** Create, find, open, rename and delete documents (Writing's, or the Report Helper's reports). */
-export function DocumentsDialog({ open, onOpenChange, docs, title }: { open: boolean; onOpenChange(o: boolean): void; docs: DocumentAutosave; title?: string }) {
+/**
+ * Create, find, open, rename, duplicate and delete documents (Writing's, or the Report Helper's reports).
+ * `prepareCopy` copies what a feature keeps beside the text (a report's references) before the copy opens.
+ */
+export function DocumentsDialog({
+  open,
+  onOpenChange,
+  docs,
+  title,
+  prepareCopy,
+}: {
+  open: boolean;
+  onOpenChange(o: boolean): void;
+  docs: DocumentAutosave;
+  title?: string;
+  prepareCopy?: (fromId: string, copyId: string) => Promise<void>;
+}) {
   const { t, i18n } = useTranslation('writing');
   const [query, setQuery] = useState('');
   const [renaming, setRenaming] = useState<{ id: string; title: string } | null>(null);
@@ -96,6 +111,19 @@ export function DocumentsDialog({ open, onOpenChange, docs, title }: { open: boo
               <span className="row">
                 <Button size="sm" variant="ghost" onClick={() => setRenaming({ id: d.id, title: d.title })}>
                   {t('documents.rename')}
+                </Button>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  aria-label={t('documents.duplicateNamed', { title: d.title || t('documents.untitled') })}
+                  onClick={() =>
+                    docs
+                      .duplicate(d.id, t('documents.copyOf', { title: d.title || t('documents.untitled') }).slice(0, 200), prepareCopy && ((copyId) => prepareCopy(d.id, copyId)))
+                      .then(() => onOpenChange(false))
+                      .catch(fail)
+                  }
+                >
+                  {t('documents.duplicate')}
                 </Button>
                 <Button size="sm" variant="ghost" onClick={() => setConfirming(d.id)}>
                   {t('documents.delete')}

@@ -170,6 +170,24 @@ export function useDocumentAutosave(kind: DocumentKind, defaultTitle: string) {
     [adopt, defaultTitle, kind, refreshList, save, source],
   );
 
+  /**
+   * A copy of a document under a new title, opened. `prepare` runs before it opens, for what lives beside
+   * the text (a report's references and figures), so the copy never shows up half made.
+   */
+  const duplicate = useCallback(
+    async (id: string, title: string, prepare?: (copyId: string) => Promise<void>) => {
+      await save();
+      const from = await source.get(id);
+      if (!from) throw new Error('NOT_FOUND');
+      const d = await source.create({ title, content: from.content, kind });
+      await prepare?.(d.id);
+      adopt(d);
+      void refreshList();
+      return d;
+    },
+    [adopt, kind, refreshList, save, source],
+  );
+
   const remove = useCallback(
     async (id: string) => {
       await source.remove(id);
@@ -278,6 +296,7 @@ export function useDocumentAutosave(kind: DocumentKind, defaultTitle: string) {
     save,
     open,
     create,
+    duplicate,
     remove,
     rename,
     resolveConflict,

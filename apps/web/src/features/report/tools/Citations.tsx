@@ -1,28 +1,47 @@
 import { CITATION_STYLES, CITATION_STYLE_LABELS, checkCitations, type CslItem } from '@yumi/core';
-import { parseReferences, ReferenceParseError } from '@yumi/core/report/citations';
+import { parseReferences, REFERENCE_INPUT_MAX, ReferenceParseError, toBibtex } from '@yumi/core/report/citations';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../shared/ui/Button';
 import { useReport } from '../context';
 import { Rich } from '../Rich';
+import { download } from './download';
 import { addReference } from './references';
 
-/** Citation Manager: style, add by paste (BibTeX/RIS/CSL-JSON) or form, live bibliography. */
+/**
+ * Citation Manager: style, add by paste or by file (BibTeX, RIS, CSL-JSON: a Zotero export), or by form;
+ * export the list as .bib; live bibliography.
+ */
 export function CitationsTool() {
   const { t } = useTranslation('report');
   const r = useReport();
   const [paste, setPaste] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [form, setForm] = useState({ author: '', title: '', year: '', journal: '', doi: '' });
-  const addPaste = () => {
+  /** Adds what a paste or a file holds; true when it could be read. */
+  const addText = (text: string) => {
     try {
-      addReference(r, parseReferences(paste, new Set(r.meta.references.map((x) => x.id))), t);
-      setPaste('');
+      addReference(r, parseReferences(text, new Set(r.meta.references.map((x) => x.id))), t);
       setError(null);
+      return true;
     } catch (err) {
       setError(err instanceof ReferenceParseError ? err.message : String(err));
+      return false;
     }
   };
+  const addPaste = () => {
+    if (addText(paste)) setPaste('');
+  };
+  const importFile = async (file: File | undefined) => {
+    if (!file) return;
+    // Checked before reading: a file this size cannot be a reference list (UTF-8 is at least a byte a character).
+    if (file.size > REFERENCE_INPUT_MAX * 4) {
+      setError(t('citations.fileTooLarge', { name: file.name }));
+      return;
+    }
+    addText(await file.text());
+  };
+  const exportBib = () => download(new Blob([toBibtex(r.meta.references)], { type: 'application/x-bibtex' }), 'references.bib');
   const addForm = () => {
     if (!form.title.trim()) return;
     const item: CslItem = {
@@ -52,7 +71,14 @@ export function CitationsTool() {
         <textarea className="input mono" rows={4} value={paste} onChange={(e) => setPaste(e.target.value)} placeholder={t('citations.pastePlaceholder')} />
       </label>
       {error && <div className="alert alert-error" role="alert">{error}</div>}
-      <Button size="sm" variant="primary" disabled={!paste.trim()} onClick={addPaste}>{t('citations.addPaste')}</Button>
+      <div className="row-wrap">
+        <Button size="sm" variant="primary" disabled={!paste.trim()} onClick={addPaste}>{t('citations.addPaste')}</Button>
+        <label className="btn btn-sm">
+          {t('citations.importFile')}
+          <input type="file" accept=".bib,.bibtex,.ris,.json,.txt" className="visually-hidden" aria-label={t('citations.importFile')} onChange={(e) => { void importFile(e.target.files?.[0]); e.target.value = ''; }} />
+        </label>
+        <Button size="sm" disabled={!r.meta.references.length} onClick={exportBib}>{t('citations.exportBib')}</Button>
+      </div>
       <details>
         <summary>{t('citations.form')}</summary>
         {(['author', 'title', 'year', 'journal', 'doi'] as const).map((f) => (

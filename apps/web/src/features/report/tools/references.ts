@@ -1,5 +1,5 @@
 import type { CslItem } from '@yumi/core';
-import { makeCitationKey } from '@yumi/core';
+import { makeCitationKey, MAX_REFERENCES } from '@yumi/core';
 import type { TFunction } from 'i18next';
 import { toast } from '../../../shared/ui/toast';
 import type { ReportCtx } from '../context';
@@ -17,6 +17,10 @@ export function addReference(r: ReportCtx, items: CslItem[], t: TFunction<'repor
   }
   if (!fresh.length) {
     toast('info', t('citations.already'));
+    return [];
+  }
+  if (r.meta.references.length + fresh.length > MAX_REFERENCES) {
+    toast('error', t('citations.tooMany', { count: r.meta.references.length + fresh.length, max: MAX_REFERENCES }));
     return [];
   }
   r.updateMeta((m) => ({ references: [...m.references, ...fresh] }));
