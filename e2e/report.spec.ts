@@ -380,3 +380,39 @@ test('several reports: new, rename, find, switch and delete, each with its own t
   await page.reload();
   await expect(page.getByPlaceholder('Start writing your scientific report...')).toHaveValue('# Alpha\n\nFirst report.');
 });
+
+test('two tabs on one report: edits in different places merge; the same words changed show both to choose, nothing lost', async ({ page, context }) => {
+  await signUpViaApi(page, 'twotab');
+  const editor = await openReport(page);
+  const saved = page.locator('.report-header .badge');
+  const start = '# Shared\n\nFirst paragraph.\n\nSecond paragraph.';
+  await editor.fill(start);
+  await expect(saved).toHaveText('Saved');
+  const other = await context.newPage();
+  const otherEditor = await openReport(other);
+  const otherSaved = other.locator('.report-header .badge');
+  await expect(otherEditor).toHaveValue(start);
+  await otherEditor.fill('# Shared\n\nFirst paragraph, edited in tab B.\n\nSecond paragraph.');
+  await expect(otherSaved).toHaveText('Saved');
+  // Tab A still holds the older version: its save meets B's, the two edits merge and are saved.
+  await editor.fill('# Shared\n\nFirst paragraph.\n\nSecond paragraph, edited in tab A.');
+  const merged = '# Shared\n\nFirst paragraph, edited in tab B.\n\nSecond paragraph, edited in tab A.';
+  await expect(editor).toHaveValue(merged);
+  await expect(saved).toHaveText('Saved');
+  await other.reload();
+  await expect(other.getByPlaceholder('Start writing your scientific report...')).toHaveValue(merged, { timeout: 30_000 });
+
+  // Both change the same words: both versions side by side; the one not kept is saved as a copy.
+  await otherEditor.fill(merged.replace('# Shared', '# Title from B'));
+  await expect(otherSaved).toHaveText('Saved');
+  await editor.fill(merged.replace('# Shared', '# Title from A'));
+  await expect(page.getByTestId('conflict-theirs')).toContainText('Title from B');
+  await expect(page.getByTestId('conflict-mine')).toContainText('Title from A');
+  await page.getByRole('button', { name: "Keep this tab's text" }).click();
+  await expect(saved).toHaveText('Saved');
+  await page.getByRole('button', { name: /^Reports:/ }).click();
+  const copy = page.getByRole('dialog', { name: 'My reports' }).getByRole('listitem').filter({ hasText: '(other version)' });
+  await copy.getByRole('button').first().click();
+  await expect(editor).toHaveValue(merged.replace('# Shared', '# Title from B'));
+});
+

@@ -191,9 +191,11 @@ test.describe('writing helper', () => {
     await expect(other.getByTestId('save-status')).toHaveAttribute('data-status', 'saved');
     await page.getByTestId('editor').fill('from the first tab');
     await expect(page.getByTestId('save-status')).toHaveAttribute('data-status', 'conflict');
-    await expect(page.getByText('changed in another tab')).toBeVisible();
-    await page.getByRole('button', { name: 'Keep my text' }).click();
+    // The same words changed in both: both versions side by side; the one not kept is saved as a copy.
+    await expect(page.getByTestId('conflict-theirs')).toContainText('from the other tab');
+    await page.getByRole('button', { name: "Keep this tab's text" }).click();
     await expect(page.getByTestId('save-status')).toHaveAttribute('data-status', 'saved');
+    await expect(page.getByText(/was saved as “.* \(other version\)”/)).toBeVisible();
     await other.reload();
     await expect(other.getByTestId('editor')).toHaveValue('from the first tab');
   });

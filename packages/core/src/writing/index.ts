@@ -11,3 +11,4 @@ export * from './equation';
 export * from './upload';
 export * from './prompts';
 export * from './diff';
+export * from './merge';

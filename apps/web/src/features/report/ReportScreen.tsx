@@ -5,6 +5,7 @@ import { useCurrentUser } from '../../shared/hooks/useCurrentUser';
 import { Button } from '../../shared/ui/Button';
 import { BackIcon, SettingsIcon } from '../../shared/ui/icons';
 import {
+  ConflictPanel,
   BackgroundSettingsPanel,
   backgroundLayerStyle,
   CreativeControlPanel,
@@ -187,6 +188,7 @@ export default function ReportScreen({ onBack }: { onBack(): void }) {
             <CreativeControlPanel value={control} onChange={setControl} onPersonalityChange={setPersonality} />
           </section>
         )}
+        <ConflictPanel docs={docs} />
         <div className="report-body">
           <div className={`report-main view-${view}`}>
             {view !== 'preview' && (

@@ -5,6 +5,7 @@ import { Button } from '../../shared/ui/Button';
 import { Dialog } from '../../shared/ui/Dialog';
 import { BackIcon, SettingsIcon } from '../../shared/ui/icons';
 import {
+  ConflictPanel,
   BackgroundSettingsPanel,
   backgroundLayerStyle,
   CreativeControlPanel,
@@ -119,19 +120,7 @@ export default function WritingScreen({ onBack }: { onBack(): void }) {
         <div className="ws-body">
           <div className="ws-main">
             <CreativeControlPanel value={profile.controlSettings} onChange={profile.setControl} onPersonalityChange={profile.setPersonality} />
-            {docs.conflict && (
-              <div className="alert alert-warning conflict" role="alert">
-                <span>{t('screen.conflict')}</span>
-                <span className="row">
-                  <Button size="sm" onClick={() => void docs.resolveConflict('theirs')}>
-                    {t('screen.loadTheirs')}
-                  </Button>
-                  <Button size="sm" variant="primary" onClick={() => void docs.resolveConflict('mine')}>
-                    {t('screen.keepMine')}
-                  </Button>
-                </span>
-              </div>
-            )}
+            <ConflictPanel docs={docs} />
             {docs.status === 'error' && docs.error && <div className="alert alert-error">{t('screen.saveFailed', { message: docs.error })}</div>}
             <div className="editor-wrap">
               {docs.doc ? (

@@ -9,3 +9,4 @@ export * from './diff';
 export * from './documentSource';
 export * from './useDocumentAutosave';
 export * from './DocumentsDialog';
+export * from './ConflictPanel';

@@ -1,5 +1,5 @@
 import type { DocumentSummary, WritingDocument } from '@yumi/core';
-import { MAX_DOCUMENT_CHARS } from '@yumi/core';
+import { MAX_DOCUMENT_CHARS, mergeText } from '@yumi/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,8 +18,10 @@ const SAVE_DELAY_MS = 800;
 const RETRY_DELAY_MS = 5000;
 /**
  * Documents of one helper mode with autosave: IndexedDB when anonymous, the server when signed in.
- * Edits are debounced, saved with the version they were based on, and a newer version elsewhere
- * turns into a visible conflict instead of a silent overwrite.
+ * Edits are debounced and saved with the version they were based on. A newer version saved elsewhere
+ * (another tab or device) is merged with this one (three-way, against the last version both shared);
+ * when both changed the same words, both versions are shown to choose from, and the one not kept is
+ * saved as a copy: text is never overwritten silently.
  */
 export function useDocumentAutosave(kind: DocumentKind, defaultTitle: string) {
   const { user, isLoading: userLoading } = useCurrentUser();
@@ -45,6 +47,8 @@ export function useDocumentAutosave(kind: DocumentKind, defaultTitle: string) {
   const [conflict, setConflict] = useState<WritingDocument | null>(null);
   const [error, setError] = useState<string | null>(null);
   const working = useRef<Working | null>(null);
+  /** The last version this tab and the server agreed on: the base of a three-way merge. */
+  const base = useRef<Working | null>(null);
   const dirty = useRef(false);
   const saving = useRef<Promise<void> | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -63,6 +67,8 @@ export function useDocumentAutosave(kind: DocumentKind, defaultTitle: string) {
         ? { id: d.id, title: backup.title, content: backup.content, version: restored ? d.version : backup.baseVersion }
         : { id: d.id, title: d.title, content: d.content, version: d.version };
       working.current = w;
+      // Restored edits were based on this very version, so it is their base too; stale ones have none known.
+      base.current = stale ? null : { id: d.id, title: d.title, content: d.content, version: d.version };
       dirty.current = !!unsaved;
       setDoc(w);
       setConflict(stale ? d : null);
@@ -75,6 +81,24 @@ export function useDocumentAutosave(kind: DocumentKind, defaultTitle: string) {
       return !!restored;
     },
     [kind, source.name],
+  );
+
+  /** Three-way merge of this tab's text with a newer saved version; false when both changed the same words. */
+  const mergeInto = useCallback(
+    (now: Working, common: Working, theirs: WritingDocument): boolean => {
+      const merged = mergeText(common.content, now.content, theirs.content);
+      if (!merged.ok) return false;
+      const next: Working = { ...now, title: now.title === common.title ? theirs.title : now.title, content: merged.text, version: theirs.version };
+      working.current = next;
+      base.current = { id: theirs.id, title: theirs.title, content: theirs.content, version: theirs.version };
+      dirty.current = true;
+      writeBackup(next);
+      setDoc(next);
+      setStatus('dirty');
+      toast('info', t('documents.merged'));
+      return true;
+    },
+    [t],
   );
 
   const save = useCallback(async (): Promise<void> => {
@@ -92,6 +116,7 @@ export function useDocumentAutosave(kind: DocumentKind, defaultTitle: string) {
         const now = working.current;
         if (now && now.id === saved.id) {
           now.version = saved.version;
+          base.current = { ...w, version: saved.version };
           if (!dirty.current) clearBackup(saved.id);
           else writeBackup(now);
         }
@@ -107,6 +132,9 @@ export function useDocumentAutosave(kind: DocumentKind, defaultTitle: string) {
           dirty.current = false;
           clearBackup(now.id);
           setStatus('saved');
+        } else if (err instanceof VersionConflict && now && base.current?.id === now.id && mergeInto(now, base.current, err.current)) {
+          // Merged: saved again right away on top of the other version.
+          void saveRef.current();
         } else if (err instanceof VersionConflict) {
           setConflict(err.current);
           setStatus('conflict');
@@ -123,7 +151,7 @@ export function useDocumentAutosave(kind: DocumentKind, defaultTitle: string) {
     saving.current = run;
     await run;
     saving.current = null;
-  }, [source, refreshList]);
+  }, [source, refreshList, mergeInto]);
 
   const saveRef = useRef(save);
   saveRef.current = save;
@@ -221,21 +249,30 @@ export function useDocumentAutosave(kind: DocumentKind, defaultTitle: string) {
     [edit, refreshList, save, source],
   );
 
-  /** Conflict resolution: keep my text on top of the newer version, or take the other version. */
+  /**
+   * Conflict resolution: keep this tab's text on top of the newer version, or take the other version.
+   * Either way the version not kept is saved as a copy ("… (other version)"), so nothing is lost.
+   */
   const resolveConflict = useCallback(
     async (choice: 'mine' | 'theirs') => {
-      if (!conflict || !working.current) return;
+      const now = working.current;
+      if (!conflict || !now) return;
+      const dropped = choice === 'mine' ? conflict : now;
+      const copy = await source.create({ title: t('documents.otherVersion', { title: dropped.title || defaultTitle }).slice(0, 200), content: dropped.content, kind });
+      toast('success', t('documents.keptCopy', { title: copy.title }));
+      void refreshList();
       if (choice === 'theirs') {
         clearBackup(conflict.id);
         adopt(conflict);
         return;
       }
-      working.current = { ...working.current, version: conflict.version };
+      working.current = { ...now, version: conflict.version };
+      base.current = { id: conflict.id, title: conflict.title, content: conflict.content, version: conflict.version };
       dirty.current = true;
       setConflict(null);
       await save();
     },
-    [adopt, conflict, save],
+    [adopt, conflict, defaultTitle, kind, refreshList, save, source, t],
   );
 
   // Open the last document (or the newest, or a fresh one) once the list is known.
