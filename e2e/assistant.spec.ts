@@ -220,6 +220,15 @@ test.describe('the Yumi assistant', () => {
     await expect(lastAnswer(page)).toContainText('Deleting your account', { timeout: 30_000 });
     await lastAnswer(page).getByRole('link', { name: 'Your account' }).click();
     await expect(page).toHaveURL(/\/account$/);
+
+    // A tool inside Report: its button opens the Report screen with that tool's panel.
+    await page.goto('/');
+    const again = await openAssistant(page);
+    await again.getByLabel('Message to Yumi').fill('how do I check my report for plagiarism');
+    await again.getByLabel('Message to Yumi').press('Enter');
+    await lastAnswer(page).getByRole('link', { name: 'Open Plagiarism Check' }).click({ timeout: 30_000 });
+    await expect(page.locator('.tool-panel[data-panel="plagiarism"]')).toBeVisible();
+    await expect(page).toHaveURL(/\/writing\?screen=report$/);
   });
 
   test('privacy: logging out clears the chat from the screen and from the browser; the next person sees nothing', async ({ page }) => {
