@@ -1,6 +1,7 @@
 import './anime.css';
 import { OUTLINE_THICKNESS, type ContextPanel, type FloatingPanel } from '@yumi/core';
-import { ArrowLeft, Palette, Sparkles, X } from 'lucide-react';
+import { Palette, Sparkles, X } from 'lucide-react';
+import { BackButton } from '../../shared/ui/BackButton';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -262,9 +263,7 @@ export default function AnimePage({ onBack }: { onBack?: () => void }) {
         if (e.dataTransfer.files.length > 0) void importFiles(e.dataTransfer.files);
       }}>
         <header className="anime-header">
-          <button type="button" className="btn btn-ghost btn-sm" onClick={back} aria-label={t('toolbar.items.back')}>
-            <ArrowLeft size={18} />
-          </button>
+          <BackButton label={t('toolbar.items.back')} onClick={back} />
           <h1 className="anime-title">
             <span className="gradient-text">{t('title')}</span>
             {characterName && <small className="muted"> · {characterName}</small>}

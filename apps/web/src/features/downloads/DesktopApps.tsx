@@ -1,5 +1,6 @@
 import { detectPlatform, formatBytes, type InstallerFile, type InstallersResponse } from '@yumi/core';
 import { useQuery } from '@tanstack/react-query';
+import { LayoutGrid, Laptop } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../shared/api/client';
 
@@ -22,7 +23,7 @@ export function DesktopApps({ installers }: { installers: InstallerFile[] }) {
           <article key={file.filename} className={`installer-card${visitor === platform ? ' is-recommended' : ''}`} data-testid={`installer-${platform}`}>
             <header className="installer-head">
               <span className={`os-icon os-${platform}`} aria-hidden="true">
-                {platform === 'windows' ? '⊞' : ''}
+                {platform === 'windows' ? <LayoutGrid /> : <Laptop />}
               </span>
               <div>
                 <h3>{t(`desktop.${platform}.name`)}</h3>

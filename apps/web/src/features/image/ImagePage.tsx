@@ -6,7 +6,8 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { useCurrentUser } from '../../shared/hooks/useCurrentUser';
 import { Button } from '../../shared/ui/Button';
 import { Dialog } from '../../shared/ui/Dialog';
-import { BackIcon, ImageIcon } from '../../shared/ui/icons';
+import { BackButton } from '../../shared/ui/BackButton';
+import { ImageIcon } from '../../shared/ui/icons';
 import { Gallery } from './Gallery';
 import { fileToDataUrl, GALLERY_KEY, useImageGenStatus } from './hooks';
 import { ImageViewer } from './ImageViewer';
@@ -88,9 +89,7 @@ export default function ImagePage() {
   return (
     <div className="page image-page">
       <header className="image-head">
-        <Button variant="ghost" size="sm" onClick={() => (window.history.length > 1 ? navigate(-1) : navigate('/'))}>
-          <BackIcon /> {t('studio.back')}
-        </Button>
+        <BackButton label={t('studio.back')} onClick={() => (window.history.length > 1 ? navigate(-1) : navigate('/'))} />
         <div className="image-title">
           <h1>
             <span className="gradient-text">{t('studio.title')}</span>

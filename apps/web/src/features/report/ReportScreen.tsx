@@ -3,7 +3,9 @@ import { lazy, Suspense, useDeferredValue, useMemo, useRef, useState } from 'rea
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../shared/hooks/useCurrentUser';
 import { Button } from '../../shared/ui/Button';
-import { BackIcon, SettingsIcon } from '../../shared/ui/icons';
+import { ChartColumn, Database, FileCode2, FileDown, GitCompare, Quote, ScanSearch, Search, Sigma, Upload } from 'lucide-react';
+import { BackButton } from '../../shared/ui/BackButton';
+import { SettingsIcon, toolIcon } from '../../shared/ui/icons';
 import {
   ConflictPanel,
   BackgroundSettingsPanel,
@@ -41,19 +43,19 @@ const CATEGORIES = [
   { id: 'export', color: '#10b981' },
   { id: 'tools', color: '#ec4899' },
 ];
-// Monochrome symbols that every desktop and phone font stack can show (no emoji font needed).
+// One icon set for every screen (lucide), the same line style as the Writing tools.
 // `catalogue`: the tool's id in the shared tool catalogue (what `?tool=` and the assistant's buttons name).
 const TOOLS = [
-  { id: 'search', icon: '⌕', category: 'research', catalogue: 'scientific-search' },
-  { id: 'databases', icon: '⚛', category: 'research', catalogue: 'nature-physics-db' },
-  { id: 'latex', icon: '✎', category: 'editing', catalogue: 'latex-editor' },
-  { id: 'equation', icon: '∑', category: 'editing', catalogue: 'equation-builder' },
-  { id: 'versions', icon: '⟲', category: 'editing', catalogue: 'generate-versions' },
-  { id: 'plagiarism', icon: '⚖', category: 'analysis', catalogue: 'plagiarism-check' },
-  { id: 'citations', icon: '¶', category: 'research', catalogue: 'citation-manager' },
-  { id: 'chart', icon: '▦', category: 'analysis', catalogue: 'chart-generator' },
-  { id: 'pdf', icon: '⇩', category: 'export', catalogue: 'pdf-export' },
-  { id: 'upload', icon: '↑', category: 'tools', catalogue: 'upload' },
+  { id: 'search', icon: toolIcon(Search), category: 'research', catalogue: 'scientific-search' },
+  { id: 'databases', icon: toolIcon(Database), category: 'research', catalogue: 'nature-physics-db' },
+  { id: 'latex', icon: toolIcon(FileCode2), category: 'editing', catalogue: 'latex-editor' },
+  { id: 'equation', icon: toolIcon(Sigma), category: 'editing', catalogue: 'equation-builder' },
+  { id: 'versions', icon: toolIcon(GitCompare), category: 'editing', catalogue: 'generate-versions' },
+  { id: 'plagiarism', icon: toolIcon(ScanSearch), category: 'analysis', catalogue: 'plagiarism-check' },
+  { id: 'citations', icon: toolIcon(Quote), category: 'research', catalogue: 'citation-manager' },
+  { id: 'chart', icon: toolIcon(ChartColumn), category: 'analysis', catalogue: 'chart-generator' },
+  { id: 'pdf', icon: toolIcon(FileDown), category: 'export', catalogue: 'pdf-export' },
+  { id: 'upload', icon: toolIcon(Upload), category: 'tools', catalogue: 'upload' },
 ];
 
 // Chart.js and CodeMirror load only when their tool is opened.
@@ -163,7 +165,7 @@ export default function ReportScreen({ onBack }: { onBack(): void }) {
       <div className={`report-screen sidebar-${sidebar.side}`} data-testid="report-screen">
         <div className="report-bg" style={backgroundLayerStyle(background)} aria-hidden="true" />
         <header className="report-header">
-          <Button variant="ghost" size="sm" onClick={onBack}><BackIcon /> {t('back')}</Button>
+          <BackButton label={t('back')} onClick={onBack} />
           <h1 className="report-title">{t('title')}</h1>
           <Button size="sm" variant="ghost" onClick={() => setReports(true)} aria-haspopup="dialog" title={t('reports.title')}>
             {t('reports.open')}: <span className="report-doc-title">{docs.doc?.title || t('untitled')}</span>

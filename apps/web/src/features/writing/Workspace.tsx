@@ -2,7 +2,8 @@ import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Dialog } from '../../shared/ui/Dialog';
-import { BackIcon, PenIcon, ReportIcon, SettingsIcon } from '../../shared/ui/icons';
+import { BackButton } from '../../shared/ui/BackButton';
+import { PenIcon, ReportIcon, SettingsIcon } from '../../shared/ui/icons';
 import { BackgroundSettingsPanel, backgroundLayerStyle } from '../../shared/writing';
 import { DraggableIcon } from './DraggableIcon';
 import { clampIconPosition, useWritingStore, type IconId, type Point } from './store';
@@ -39,9 +40,7 @@ export function Workspace({ onOpen }: { onOpen(view: IconId): void }) {
     <div className="workspace" data-testid="writing-workspace">
       <div style={backgroundLayerStyle(background)} aria-hidden="true" />
       <div className="workspace-bar">
-        <button type="button" className="btn btn-ghost btn-sm" onClick={() => navigate('/')} aria-label={t('workspace.back')}>
-          <BackIcon /> <span className="label-text">{t('workspace.back')}</span>
-        </button>
+        <BackButton label={t('workspace.back')} onClick={() => navigate('/')} />
         <div className="workspace-title">
           <h1 className="gradient-text">{t('workspace.title')}</h1>
           <p className="muted">{t('workspace.subtitle')}</p>

@@ -3,7 +3,8 @@ import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../shared/ui/Button';
 import { Dialog } from '../../shared/ui/Dialog';
-import { BackIcon, SettingsIcon } from '../../shared/ui/icons';
+import { BackButton } from '../../shared/ui/BackButton';
+import { SettingsIcon } from '../../shared/ui/icons';
 import {
   ConflictPanel,
   BackgroundSettingsPanel,
@@ -92,9 +93,7 @@ export default function WritingScreen({ onBack }: { onBack(): void }) {
       <div className={`writing-screen sidebar-${sidebar.side}`} data-testid="writing-screen">
         <div style={backgroundLayerStyle(background)} aria-hidden="true" />
         <header className="ws-header">
-          <Button variant="ghost" size="sm" onClick={onBack}>
-            <BackIcon /> {t('screen.back')}
-          </Button>
+          <BackButton label={t('screen.back')} onClick={onBack} />
           <input
             className="title-input"
             aria-label={t('screen.titleLabel')}

@@ -1,8 +1,9 @@
 import { CITATION_STYLES, CITATION_STYLE_LABELS, checkCitations, type CslItem } from '@yumi/core';
 import { parseReferences, REFERENCE_INPUT_MAX, ReferenceParseError, toBibtex } from '@yumi/core/report/citations';
+import { X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../shared/ui/Button';
+import { Button, IconButton } from '../../../shared/ui/Button';
 import { useReport } from '../context';
 import { Rich } from '../Rich';
 import { download } from './download';
@@ -95,7 +96,9 @@ export function CitationsTool() {
           <li key={ref.id}>
             <button type="button" className="btn btn-sm" title={t('citations.insert')} onClick={() => r.insertAtCursor(` [@${ref.id}]`)}>[@{ref.id}]</button>
             <span className="small">{ref.title}</span>
-            <button type="button" className="btn btn-sm btn-ghost" aria-label={t('citations.remove', { key: ref.id })} onClick={() => r.updateMeta((m) => ({ references: m.references.filter((x) => x.id !== ref.id) }))}>✕</button>
+            <IconButton className="small" label={t('citations.remove', { key: ref.id })} onClick={() => r.updateMeta((m) => ({ references: m.references.filter((x) => x.id !== ref.id) }))}>
+              <X aria-hidden="true" />
+            </IconButton>
           </li>
         ))}
       </ul>

@@ -1,4 +1,5 @@
 import { EDIT_TEXT_MAX_CHARS } from '@yumi/core';
+import { Check, X } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../shared/ui/Button';
@@ -83,10 +84,10 @@ export function InstructionsTool() {
           </div>
           <div className="row">
             <Button size="sm" variant="primary" onClick={accept}>
-              ✓ {t('instructions.accept')}
+              <Check aria-hidden="true" /> {t('instructions.accept')}
             </Button>
             <Button size="sm" variant="ghost" onClick={() => setPreview(null)}>
-              ✕ {t('instructions.reject')}
+              <X aria-hidden="true" /> {t('instructions.reject')}
             </Button>
           </div>
         </div>
