@@ -109,6 +109,20 @@ test('unknown pages under /charge say so in four languages, with a way back', as
   await expect(page).toHaveURL(/\/$/);
 });
 
+test('a link to a document that does not exist says so in four languages and opens the newest one instead', async ({ page }) => {
+  const titles = { en: 'Document not found', ja: 'ドキュメントが見つかりません', zh: '找不到文档', ko: '문서를 찾을 수 없습니다' };
+  for (const [lang, title] of Object.entries(titles)) {
+    await page.goto(`/writing?screen=report&doc=00000000-0000-4000-8000-000000000000&lng=${lang}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+  }
+  await page.goto('/writing?screen=writing&doc=00000000-0000-4000-8000-000000000000&lng=en');
+  await expect(page.getByTestId('not-found')).toBeVisible();
+  await page.getByRole('button', { name: 'Open my latest document' }).click();
+  await expect(page.getByTestId('editor')).toBeVisible();
+  await expect(page).not.toHaveURL(/doc=/);
+  await shot(page, 'document-not-found-dismissed');
+});
+
 test('closing a dialog gives focus back to the button that opened it', async ({ page }) => {
   await page.goto('/');
   const opener = page.getByRole('button', { name: 'Settings and layout' });

@@ -5,6 +5,7 @@ import { useCurrentUser } from '../../shared/hooks/useCurrentUser';
 import { Button } from '../../shared/ui/Button';
 import { ChartColumn, Database, FileCode2, FileDown, GitCompare, Quote, ScanSearch, Search, Sigma, Upload } from 'lucide-react';
 import { BackButton } from '../../shared/ui/BackButton';
+import { MissingDocument } from '../../shared/writing/MissingDocument';
 import { SettingsIcon, toolIcon } from '../../shared/ui/icons';
 import {
   ConflictPanel,
@@ -160,6 +161,7 @@ export default function ReportScreen({ onBack }: { onBack(): void }) {
     }
   };
 
+  if (docs.missing) return <MissingDocument onOpenLatest={() => void docs.dismissMissing()} />;
   return (
     <ReportContext.Provider value={ctx}>
       <div className={`report-screen sidebar-${sidebar.side}`} data-testid="report-screen">

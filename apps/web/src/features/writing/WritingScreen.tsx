@@ -1,9 +1,11 @@
 import { countCharacters, countWords } from '@yumi/core';
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { Sigma } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../shared/ui/Button';
 import { Dialog } from '../../shared/ui/Dialog';
 import { BackButton } from '../../shared/ui/BackButton';
+import { MissingDocument } from '../../shared/writing/MissingDocument';
 import { SettingsIcon } from '../../shared/ui/icons';
 import {
   ConflictPanel,
@@ -88,6 +90,7 @@ export default function WritingScreen({ onBack }: { onBack(): void }) {
   const tools = TOOLS.map((tool) => ({ ...tool, icon: TOOL_ICONS[tool.id], label: t(`tools.${tool.id}.name`) }));
   const categories = TOOL_CATEGORIES.map((c) => ({ ...c, label: t(`categories.${c.id}`) }));
 
+  if (docs.missing) return <MissingDocument onOpenLatest={() => void docs.dismissMissing()} />;
   return (
     <WritingContext.Provider value={ctx}>
       <div className={`writing-screen sidebar-${sidebar.side}`} data-testid="writing-screen">
@@ -109,7 +112,7 @@ export default function WritingScreen({ onBack }: { onBack(): void }) {
               {t('screen.documents')}
             </Button>
             <Button size="sm" onClick={() => setDialog('equation')}>
-              ∑ {t('screen.equation')}
+              <Sigma aria-hidden="true" /> {t('screen.equation')}
             </Button>
             <Button size="sm" variant="ghost" onClick={() => setDialog('background')} aria-label={t('screen.customise')}>
               <SettingsIcon />

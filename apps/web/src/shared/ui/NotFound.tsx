@@ -1,17 +1,24 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-/** The one not-found screen: any route, or a route's unknown sub-path, says so with a way back. */
-export function NotFound() {
+/**
+ * The one not-found screen: an unknown route, a route's unknown sub-path, or a link to something that does not
+ * exist (a deleted document, another account's character) says so in the user's language, with a way back.
+ */
+export function NotFound({ title, body, actions }: { title?: string; body?: string; actions?: ReactNode }) {
   const { t } = useTranslation('common');
   return (
-    <div className="center-page">
-      <div className="card" style={{ textAlign: 'center', width: 'min(460px, 100%)' }}>
-        <h1>{t('notFound.title')}</h1>
-        <p className="muted">{t('notFound.body')}</p>
-        <Link to="/" className="btn btn-primary">
-          {t('notFound.home')}
-        </Link>
+    <div className="center-page" data-testid="not-found">
+      <div className="card not-found-card">
+        <h1>{title ?? t('notFound.title')}</h1>
+        <p className="muted">{body ?? t('notFound.body')}</p>
+        <div className="not-found-actions">
+          {actions}
+          <Link to="/" className={`btn ${actions ? '' : 'btn-primary'}`}>
+            {t('notFound.home')}
+          </Link>
+        </div>
       </div>
     </div>
   );

@@ -46,6 +46,8 @@ export function useDocumentAutosave(kind: DocumentKind, defaultTitle: string) {
   const [status, setStatus] = useState<SaveStatus>('idle');
   const [conflict, setConflict] = useState<WritingDocument | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // A link (?doc=…) named a document this account does not have (deleted, or someone else's).
+  const [missing, setMissing] = useState(false);
   const working = useRef<Working | null>(null);
   /** The last version this tab and the server agreed on: the base of a three-way merge. */
   const base = useRef<Working | null>(null);
@@ -283,7 +285,12 @@ export function useDocumentAutosave(kind: DocumentKind, defaultTitle: string) {
     started.current = sourceId;
     void (async () => {
       // A link names its document (?doc=…); otherwise the one last open here.
-      let last: string | null = new URLSearchParams(window.location.search).get('doc');
+      const linked = new URLSearchParams(window.location.search).get('doc');
+      if (linked && !list.data.some((d) => d.id === linked)) {
+        setMissing(true);
+        return;
+      }
+      let last: string | null = linked;
       try {
         last ??= localStorage.getItem(currentKey(source.name, kind));
       } catch {
@@ -321,8 +328,22 @@ export function useDocumentAutosave(kind: DocumentKind, defaultTitle: string) {
     };
   }, [save]);
 
+  /** Leave the not-found state: drop the dead link from the address and open the newest document. */
+  const dismissMissing = useCallback(async () => {
+    const url = new URL(window.location.href);
+    url.searchParams.delete('doc');
+    window.history.replaceState(window.history.state, '', url);
+    setMissing(false);
+    const newest = list.data?.[0];
+    const opened = newest ? await source.get(newest.id) : null;
+    if (opened) adopt(opened);
+    else await create();
+  }, [adopt, create, list.data, source]);
+
   return {
     source: source.name,
+    missing,
+    dismissMissing,
     documents: (list.data ?? []) as DocumentSummary[],
     listLoading: list.isLoading || userLoading,
     doc,
