@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { shot } from './support';
+import { seriousViolations, shot } from './support';
 
 // Cross-screen rules of the design system: CJK line breaking, a visible focus ring, opaque toasts, not-found pages.
 
@@ -121,6 +121,38 @@ test('a link to a document that does not exist says so in four languages and ope
   await expect(page.getByTestId('editor')).toBeVisible();
   await expect(page).not.toHaveURL(/doc=/);
   await shot(page, 'document-not-found-dismissed');
+});
+
+test('the design-system page: every shared component, axe-clean in four languages, keyboard-driven', async ({ page }) => {
+  const titles = { en: 'Design system', ja: 'デザインシステム', zh: '设计系统', ko: '디자인 시스템' };
+  for (const [lang, title] of Object.entries(titles)) {
+    await page.goto(`/design-system?lng=${lang}`);
+    await expect(page.getByRole('heading', { level: 1 }).first()).toHaveText(title);
+    expect(await seriousViolations(page)).toEqual([]);
+  }
+  await shot(page, 'design-system-ko');
+  await page.goto('/design-system?lng=en');
+  // Tabs follow the arrow keys.
+  await page.getByRole('tab', { name: 'Overview' }).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('tab', { name: 'Details' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByText('The second tab.')).toBeVisible();
+  // A menu opens from the keyboard, moves with arrows and gives focus back on Escape.
+  const menuButton = page.getByRole('button', { name: 'More actions' });
+  await menuButton.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menuitem', { name: 'Rename' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('menuitem', { name: 'Duplicate' })).toBeFocused();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(menuButton).toBeFocused();
+  // Toasts are opaque, announced, and dismissible.
+  await page.getByRole('button', { name: 'Show an error toast' }).click();
+  const status = page.getByRole('status').filter({ hasText: 'That did not work. Nothing was lost.' });
+  await expect(status).toBeVisible();
+  await status.getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByText('That did not work. Nothing was lost.')).toHaveCount(0);
 });
 
 test('closing a dialog gives focus back to the button that opened it', async ({ page }) => {

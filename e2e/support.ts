@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Browser, type Page } from '@playwright/test';
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
@@ -73,4 +74,12 @@ export async function signInAdmin(browser: Browser): Promise<Page> {
   await expect.poll(async () => (await (await page.request.get('/api/auth/me', { headers: { authorization: `Bearer ${token}` } })).json()).role).toBe('admin');
   await page.addInitScript((t) => localStorage.setItem('auth_token', t), token);
   return page;
+}
+
+/** axe's serious and critical findings on the page (or inside the given selectors), as "rule: target" lines. */
+export async function seriousViolations(page: Page, ...include: string[]): Promise<string[]> {
+  let builder = new AxeBuilder({ page });
+  for (const selector of include) builder = builder.include(selector);
+  const { violations } = await builder.analyze();
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.target}`);
 }

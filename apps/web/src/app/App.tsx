@@ -69,6 +69,7 @@ export function App() {
               <Route path="/admin" element={<Pages.AdminPage />} />
               <Route path="/account" element={<Pages.AccountPage />} />
               <Route path="/installers" element={<Pages.InstallersPage />} />
+              <Route path="/design-system" element={<Pages.DesignSystemPage />} />
               <Route path="*" element={<Pages.NotFoundPage />} />
             </Routes>
           </Suspense>

@@ -1,27 +1,26 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { StatusPage } from '../shared/ui/StatusPage';
 
 export function ErrorScreen({ error, info }: { error: Error; info: string }) {
   const { t } = useTranslation('common');
   return (
-    <div className="center-page" role="alert">
-      <div className="card" style={{ width: 'min(560px, 100%)', textAlign: 'center' }}>
-        <div style={{ fontSize: 48 }} aria-hidden="true">
-          (｡•́︿•̀｡)
-        </div>
-        <h1>{t('errorBoundary.title')}</h1>
-        <p className="muted">{t('errorBoundary.body')}</p>
+    <StatusPage
+      role="alert"
+      art="(｡•́︿•̀｡)"
+      title={t('errorBoundary.title')}
+      body={t('errorBoundary.body')}
+      actions={
         <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>
           {t('errorBoundary.reload')}
         </button>
-        <details style={{ marginTop: 20, textAlign: 'left' }}>
-          <summary style={{ cursor: 'pointer' }}>{t('errorBoundary.details')}</summary>
-          <pre style={{ whiteSpace: 'pre-wrap', fontSize: 12, maxHeight: 240, overflow: 'auto', fontFamily: 'var(--font-mono)' }}>
-            {`${error.name}: ${error.message}\n${info}`}
-          </pre>
-        </details>
-      </div>
-    </div>
+      }
+    >
+      <details className="status-details">
+        <summary>{t('errorBoundary.details')}</summary>
+        <pre>{`${error.name}: ${error.message}\n${info}`}</pre>
+      </details>
+    </StatusPage>
   );
 }
 

@@ -17,3 +17,4 @@ export const AccountPage = lazy(() => import('../features/account/AccountPage'))
 export const InstallersPage = lazy(() => import('../features/downloads/InstallersPage'));
 export const VerifyEmailPage = lazy(() => import('../features/auth/VerifyEmailPage'));
 export const ResetPasswordPage = lazy(() => import('../features/auth/ResetPasswordPage'));
+export const DesignSystemPage = lazy(() => import('../features/design-system/DesignSystemPage'));

@@ -11,6 +11,7 @@ import { toast } from '../../shared/ui/toast';
 import { AuditLog } from './AuditLog';
 import { Connections } from './Connections';
 import './admin.css';
+import { EmptyState } from '../../shared/ui/EmptyState';
 
 type Status = 'pending' | 'approved' | 'rejected';
 const STATUSES: Status[] = ['pending', 'approved', 'rejected'];
@@ -152,7 +153,7 @@ export default function AdminReviewPage() {
           <div className="spinner" />
         </div>
       )}
-      {queue.data && queue.data.items.length === 0 && <p className="card muted empty-note">{t('admin.empty')}</p>}
+      {queue.data && queue.data.items.length === 0 && <div className="card"><EmptyState message={t('admin.empty')} /></div>}
       <div className="review-grid">
         {queue.data?.items.map((item) => (
           <article key={item.id} className="card review-card" data-testid="review-item">

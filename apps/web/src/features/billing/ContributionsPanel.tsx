@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { billingApi } from '../../shared/billing/api';
 import { Button } from '../../shared/ui/Button';
 import { UploadArtworkDialog } from './UploadArtworkDialog';
+import { EmptyState } from '../../shared/ui/EmptyState';
 
 export const CONTRIBUTIONS_KEY = ['art', 'contributions'] as const;
 
@@ -42,7 +43,7 @@ export function ContributionsPanel() {
           </div>
         </div>
       )}
-      {query.data && query.data.contributions.length === 0 && <p className="muted empty-note">{t('contributions.empty')}</p>}
+      {query.data && query.data.contributions.length === 0 && <EmptyState message={t('contributions.empty')} />}
       {query.data && query.data.contributions.length > 0 && (
         <ul className="contrib-list">
           {query.data.contributions.map((c) => (

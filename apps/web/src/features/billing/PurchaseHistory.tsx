@@ -2,6 +2,7 @@ import { formatShards, formatUsd } from '@yumi/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { billingApi } from '../../shared/billing/api';
+import { EmptyState } from '../../shared/ui/EmptyState';
 
 /** The user's purchases, newest first, with their status. */
 export function PurchaseHistory() {
@@ -12,7 +13,7 @@ export function PurchaseHistory() {
     <section className="card charge-panel" id="purchase-history" aria-labelledby="history-title">
       <h2 id="history-title">{t('history.title')}</h2>
       {query.isError && <p className="alert alert-error">{t('errors.loadFailed')}</p>}
-      {query.data && query.data.purchases.length === 0 && <p className="muted empty-note">{t('history.empty')}</p>}
+      {query.data && query.data.purchases.length === 0 && <EmptyState message={t('history.empty')} />}
       {query.data && query.data.purchases.length > 0 && (
         <ul className="history-list">
           {query.data.purchases.map((p) => (

@@ -5,6 +5,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { billingApi } from '../../shared/billing/api';
 import { Dialog } from '../../shared/ui/Dialog';
+import { EmptyState } from '../../shared/ui/EmptyState';
 
 Chart.register(BarController, BarElement, CategoryScale, LinearScale, Tooltip, Legend);
 
@@ -99,7 +100,7 @@ export function TokenUsageDialog({ open, onOpenChange }: { open: boolean; onOpen
             ))}
           </div>
           {usage.data.usage.length === 0 ? (
-            <p className="muted empty-note">{t('usage.empty')}</p>
+            <EmptyState message={t('usage.empty')} />
           ) : (
             <>
               <UsageChart usage={usage.data} />

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { StatusPage } from './StatusPage';
 
 /**
  * The one not-found screen: an unknown route, a route's unknown sub-path, or a link to something that does not
@@ -9,17 +10,18 @@ import { Link } from 'react-router';
 export function NotFound({ title, body, actions }: { title?: string; body?: string; actions?: ReactNode }) {
   const { t } = useTranslation('common');
   return (
-    <div className="center-page" data-testid="not-found">
-      <div className="card not-found-card">
-        <h1>{title ?? t('notFound.title')}</h1>
-        <p className="muted">{body ?? t('notFound.body')}</p>
-        <div className="not-found-actions">
+    <StatusPage
+      testId="not-found"
+      title={title ?? t('notFound.title')}
+      body={body ?? t('notFound.body')}
+      actions={
+        <>
           {actions}
           <Link to="/" className={`btn ${actions ? '' : 'btn-primary'}`}>
             {t('notFound.home')}
           </Link>
-        </div>
-      </div>
-    </div>
+        </>
+      }
+    />
   );
 }

@@ -1,0 +1,28 @@
+import * as RadixTabs from '@radix-ui/react-tabs';
+import type { ReactNode } from 'react';
+
+export interface TabItem {
+  id: string;
+  label: ReactNode;
+  content: ReactNode;
+}
+
+/** Tabs with the WAI-ARIA keyboard pattern (arrows, Home, End) from Radix; one look for every screen. */
+export function Tabs({ items, value, onValueChange, label }: { items: TabItem[]; value?: string; onValueChange?(id: string): void; label: string }) {
+  return (
+    <RadixTabs.Root className="tabs" value={value} defaultValue={value === undefined ? items[0]?.id : undefined} onValueChange={onValueChange}>
+      <RadixTabs.List className="tabs-list" aria-label={label}>
+        {items.map((item) => (
+          <RadixTabs.Trigger key={item.id} value={item.id} className="tabs-trigger">
+            {item.label}
+          </RadixTabs.Trigger>
+        ))}
+      </RadixTabs.List>
+      {items.map((item) => (
+        <RadixTabs.Content key={item.id} value={item.id} className="tabs-content">
+          {item.content}
+        </RadixTabs.Content>
+      ))}
+    </RadixTabs.Root>
+  );
+}
