@@ -155,6 +155,38 @@ test('the design-system page: every shared component, axe-clean in four language
   await expect(page.getByText('That did not work. Nothing was lost.')).toHaveCount(0);
 });
 
+test.describe('on a phone, the floating assistant never covers a control', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  for (const path of ['/', '/writing', '/writing?screen=writing', '/writing?screen=report', '/image', '/anime-chara', '/design-system']) {
+    test(path, async ({ page }) => {
+      await page.goto(path);
+      const fab = page.getByTestId('assistant-fab');
+      await expect(fab).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      // Scrolled to the end (where a control can no longer move out from under it), nothing it may cover is
+      // a visible control: every control is hit-tested at its centre and corners against the button's box.
+      const covered = await page.evaluate(() => {
+        window.scrollTo(0, document.documentElement.scrollHeight);
+        for (const el of document.querySelectorAll<HTMLElement>('*')) {
+          if (el.scrollHeight > el.clientHeight + 1 && getComputedStyle(el).overflowY.match(/auto|scroll/)) el.scrollTop = el.scrollHeight;
+        }
+        const box = document.querySelector('[data-testid="assistant-fab"]')!.getBoundingClientRect();
+        const hits: string[] = [];
+        const controls = document.querySelectorAll<HTMLElement>('button, a[href], input, select, textarea, [role="button"], [role="tab"], [tabindex="0"]');
+        for (const el of controls) {
+          if (el.closest('[data-testid="assistant-fab"]')) continue;
+          const r = el.getBoundingClientRect();
+          if (r.width === 0 || r.height === 0 || getComputedStyle(el).visibility === 'hidden') continue;
+          const overlap = Math.min(r.right, box.right) - Math.max(r.left, box.left) > 2 && Math.min(r.bottom, box.bottom) - Math.max(r.top, box.top) > 2;
+          if (overlap) hits.push(`${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}"`);
+        }
+        return hits;
+      });
+      expect(covered).toEqual([]);
+    });
+  }
+});
+
 test('closing a dialog gives focus back to the button that opened it', async ({ page }) => {
   await page.goto('/');
   const opener = page.getByRole('button', { name: 'Settings and layout' });
