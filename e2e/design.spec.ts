@@ -113,7 +113,7 @@ test('a link to a document that does not exist says so in four languages and ope
   const titles = { en: 'Document not found', ja: 'ドキュメントが見つかりません', zh: '找不到文档', ko: '문서를 찾을 수 없습니다' };
   for (const [lang, title] of Object.entries(titles)) {
     await page.goto(`/writing?screen=report&doc=00000000-0000-4000-8000-000000000000&lng=${lang}`);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+    await expect(page.getByTestId('not-found').getByRole('heading', { level: 1 })).toHaveText(title);
   }
   await page.goto('/writing?screen=writing&doc=00000000-0000-4000-8000-000000000000&lng=en');
   await expect(page.getByTestId('not-found')).toBeVisible();
@@ -168,7 +168,9 @@ test.describe('on a phone, the floating assistant never covers a control', () =>
       const covered = await page.evaluate(() => {
         window.scrollTo(0, document.documentElement.scrollHeight);
         for (const el of document.querySelectorAll<HTMLElement>('*')) {
-          if (el.scrollHeight > el.clientHeight + 1 && getComputedStyle(el).overflowY.match(/auto|scroll/)) el.scrollTop = el.scrollHeight;
+          const style = getComputedStyle(el);
+          if (el.scrollHeight > el.clientHeight + 1 && style.overflowY.match(/auto|scroll/)) el.scrollTop = el.scrollHeight;
+          if (el.scrollWidth > el.clientWidth + 1 && style.overflowX.match(/auto|scroll/)) el.scrollLeft = el.scrollWidth;
         }
         const box = document.querySelector('[data-testid="assistant-fab"]')!.getBoundingClientRect();
         const hits: string[] = [];

@@ -12,7 +12,9 @@ export interface MenuItem {
 /** A button that opens a list of actions (Radix: arrow keys, type-ahead, Escape returns focus to the button). */
 export function Menu({ trigger, items, align = 'end' }: { trigger: ReactNode; items: MenuItem[]; align?: 'start' | 'end' }) {
   return (
-    <RadixMenu.Root>
+    // Not modal: the rest of the page is not hidden from assistive technology while a small menu is open
+    // (a modal menu leaves the skip link focusable inside aria-hidden content).
+    <RadixMenu.Root modal={false}>
       <RadixMenu.Trigger asChild>{trigger}</RadixMenu.Trigger>
       <RadixMenu.Portal>
         <RadixMenu.Content className="menu" align={align} sideOffset={6}>
