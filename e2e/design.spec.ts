@@ -155,7 +155,7 @@ test('the design-system page: every shared component, axe-clean in four language
   await expect(page.getByText('That did not work. Nothing was lost.')).toHaveCount(0);
 });
 
-test.describe('on a phone, the floating assistant never covers a control', () => {
+test.describe('on a phone, nothing is wider than the screen and the floating assistant covers no control', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
   for (const path of ['/', '/writing', '/writing?screen=writing', '/writing?screen=report', '/image', '/anime-chara', '/design-system']) {
     test(path, async ({ page }) => {
@@ -185,6 +185,8 @@ test.describe('on a phone, the floating assistant never covers a control', () =>
         return hits;
       });
       expect(covered).toEqual([]);
+      // Nor is any page wider than the phone (a wider page pushes fixed buttons off the screen).
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     });
   }
 });
