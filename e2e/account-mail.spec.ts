@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { mailedLink, newAccount, signUpViaApi } from './support';
+import { mailedLink, newAccount, outboxMails, signUpViaApi } from './support';
 
 async function seriousViolations(page: Page) {
   const axe = await new AxeBuilder({ page }).include('main').include('[data-testid="verify-banner"]').analyze();
@@ -63,6 +63,38 @@ test.describe('mailed links', () => {
     await expect(page.getByRole('alert')).toHaveText('This link has already been used. Please ask for a new one.');
     await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('change email on the account page by keyboard: the link to the new address applies it, the old one gets a notice', async ({ page }) => {
+    const account = await signUpViaApi(page, 'move');
+    const next = newAccount('moved').email;
+    await page.goto('/account');
+    const form = page.getByRole('form', { name: 'Email address' });
+    const address = form.getByLabel('New email address');
+    const password = form.getByLabel('Current password');
+    await address.fill(account.email.toUpperCase());
+    await password.fill(account.password);
+    await password.press('Enter');
+    await expect(form.getByRole('alert')).toHaveText('This is already your email address.');
+    await address.fill(next);
+    await password.fill('wrong-password');
+    await password.press('Enter');
+    await expect(form.getByRole('alert')).toHaveText('Your current password is not correct.');
+    await password.fill(account.password);
+    await password.press('Enter');
+    await expect(form.getByRole('status')).toContainText(`A confirmation link is on its way to ${next}.`);
+    await expect(page.getByTestId('account-email')).toHaveText(account.email); // not before the link is opened
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await expect.poll(async () => (await outboxMails(account.email)).map((m) => m.subject)).toContain('Your Yumi Studio email address is being changed');
+    const notice = (await outboxMails(account.email)).find((m) => m.subject === 'Your Yumi Studio email address is being changed')!;
+    expect(notice.text).toContain(next);
+    await page.goto(await mailedLink(next, '/verify-email'));
+    await expect(page.getByRole('status').filter({ hasText: 'is confirmed' })).toHaveText(`${next} is confirmed. Thank you!`);
+    await page.goto('/account?lng=ja');
+    await expect(page.getByTestId('account-email')).toHaveText(next);
+    await expect(page.getByRole('form', { name: 'メールアドレス', exact: true }).getByLabel('新しいメールアドレス')).toBeVisible();
+    expect((await page.request.post('/api/auth/login', { data: { email: next, password: account.password } })).status()).toBe(200);
   });
 
   for (const [lng, verifyTitle, resetTitle, invalid] of [

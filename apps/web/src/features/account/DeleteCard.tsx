@@ -1,14 +1,15 @@
 import type { TwoStepStatus } from '@yumi/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../shared/api/client';
 import { setToken } from '../../shared/api/token';
 import { CURRENT_USER_KEY } from '../../shared/hooks/useCurrentUser';
 import { Button } from '../../shared/ui/Button';
 import { Dialog } from '../../shared/ui/Dialog';
+import { CodeField, CurrentPasswordField, Form } from '../../shared/ui/Form';
 import { toast } from '../../shared/ui/toast';
-import { accountErrorText, ErrorNote } from './errors';
+import { accountErrorText } from './errors';
 import { TWO_STEP_KEY } from './TwoStepCard';
 
 /** Delete my account: a dialog asks for the password (and a code when two-step sign-in is on). */
@@ -33,8 +34,7 @@ export function DeleteCard({ onDeleted }: { onDeleted(): void }) {
     },
     onError: (err) => setError(accountErrorText(err, t)),
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     setError(null);
     if (!password || (needsCode && code.trim().length < 6)) setError(needsCode ? t('account.twoStep.needBoth') : t('auth.fieldErrors.required'));
     else remove.mutate();
@@ -54,28 +54,18 @@ export function DeleteCard({ onDeleted }: { onDeleted(): void }) {
         {t('account.delete.open')}
       </Button>
       <Dialog open={open} onOpenChange={openDialog} title={t('account.delete.confirmTitle')} description={t('account.delete.warning')}>
-        <form onSubmit={submit} noValidate aria-label={t('account.delete.confirmTitle')}>
-          <div className="field">
-            <label htmlFor="delete-password">{t('account.password.currentPassword')}</label>
-            <input id="delete-password" className="input" type="password" autoComplete="current-password" autoFocus value={password} onChange={(e) => setPassword(e.target.value)} />
-          </div>
-          {needsCode && (
-            <div className="field">
-              <label htmlFor="delete-code">{t('auth.twoStep.code')}</label>
-              <input id="delete-code" className="input" autoComplete="one-time-code" spellCheck={false} maxLength={40} value={code} aria-describedby="delete-code-hint" onChange={(e) => setCode(e.target.value)} />
-              <span id="delete-code-hint" className="muted small">
-                {t('auth.twoStep.recoveryHint')}
-              </span>
-            </div>
-          )}
-          <ErrorNote error={error} />
-          <div className="account-actions">
-            <Button type="submit" variant="danger" disabled={remove.isPending}>
-              {remove.isPending ? t('auth.processing') : t('account.delete.confirm')}
-            </Button>
-            <Button onClick={() => openDialog(false)}>{t('cancel')}</Button>
-          </div>
-        </form>
+        <Form
+          label={t('account.delete.confirmTitle')}
+          onSubmit={submit}
+          error={error}
+          submitLabel={t('account.delete.confirm')}
+          variant="danger"
+          busy={remove.isPending}
+          onCancel={() => openDialog(false)}
+        >
+          <CurrentPasswordField id="delete-password" autoFocus value={password} onValue={setPassword} />
+          {needsCode && <CodeField id="delete-code" value={code} onValue={setCode} />}
+        </Form>
       </Dialog>
     </section>
   );

@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { requestRaw } from '../../shared/api/client';
 import { Button } from '../../shared/ui/Button';
-import { accountErrorText, ErrorNote } from './errors';
+import { FormNote } from '../../shared/ui/Form';
+import { accountErrorText } from './errors';
 
 /** The name the server gives the zip (Content-Disposition), or a dated default. */
 function fileNameOf(res: Response): string {
@@ -39,7 +40,7 @@ export function ExportCard() {
         {run.isPending && <p className="muted small">{t('account.export.preparing')}</p>}
         {done && <p className="alert alert-success account-note">{t('account.export.done')}</p>}
       </div>
-      <ErrorNote error={error} />
+      <FormNote error={error} />
       <div className="account-actions">
         <Button variant="primary" onClick={() => run.mutate()} disabled={run.isPending} aria-busy={run.isPending}>
           {run.isPending ? t('account.export.working') : t('account.export.start')}

@@ -1,10 +1,11 @@
 import { USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN, type User } from '@yumi/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../shared/api/client';
 import { CURRENT_USER_KEY } from '../../shared/hooks/useCurrentUser';
 import { Button } from '../../shared/ui/Button';
+import { Field, Form } from '../../shared/ui/Form';
 import { accountErrorText } from './errors';
 
 /** Who is signed in, and changing the display name. */
@@ -23,8 +24,7 @@ export function ProfileCard({ user }: { user: User }) {
     onError: (err) => setProblem(accountErrorText(err, t)),
   });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     const value = name.trim();
     if (value.length < USERNAME_MIN || value.length > USERNAME_MAX || !USERNAME_PATTERN.test(value)) {
       setProblem(t('account.profile.invalidName', { min: USERNAME_MIN, max: USERNAME_MAX }));
@@ -57,38 +57,27 @@ export function ProfileCard({ user }: { user: User }) {
         )}
       </div>
       {editing && (
-        <form className="account-form" onSubmit={submit} noValidate aria-label={t('account.profile.rename')}>
-          <div className="field">
-            <label htmlFor="account-new-name">{t('account.profile.newName')}</label>
-            <input
-              id="account-new-name"
-              className="input"
-              autoComplete="username"
-              autoFocus
-              value={name}
-              maxLength={USERNAME_MAX + 8}
-              aria-invalid={problem ? true : undefined}
-              aria-describedby={problem ? 'account-new-name-error' : 'account-new-name-hint'}
-              onChange={(e) => setName(e.target.value)}
-              onKeyDown={(e) => e.key === 'Escape' && setEditing(false)}
-            />
-            {problem ? (
-              <span id="account-new-name-error" className="field-error" role="alert">
-                {problem}
-              </span>
-            ) : (
-              <span id="account-new-name-hint" className="muted small">
-                {t('account.profile.nameHint', { min: USERNAME_MIN, max: USERNAME_MAX })}
-              </span>
-            )}
-          </div>
-          <div className="account-actions">
-            <Button type="submit" variant="primary" disabled={rename.isPending}>
-              {rename.isPending ? t('auth.processing') : t('save')}
-            </Button>
-            <Button onClick={() => setEditing(false)}>{t('cancel')}</Button>
-          </div>
-        </form>
+        <Form
+          className="account-form"
+          label={t('account.profile.rename')}
+          onSubmit={submit}
+          submitLabel={t('save')}
+          busy={rename.isPending}
+          onCancel={() => setEditing(false)}
+        >
+          <Field
+            id="account-new-name"
+            label={t('account.profile.newName')}
+            autoComplete="username"
+            autoFocus
+            value={name}
+            maxLength={USERNAME_MAX + 8}
+            error={problem}
+            hint={t('account.profile.nameHint', { min: USERNAME_MIN, max: USERNAME_MAX })}
+            onValue={setName}
+            onKeyDown={(e) => e.key === 'Escape' && setEditing(false)}
+          />
+        </Form>
       )}
     </section>
   );

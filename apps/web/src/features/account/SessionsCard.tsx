@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../shared/api/client';
 import { useSessionActions } from '../../shared/hooks/useCurrentUser';
 import { Button } from '../../shared/ui/Button';
-import { accountErrorText, ErrorNote } from './errors';
+import { FormNote } from '../../shared/ui/Form';
+import { accountErrorText } from './errors';
 
 export const SESSIONS_KEY = ['account', 'sessions'] as const;
 
@@ -124,7 +125,7 @@ export function SessionsCard() {
       <h2 id="account-sessions-title">{t('account.sessions.title')}</h2>
       <p className="muted small">{t('account.sessions.hint')}</p>
       <div aria-live="polite">{notice && <p className="alert alert-success account-note">{notice}</p>}</div>
-      <ErrorNote error={error} />
+      <FormNote error={error} />
       {body}
     </section>
   );

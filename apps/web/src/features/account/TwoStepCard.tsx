@@ -1,47 +1,14 @@
 import type { RecoveryCodes, TwoStepSetup, TwoStepStatus } from '@yumi/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../shared/api/client';
 import { Button } from '../../shared/ui/Button';
-import { accountErrorText, ErrorNote } from './errors';
+import { CodeField, CurrentPasswordField, Form } from '../../shared/ui/Form';
+import { accountErrorText } from './errors';
 
 export const TWO_STEP_KEY = ['account', 'two-step'] as const;
 type Action = 'setup' | 'disable' | 'codes' | null;
-
-function PasswordField({ value, onChange }: { value: string; onChange(v: string): void }) {
-  const { t } = useTranslation('common');
-  return (
-    <div className="field">
-      <label htmlFor="two-step-password">{t('account.password.currentPassword')}</label>
-      <input id="two-step-password" className="input" type="password" autoComplete="current-password" autoFocus value={value} onChange={(e) => onChange(e.target.value)} />
-    </div>
-  );
-}
-
-function CodeField({ value, onChange, recovery, autoFocus }: { value: string; onChange(v: string): void; recovery: boolean; autoFocus?: boolean }) {
-  const { t } = useTranslation('common');
-  return (
-    <div className="field">
-      <label htmlFor="two-step-code">{t('auth.twoStep.code')}</label>
-      <input
-        id="two-step-code"
-        className="input"
-        autoComplete="one-time-code"
-        inputMode={recovery ? 'text' : 'numeric'}
-        spellCheck={false}
-        maxLength={40}
-        autoFocus={autoFocus}
-        value={value}
-        aria-describedby="two-step-code-hint"
-        onChange={(e) => onChange(e.target.value)}
-      />
-      <span id="two-step-code-hint" className="muted small">
-        {recovery ? t('auth.twoStep.recoveryHint') : t('account.twoStep.codeHint')}
-      </span>
-    </div>
-  );
-}
 
 /** The ten recovery codes, shown once: download or copy them before leaving. */
 function RecoveryCodeList({ codes, onDone }: { codes: string[]; onDone(): void }) {
@@ -129,8 +96,7 @@ export function TwoStepCard() {
   });
   const busy = begin.isPending || enable.isPending || confirm.isPending;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     setError(null);
     if (action === 'setup' && !setup) {
       if (!password) setError(t('auth.fieldErrors.required'));
@@ -158,7 +124,16 @@ export function TwoStepCard() {
     );
   } else if (action) {
     body = (
-      <form className="account-form" onSubmit={submit} noValidate aria-label={t(`account.twoStep.action.${action}`)}>
+      <Form
+        className="account-form"
+        label={t(`account.twoStep.action.${action}`)}
+        onSubmit={submit}
+        error={error}
+        submitLabel={action === 'setup' && !setup ? t('account.twoStep.continue') : t(`account.twoStep.action.${action}`)}
+        variant={action === 'disable' ? 'danger' : 'primary'}
+        busy={busy}
+        onCancel={() => reset()}
+      >
         {action === 'setup' && setup ? (
           <>
             <ol className="account-steps">
@@ -169,22 +144,15 @@ export function TwoStepCard() {
             <p className="small">
               {t('account.twoStep.key')} <code data-testid="two-step-secret">{setup.secret.match(/.{1,4}/g)!.join(' ')}</code>
             </p>
-            <CodeField value={code} onChange={setCode} recovery={false} autoFocus />
+            <CodeField id="two-step-code" value={code} onValue={setCode} recovery={false} autoFocus />
           </>
         ) : (
           <>
-            <PasswordField value={password} onChange={setPassword} />
-            {action !== 'setup' && <CodeField value={code} onChange={setCode} recovery />}
+            <CurrentPasswordField id="two-step-password" autoFocus value={password} onValue={setPassword} />
+            {action !== 'setup' && <CodeField id="two-step-code" value={code} onValue={setCode} />}
           </>
         )}
-        <ErrorNote error={error} />
-        <div className="account-actions">
-          <Button type="submit" variant={action === 'disable' ? 'danger' : 'primary'} disabled={busy}>
-            {busy ? t('auth.processing') : action === 'setup' && !setup ? t('account.twoStep.continue') : t(`account.twoStep.action.${action}`)}
-          </Button>
-          <Button onClick={() => reset()}>{t('cancel')}</Button>
-        </div>
-      </form>
+      </Form>
     );
   } else if (status.data.enabled) {
     const left = status.data.recoveryCodesLeft;

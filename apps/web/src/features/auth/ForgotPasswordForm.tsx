@@ -1,8 +1,9 @@
 import { isValidEmail } from '@yumi/core';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, ApiError } from '../../shared/api/client';
 import { Button } from '../../shared/ui/Button';
+import { Field, Form } from '../../shared/ui/Form';
 
 /** "Forgot password?": asks for a reset link. The answer is the same whether or not the address has an account. */
 export function ForgotPasswordForm({ initialEmail = '', onBack }: { initialEmail?: string; onBack?: () => void }) {
@@ -13,8 +14,7 @@ export function ForgotPasswordForm({ initialEmail = '', onBack }: { initialEmail
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     const value = email.trim();
     setError(null);
     if (!isValidEmail(value)) {
@@ -48,42 +48,20 @@ export function ForgotPasswordForm({ initialEmail = '', onBack }: { initialEmail
     );
   }
   return (
-    <form onSubmit={submit} noValidate aria-labelledby="forgot-title">
-      <h2 id="forgot-title" className="access-subtitle">
-        {t('access.forgot.title')}
-      </h2>
+    <Form
+      label={t('access.forgot.title')}
+      onSubmit={() => void submit()}
+      error={error}
+      submitLabel={t('access.forgot.submit')}
+      busyLabel={t('access.forgot.sending')}
+      busy={submitting}
+      block
+      onCancel={onBack}
+      cancelLabel={t('access.forgot.back')}
+    >
+      <h2 className="access-subtitle">{t('access.forgot.title')}</h2>
       <p className="muted">{t('access.forgot.hint')}</p>
-      <div className="field">
-        <label htmlFor="forgot-email">{t('access.forgot.email')}</label>
-        <input
-          id="forgot-email"
-          className="input"
-          type="email"
-          autoComplete="email"
-          value={email}
-          aria-invalid={fieldError ? true : undefined}
-          aria-describedby={fieldError ? 'forgot-email-error' : undefined}
-          onChange={(e) => setEmail(e.target.value)}
-        />
-        {fieldError && (
-          <span id="forgot-email-error" className="field-error">
-            {fieldError}
-          </span>
-        )}
-      </div>
-      {error && (
-        <div className="alert alert-error" role="alert" style={{ marginBottom: 16 }}>
-          {error}
-        </div>
-      )}
-      <Button type="submit" variant="primary" block disabled={submitting}>
-        {submitting ? t('access.forgot.sending') : t('access.forgot.submit')}
-      </Button>
-      {onBack && (
-        <Button type="button" variant="ghost" block onClick={onBack} style={{ marginTop: 12 }}>
-          {t('access.forgot.back')}
-        </Button>
-      )}
-    </form>
+      <Field id="forgot-email" label={t('access.forgot.email')} type="email" autoComplete="email" value={email} error={fieldError} onValue={setEmail} />
+    </Form>
   );
 }

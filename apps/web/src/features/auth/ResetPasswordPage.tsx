@@ -1,10 +1,10 @@
 import { PASSWORD_MAX, PASSWORD_MIN, type AuthSuccess } from '@yumi/core';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { api, ApiError } from '../../shared/api/client';
 import { useSessionActions } from '../../shared/hooks/useCurrentUser';
-import { Button } from '../../shared/ui/Button';
+import { CodeField, Field, Form } from '../../shared/ui/Form';
 import { toast } from '../../shared/ui/toast';
 import { ForgotPasswordForm } from './ForgotPasswordForm';
 
@@ -23,8 +23,7 @@ export default function ResetPasswordPage() {
   const [linkProblem, setLinkProblem] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     const problems: typeof fieldErrors = {};
     if (form.password.length < PASSWORD_MIN) problems.password = t('access.reset.tooShort', { min: PASSWORD_MIN });
     else if (form.password.length > PASSWORD_MAX) problems.password = t('access.reset.tooLong');
@@ -53,26 +52,16 @@ export default function ResetPasswordPage() {
     }
   };
 
-  const field = (name: 'password' | 'confirm' | 'code', type: string, autoComplete: string) => (
-    <div className="field">
-      <label htmlFor={`reset-${name}`}>{t(`access.reset.${name}`)}</label>
-      <input
-        id={`reset-${name}`}
-        className="input"
-        type={type}
-        autoComplete={autoComplete}
-        inputMode={name === 'code' ? 'text' : undefined}
-        value={form[name]}
-        aria-invalid={fieldErrors[name] ? true : undefined}
-        aria-describedby={fieldErrors[name] ? `reset-${name}-error` : undefined}
-        onChange={(e) => setForm({ ...form, [name]: e.target.value })}
-      />
-      {fieldErrors[name] && (
-        <span id={`reset-${name}-error`} className="field-error">
-          {fieldErrors[name]}
-        </span>
-      )}
-    </div>
+  const field = (name: 'password' | 'confirm') => (
+    <Field
+      id={`reset-${name}`}
+      label={t(`access.reset.${name}`)}
+      type="password"
+      autoComplete="new-password"
+      value={form[name]}
+      error={fieldErrors[name]}
+      onValue={(value) => setForm({ ...form, [name]: value })}
+    />
   );
 
   return (
@@ -91,25 +80,22 @@ export default function ResetPasswordPage() {
             </div>
           </>
         ) : (
-          <form onSubmit={submit} noValidate aria-labelledby="reset-title">
+          <Form
+            label={t('access.reset.title')}
+            onSubmit={() => void submit()}
+            error={error}
+            submitLabel={t('access.reset.submit')}
+            busyLabel={t('access.reset.saving')}
+            busy={submitting}
+            block
+          >
             <p className="muted">{t('access.reset.hint')}</p>
-            {field('password', 'password', 'new-password')}
-            {field('confirm', 'password', 'new-password')}
+            {field('password')}
+            {field('confirm')}
             {needsCode && (
-              <>
-                <p className="muted">{t('access.reset.codeHint')}</p>
-                {field('code', 'text', 'one-time-code')}
-              </>
+              <CodeField id="reset-code" label={t('access.reset.code')} hint={t('access.reset.codeHint')} value={form.code} error={fieldErrors.code} onValue={(code) => setForm({ ...form, code })} />
             )}
-            {error && (
-              <div className="alert alert-error" role="alert" style={{ marginBottom: 16 }}>
-                {error}
-              </div>
-            )}
-            <Button type="submit" variant="primary" block disabled={submitting}>
-              {submitting ? t('access.reset.saving') : t('access.reset.submit')}
-            </Button>
-          </form>
+          </Form>
         )}
       </section>
     </div>

@@ -1,8 +1,8 @@
 import type { AuthSuccess } from '@yumi/core';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, ApiError } from '../../shared/api/client';
-import { Button } from '../../shared/ui/Button';
+import { CodeField, Form } from '../../shared/ui/Form';
 
 /**
  * The second step of a sign-in with two-step sign-in on: a code from the authenticator app or a recovery
@@ -22,9 +22,7 @@ export function TwoStepForm({
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (submitting) return;
+  const submit = async () => {
     const value = code.trim();
     if (value.length < 6) {
       setError(t('auth.twoStep.enterCode'));
@@ -47,39 +45,18 @@ export function TwoStepForm({
   };
 
   return (
-    <form onSubmit={submit} noValidate aria-label={t('auth.twoStep.title')}>
+    <Form
+      label={t('auth.twoStep.title')}
+      onSubmit={() => void submit()}
+      error={error}
+      submitLabel={t('auth.twoStep.verify')}
+      busy={submitting}
+      block
+      onCancel={() => onRestart(null)}
+      cancelLabel={t('auth.twoStep.back')}
+    >
       <p className="muted">{t('auth.twoStep.hint')}</p>
-      <div className="field">
-        <label htmlFor="auth-two-step-code">{t('auth.twoStep.code')}</label>
-        <input
-          id="auth-two-step-code"
-          className="input"
-          autoComplete="one-time-code"
-          autoFocus
-          spellCheck={false}
-          maxLength={40}
-          value={code}
-          aria-invalid={error ? true : undefined}
-          aria-describedby="auth-two-step-help"
-          onChange={(e) => setCode(e.target.value)}
-        />
-        <span id="auth-two-step-help" className="muted small">
-          {t('auth.twoStep.recoveryHint')}
-        </span>
-      </div>
-      {error && (
-        <div className="alert alert-error" role="alert" style={{ marginBottom: 16 }}>
-          {error}
-        </div>
-      )}
-      <Button type="submit" variant="primary" block disabled={submitting}>
-        {submitting ? t('auth.processing') : t('auth.twoStep.verify')}
-      </Button>
-      <p style={{ marginTop: 16, textAlign: 'center', marginBottom: 0 }}>
-        <button type="button" className="btn btn-ghost btn-sm" onClick={() => onRestart(null)}>
-          {t('auth.twoStep.back')}
-        </button>
-      </p>
-    </form>
+      <CodeField id="auth-two-step-code" autoFocus value={code} onValue={setCode} aria-invalid={error ? true : undefined} />
+    </Form>
   );
 }

@@ -36,7 +36,7 @@ export function Field({ id, label, value, onValue, error, hint, ...input }: Fiel
         {...input}
       />
       {error ? (
-        <span id={note} className="field-error">
+        <span id={note} className="field-error" role="alert">
           {error}
         </span>
       ) : (

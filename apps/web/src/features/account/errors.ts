@@ -13,13 +13,3 @@ export function accountErrorText(err: unknown, t: TFunction<'common'>): string {
   }
   return t('auth.unexpected');
 }
-
-/** A card's failure, announced to screen readers; nothing when there is none. */
-export function ErrorNote({ error }: { error: string | null }) {
-  if (!error) return null;
-  return (
-    <p className="alert alert-error account-note" role="alert">
-      {error}
-    </p>
-  );
-}
