@@ -4,7 +4,10 @@ import { readFileSync } from 'node:fs';
 import { strFromU8, unzipSync } from 'fflate';
 import { generateSync } from 'otplib';
 import sharp from 'sharp';
-import { newAccount, signUpViaApi } from './support';
+import { newAccount, outboxMails, signUpViaApi } from './support';
+
+/** The subjects of the mails `to` has got so far (written in the background: poll). */
+const subjects = async (to: string) => (await outboxMails(to)).map((m) => m.subject);
 
 const PHONE_UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
@@ -116,6 +119,7 @@ test('two-step sign-in: turn on with the QR key, sign in with a code and a recov
   const recovery = (await codes.allTextContents()).map((c) => c.trim());
   await page.getByRole('button', { name: 'I have saved them' }).click();
   await expect(page.getByText('10 recovery codes left.')).toBeVisible();
+  await expect.poll(() => subjects(account.email)).toContain('Two-step sign-in is now on for Yumi Studio');
 
   // Sign out, then in again: the password is followed by the code step (a code of the next step: one
   // step of drift is allowed, and the step used to turn it on cannot be used again).
@@ -150,6 +154,7 @@ test('two-step sign-in: turn on with the QR key, sign in with a code and a recov
   await page.getByLabel('Authentication code').fill(recovery[1]!);
   await page.getByRole('button', { name: 'Turn off two-step sign-in' }).click();
   await expect(page.getByRole('button', { name: 'Turn on two-step sign-in' })).toBeVisible();
+  await expect.poll(() => subjects(account.email)).toContain('Two-step sign-in was turned off for Yumi Studio');
   const plain = await page.request.post('/api/auth/login', { data: { email: account.email, password: account.password } });
   expect((await plain.json()).success).toBe(true);
 });
@@ -181,6 +186,7 @@ test('export my data as a zip, then delete my account: password asked in a dialo
   const psd = files[names.find((n) => n.endsWith('Draft.psd'))!]!;
   expect(strFromU8(psd.subarray(0, 4))).toBe('8BPS');
   expect(JSON.parse(strFromU8(files['account.json']!))).toMatchObject({ email: account.email });
+  await expect.poll(() => subjects(account.email)).toContain('A copy of your Yumi Studio data was downloaded');
 
   await expect(page.getByTestId('account-balance')).toHaveText('0 timeshards');
   await page.getByLabel('Yumi personality').selectOption('teacher');
@@ -196,6 +202,7 @@ test('export my data as a zip, then delete my account: password asked in a dialo
   await dialog.getByLabel('Current password').fill(account.password);
   await dialog.getByRole('button', { name: 'Delete my account' }).click();
   await expect(page.getByText('Your account was deleted.')).toBeVisible();
+  await expect.poll(() => subjects(account.email)).toContain('Your Yumi Studio account was deleted');
   await expect(page).toHaveURL(/\/$/);
   expect((await page.request.get('/api/auth/me', { headers: auth })).status()).toBe(401);
   expect((await page.request.post('/api/auth/signup', { data: account })).status()).toBe(201);
