@@ -90,7 +90,7 @@ test.describe('mailed links', () => {
     const notice = (await outboxMails(account.email)).find((m) => m.subject === 'Your Yumi Studio email address is being changed')!;
     expect(notice.text).toContain(next);
     await page.goto(await mailedLink(next, '/verify-email'));
-    await expect(page.getByRole('status').filter({ hasText: 'is confirmed' })).toHaveText(`${next} is confirmed. Thank you!`);
+    await expect(page.getByRole('status').filter({ hasText: 'now uses' })).toHaveText(`Your account now uses ${next}. Sign in with it from now on.`);
     await page.goto('/account?lng=ja');
     await expect(page.getByTestId('account-email')).toHaveText(next);
     await expect(page.getByRole('form', { name: 'メールアドレス', exact: true }).getByLabel('新しいメールアドレス')).toBeVisible();

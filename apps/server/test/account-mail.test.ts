@@ -196,7 +196,7 @@ describe('change of email address', () => {
 
     const opened = await post('/api/auth/verify-email', { token });
     expect(opened.statusCode).toBe(200);
-    expect(opened.json()).toEqual({ emailVerified: true, email: 'moved@example.com' });
+    expect(opened.json()).toEqual({ emailVerified: true, email: 'moved@example.com', changed: true });
     expect((await me(u.auth)).json()).toMatchObject({ email: 'moved@example.com', emailVerified: true });
     expect((await post('/api/auth/login', { email: 'moved@example.com', password: u.password })).statusCode).toBe(200);
     expect((await post('/api/auth/login', { email: u.email, password: u.password })).statusCode).toBe(401);

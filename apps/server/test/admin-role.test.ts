@@ -35,7 +35,7 @@ describe('the admin role needs a verified address', () => {
     const mail = await waitForMail(t, 'BOSS@Example.COM');
     const verified = await post('/api/auth/verify-email', { token: linkToken(mail, '/verify-email') });
     expect(verified.statusCode).toBe(200);
-    expect(verified.json()).toEqual({ emailVerified: true, email: 'BOSS@Example.COM' });
+    expect(verified.json()).toEqual({ emailVerified: true, email: 'BOSS@Example.COM', changed: false });
     expect(await me(auth)).toMatchObject({ role: 'admin', emailVerified: true });
     expect((await t.app.inject({ url: '/api/art/review', headers: auth })).statusCode).toBe(200);
     const entries = (await audit(auth)).json().entries;

@@ -6,7 +6,8 @@ import { emailSchema, passwordSchema } from './auth-schemas';
 export const accountTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'Invalid link');
 
 export const verifyEmailRequestSchema = z.strictObject({ token: accountTokenSchema });
-export const verifyEmailResponseSchema = z.object({ emailVerified: z.literal(true), email: z.string() });
+/** `changed`: the link moved the account to this new address (a change of address), not just confirmed it. */
+export const verifyEmailResponseSchema = z.object({ emailVerified: z.literal(true), email: z.string(), changed: z.boolean() });
 export type VerifyEmailResponse = z.infer<typeof verifyEmailResponseSchema>;
 
 /** Answer of every request that sends a mail (always the same, whether or not an account exists). */

@@ -59,5 +59,5 @@ export async function applyEmailChange(ctx: AppContext, link: { userId: string; 
   if (!row) throw new HttpError(400, 'LINK_INVALID', LINK_MESSAGES.invalid);
   await syncRole({ config: ctx.config, db: ctx.db, now }, row);
   await forgetCachedUser(ctx, row.id);
-  return { emailVerified: true, email: row.email };
+  return { emailVerified: true, email: row.email, changed: true };
 }

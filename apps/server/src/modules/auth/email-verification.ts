@@ -53,5 +53,5 @@ export async function verifyEmail(ctx: AppContext, token: string): Promise<Verif
   await syncRole({ config: ctx.config, db: ctx.db, now }, row);
   // Every process drops its cached copy: emailVerified (and maybe the role) changed.
   await forgetCachedUser(ctx, row.id);
-  return { emailVerified: true, email: row.email };
+  return { emailVerified: true, email: row.email, changed: false };
 }

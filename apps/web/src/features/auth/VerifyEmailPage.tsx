@@ -7,7 +7,7 @@ import { api, ApiError } from '../../shared/api/client';
 import { CURRENT_USER_KEY, useCurrentUser } from '../../shared/hooks/useCurrentUser';
 import { ResendVerificationButton } from './VerifyBanner';
 
-type State = { kind: 'working' } | { kind: 'done'; email: string } | { kind: 'failed'; code: string; message: string };
+type State = { kind: 'working' } | { kind: 'done'; email: string; changed: boolean } | { kind: 'failed'; code: string; message: string };
 
 /** /verify-email?token=…: the link from the sign-up or change-of-address mail, opened once. */
 export default function VerifyEmailPage() {
@@ -25,7 +25,7 @@ export default function VerifyEmailPage() {
     api
       .post<VerifyEmailResponse>('/api/auth/verify-email', { token }, { quiet: true, retries: 0 })
       .then((res) => {
-        setState({ kind: 'done', email: res.email });
+        setState({ kind: 'done', email: res.email, changed: res.changed });
         client.setQueryData<User | null>(CURRENT_USER_KEY, (old) => (old ? { ...old, email: res.email, emailVerified: true } : old));
         void client.invalidateQueries({ queryKey: CURRENT_USER_KEY });
       })
@@ -48,7 +48,7 @@ export default function VerifyEmailPage() {
         {state.kind === 'done' && (
           <>
             <div className="alert alert-success" role="status">
-              {t('access.verify.done', { email: state.email })}
+              {t(state.changed ? 'access.verify.changed' : 'access.verify.done', { email: state.email })}
             </div>
             <Link className="btn btn-primary access-action" to="/">
               {t('access.verify.continue')}
