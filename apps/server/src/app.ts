@@ -106,6 +106,15 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // Graceful shutdown drains requests under way; a keep-alive connection whose response ends meanwhile is
+  // closed too, or the process would wait out the keep-alive timeout (72 s) for its client to hang up.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onResponse', async () => {
+    if (closing) setImmediate(() => app.server.closeIdleConnections());
+  });
   // The API speaks JSON (and multipart where a route registers it): anything else is a 415.
   app.removeContentTypeParser('text/plain');
   app.addHook('onRequest', (request, reply, done) => {

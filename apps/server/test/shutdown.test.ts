@@ -24,7 +24,7 @@ function chat(base: string, onFirst: () => void): Promise<string> {
   });
 }
 
-it('SIGTERM lets an answer in progress finish, then exits cleanly and accepts nothing new', async () => {
+it('SIGTERM lets an answer and a PDF export in progress finish, then exits cleanly and accepts nothing new', async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'yumi-shutdown-'));
   // Words go out 40 ms apart, so the answer is still streaming when the signal arrives.
   const { DATABASE_URL: _shared, ...inherited } = process.env; // Its own embedded database, whatever the suite uses.
@@ -39,15 +39,33 @@ it('SIGTERM lets an answer in progress finish, then exits cleanly and accepts no
       });
     });
     expect((await fetch(`${base}/api/health/ready`)).status).toBe(200);
+    const signup = await fetch(`${base}/api/auth/signup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'bye@example.com', username: 'bye', password: 'secret123' }) });
+    const { token } = (await signup.json()) as { token: string };
     const exited = new Promise<number | null>((resolve) => server.once('exit', resolve));
-    const body = await chat(base, () => server.kill('SIGTERM'));
+    // A PDF export on the worker pool (seconds of layout) is under way when the signal arrives, beside the answer.
+    const exporting = fetch(`${base}/api/report/export/pdf`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ markdown: `# Sequence\n\n${'ACGT'.repeat(12_500)}` }),
+    }).then(async (res) => ({ status: res.status, pdf: Buffer.from(await res.arrayBuffer()), at: performance.now() }));
+    let signalledAt = Infinity;
+    const body = await chat(base, () => {
+      signalledAt = performance.now();
+      server.kill('SIGTERM');
+    });
     // The whole answer arrived, ending with its done event.
     expect(body).toContain('Chart Generator');
     expect(body).toContain('"type":"done"');
+    // So did the whole PDF, finished by the worker thread after the signal.
+    const exported = await exporting;
+    expect(exported.status).toBe(200);
+    expect(exported.pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(exported.pdf.subarray(-6).toString()).toContain('%%EOF');
+    expect(exported.at).toBeGreaterThan(signalledAt);
     expect(await exited).toBe(0);
     await expect(fetch(`${base}/api/health`)).rejects.toThrow();
   } finally {
     server.kill('SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });
   }
-});
+}, 120_000);

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { liteAdaptor } from 'mathjax-full/js/adaptors/liteAdaptor.js';
 import { RegisterHTMLHandler } from 'mathjax-full/js/handlers/html.js';
 import { TeX } from 'mathjax-full/js/input/tex.js';
@@ -28,7 +29,8 @@ export interface MathSvg {
 
 export class MathError extends Error {}
 
-const cache = new Map<string, MathSvg>();
+/** Formulas are user text: the most recently used ones are kept, each PDF thread holding at most this many. */
+const cache = new LRUCache<string, MathSvg>({ max: 2_000 });
 
 export function texToSvg(source: string, display: boolean): MathSvg {
   const key = `${display ? 'D' : 'I'}${source}`;
