@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { openPanel, penStroke, pixel, type YumiWindow } from './paint';
 import { shot, signUpViaApi } from './support';
 
 // The service worker is blocked in the other specs (playwright.config.ts); these are about it.
@@ -38,8 +39,20 @@ test.describe('offline', () => {
     await expect(page.getByTestId('editor')).toBeVisible();
     await page.goto('/writing?screen=report');
     await expect(page.getByTestId('report-screen')).toBeVisible();
+    // Offline engines keep working (math typeset in the browser); what needs the server says why.
+    await page.getByPlaceholder('Start writing your scientific report...').fill('# Energy\n\n$E = mc^2$');
+    await expect(page.getByTestId('report-preview').locator('.katex').first()).toBeVisible();
+    await page.getByRole('button', { name: 'Scientific Search', exact: true }).first().click();
+    const search = page.locator('section.tool-panel');
+    await expect(search.getByTestId('needs-server-literature')).toContainText('PubMed, arXiv');
+    await search.getByLabel('Search query').fill('protein folding');
+    await expect(search.getByRole('button', { name: 'Search', exact: true })).toBeDisabled();
     await page.getByTestId('assistant-fab').click();
-    await expect(page.getByTestId('assistant-panel')).toBeVisible();
+    const assistant = page.getByTestId('assistant-panel');
+    await expect(assistant).toBeVisible();
+    await expect(assistant.getByTestId('needs-server-ai')).toBeVisible();
+    await assistant.getByLabel('Message to Yumi').fill('How do I export a PDF?');
+    await expect(assistant.getByRole('button', { name: 'Send' })).toBeDisabled();
 
     // A deep link into a mode that is not installed: a page saying so, never the error screen.
     await page.goto('/image');
@@ -165,9 +178,25 @@ test('signed in: writing and report open offline from this device (deep link, re
   await expect(page.getByTestId('save-status')).toHaveAttribute('data-status', 'offline');
   await page.reload();
   await expect(page.getByTestId('editor')).toHaveValue('Written online. Edited offline.');
+  // A report made offline: kept on this device, given its server id when the network returns.
+  await page.goto(`/writing?screen=report&doc=${report.id}`);
+  const reportEditor = page.getByPlaceholder('Start writing your scientific report...');
+  await expect(reportEditor).toHaveValue('# Findings\n\nMeasured online.');
+  await page.getByRole('button', { name: /^Reports:/ }).click();
+  await page.getByRole('dialog', { name: 'My reports' }).getByRole('button', { name: 'New document' }).click();
+  await expect(reportEditor).toHaveValue('');
+  await reportEditor.fill('# Train notes\n\nWritten offline.');
+  await expect(page.locator('.report-header .badge')).toHaveText('Offline');
 
   await context.setOffline(false);
   await expect(page.getByTestId('offline-badge')).toHaveCount(0);
+  const reportTexts = async () => {
+    const { documents } = (await (await page.request.get('/api/documents?kind=report', { headers: auth })).json()) as { documents: { id: string }[] };
+    const texts = await Promise.all(documents.map(async (d) => ((await (await page.request.get(`/api/documents/${d.id}`, { headers: auth })).json()) as { content: string }).content));
+    return texts.sort();
+  };
+  await expect.poll(reportTexts, { timeout: 20_000 }).toEqual(['# Findings\n\nMeasured online.', '# Train notes\n\nWritten offline.']);
+  await expect(page.locator('.report-header .badge')).toHaveText('Saved');
   await expect
     .poll(
       async () =>
@@ -175,5 +204,90 @@ test('signed in: writing and report open offline from this device (deep link, re
       { timeout: 20_000 },
     )
     .toBe('Written online. Edited offline.');
-  await expect(page.getByTestId('save-status')).toHaveAttribute('data-status', 'saved');
+});
+
+test('signed in: after installing anime a character opens offline from its link; edits and a character made offline reach the server', async ({
+  page,
+  context,
+}) => {
+  const account = await signUpViaApi(page, 'offchar');
+  const auth = { authorization: `Bearer ${account.token}` };
+  await page.addInitScript(() => localStorage.setItem('yumi_e2e', '1'));
+  await firstVisit(page);
+  // A 64x48 drawing with a red square, saved online as the character's first version.
+  const image = await page.evaluate(async () => {
+    const canvas = new OffscreenCanvas(64, 48);
+    const g = canvas.getContext('2d')!;
+    g.fillStyle = '#ff0000';
+    g.fillRect(8, 8, 16, 16);
+    const blob = await canvas.convertToBlob({ type: 'image/png' });
+    return new Promise<string>((r) => {
+      const reader = new FileReader();
+      reader.onload = () => r(reader.result as string);
+      reader.readAsDataURL(blob);
+    });
+  });
+  const layer = { name: 'Layer 1', visible: true, opacity: 100, blendMode: 'normal', locked: false, image };
+  const res = await page.request.post('/api/anime-helper/characters', {
+    headers: auth,
+    data: { name: 'Aoi', versions: [{ name: 'First', canvasData: { width: 64, height: 48, layers: [layer] } }] },
+  });
+  expect(res.status()).toBe(201);
+  const aoi = (await res.json()) as { id: string };
+
+  // Installing the mode copies the user's characters and their current drawings to this device.
+  const dialog = await openModes(page);
+  await dialog.getByTestId('mm-anime').getByRole('button', { name: 'Install' }).click();
+  await expect(dialog.getByTestId('mm-anime')).toContainText('Installation complete', { timeout: 30_000 });
+  const storedVersions = () =>
+    page.evaluate(async () => {
+      const open = indexedDB.open('yumi-offline');
+      const db = await new Promise<IDBDatabase>((r) => (open.onsuccess = () => r(open.result)));
+      const n = await new Promise<number>(
+        (r) => (db.transaction('versions').objectStore('versions').count().onsuccess = (e) => r((e.target as IDBRequest<number>).result)),
+      );
+      db.close();
+      return n;
+    });
+  await expect.poll(storedVersions).toBe(1);
+
+  await context.setOffline(true);
+  await page.goto(`/anime-chara?character=${aoi.id}`);
+  const title = page.locator('.anime-title');
+  await expect(title).toContainText('Aoi');
+  const width = () => page.evaluate(() => (window as unknown as YumiWindow).__yumiPaint.document.width);
+  await expect.poll(width).toBe(64);
+  expect(await pixel(page, 10, 10)).toEqual([255, 0, 0, 255]);
+  await page.reload();
+  await expect(title).toContainText('Aoi');
+  await expect.poll(width).toBe(64);
+
+  // Offline: rename, draw and save a version, and make a new character.
+  await openPanel(page, 'character-library');
+  const library = page.getByRole('region', { name: 'Character library' });
+  await library.getByLabel('Character name').fill('Aoi Offline');
+  await library.getByRole('button', { name: 'Update name, tags and brief' }).click();
+  await expect(library.locator('.an-character-card').filter({ hasText: 'Aoi Offline' })).toContainText('Waiting to sync');
+  await penStroke(page, [[40, 30], [60, 40]]);
+  await openPanel(page, 'version-history');
+  const versions = page.getByRole('region', { name: 'Version history' });
+  await versions.getByLabel('Version name').fill('Drawn offline');
+  await versions.getByRole('button', { name: 'Save version' }).click();
+  await expect(versions.locator('.an-version-row')).toHaveCount(2);
+  await openPanel(page, 'character-library');
+  await library.getByLabel('Character name').fill('Kumo');
+  await library.getByRole('button', { name: 'Save as new character' }).click();
+  await expect(library.locator('.an-character-card').filter({ hasText: 'Kumo' })).toContainText('Waiting to sync');
+  await expect(page).toHaveURL(/character=local-/);
+  await shot(page, 'anime-offline-characters');
+
+  await context.setOffline(false);
+  const onServer = async () =>
+    ((await (await page.request.get('/api/anime-helper/characters', { headers: auth })).json()) as { name: string; versions: { name: string }[] }[])
+      .map((c) => `${c.name}: ${c.versions.map((v) => v.name).join(', ')}`)
+      .sort();
+  await expect.poll(onServer, { timeout: 20_000 }).toEqual(['Aoi Offline: First, Drawn offline', 'Kumo: Version 1']);
+  // The open character now answers to the id the server gave it.
+  await expect(page).toHaveURL(/character=[0-9a-f]{8}-/);
+  await expect(library.getByText('Waiting to sync')).toHaveCount(0);
 });

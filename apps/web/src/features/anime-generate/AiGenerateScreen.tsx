@@ -3,6 +3,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useCurrentUser } from '../../shared/hooks/useCurrentUser';
+import { useOnline } from '../../shared/hooks/useOnline';
+import { NeedsServer } from '../../shared/network/NeedsServer';
 import { Button } from '../../shared/ui/Button';
 import { SparkleIcon } from '../../shared/ui/icons';
 import { fileToDataUrl, useImageGenStatus } from '../image/hooks';
@@ -42,6 +44,7 @@ export default function AiGenerateScreen({ onEditInCreationMode }: AiGenerateScr
   const premium = !!status?.hasAccess;
   const exhausted = !!status && !premium && status.freeTrialsRemaining === 0;
   const generating = gen.phase === 'generating';
+  const online = useOnline();
   const disabled = generating || !user;
 
   useEffect(() => {
@@ -175,11 +178,12 @@ export default function AiGenerateScreen({ onEditInCreationMode }: AiGenerateScr
         )}
         {generating && <ProgressBar progress={gen.progress} />}
 
+        <NeedsServer feature="generation" />
         <div className="ag-actions">
           {gen.results.length > 0 && !generating && (
             <Button onClick={() => setOverlay(true)}>{t('generate.showLast')}</Button>
           )}
-          <Button variant="primary" className="ag-generate" onClick={() => void run()} disabled={disabled || exhausted}>
+          <Button variant="primary" className="ag-generate" onClick={() => void run()} disabled={disabled || exhausted || !online}>
             {generating ? t('generate.generating') : t('generate.button')}
           </Button>
         </div>

@@ -29,6 +29,7 @@ import { TemplatesPanel } from './panels/TemplatesPanel';
 import { VersionHistoryPanel } from './panels/VersionHistoryPanel';
 import { useAnime } from './store';
 import { Toolbar } from './Toolbar';
+import { useCharacterLink } from './useCharacterLink';
 
 type GenerateProps = { onEditInCreationMode(imageUrl: string): void };
 // The AI Generate screen is another feature's lazy chunk; the glob keeps this page building without it.
@@ -91,6 +92,8 @@ export default function AnimePage({ onBack }: { onBack?: () => void }) {
       live = false;
     };
   }, [engine, t]);
+
+  useCharacterLink(engine, recovered);
 
   // Saved at every pen-up and edit (only the tiles that changed), and flushed when the page is hidden.
   useEffect(() => {

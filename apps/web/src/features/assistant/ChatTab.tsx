@@ -2,6 +2,8 @@ import { PERSONAS, type ChatContext } from '@yumi/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useOnline } from '../../shared/hooks/useOnline';
+import { NeedsServer } from '../../shared/network/NeedsServer';
 import { Markdown } from './Markdown';
 import { PersonaAvatar } from './PersonaAvatar';
 import { SendIcon, StopIcon } from './icons';
@@ -97,8 +99,10 @@ export function ChatTab({ context }: { context: ChatContext }) {
   const list = useRef<HTMLDivElement>(null);
   const input = useRef<HTMLTextAreaElement>(null);
   const persona = PERSONAS[context.personality];
+  const online = useOnline();
 
   const ask = (text: string) => {
+    if (!online) return;
     void send(text, context, () => void client.invalidateQueries({ queryKey: ARCHIVES_KEY }));
   };
 
@@ -138,6 +142,7 @@ export function ChatTab({ context }: { context: ChatContext }) {
           </div>
         )}
       </div>
+      <NeedsServer feature="ai" />
       <form
         className="chat-input"
         onSubmit={(e) => {
@@ -169,7 +174,7 @@ export function ChatTab({ context }: { context: ChatContext }) {
             <StopIcon />
           </button>
         ) : (
-          <button type="submit" className="btn btn-primary chat-send" disabled={!draft.trim()} aria-label={t('chat.send')} title={t('chat.send')}>
+          <button type="submit" className="btn btn-primary chat-send" disabled={!draft.trim() || !online} aria-label={t('chat.send')} title={t('chat.send')}>
             <SendIcon />
           </button>
         )}

@@ -6,6 +6,8 @@ import { Link } from 'react-router';
 import { billingApi } from '../../shared/billing/api';
 import { BILLING_INFO_KEY, useBillingInfo } from '../../shared/billing/useBalance';
 import { useCurrentUser } from '../../shared/hooks/useCurrentUser';
+import { useOnline } from '../../shared/hooks/useOnline';
+import { NeedsServer } from '../../shared/network/NeedsServer';
 import { Button } from '../../shared/ui/Button';
 import { BlessingCard } from './BlessingCard';
 import { ContributionsPanel } from './ContributionsPanel';
@@ -23,7 +25,9 @@ export function ChargePage() {
   const info = useBillingInfo();
   const checkout = useCheckout();
   const [usageOpen, setUsageOpen] = useState(false);
-  const loadFailed = packages.isError || info.isError;
+  const online = useOnline();
+  // Offline, failing to load is expected: the sentence below says why instead.
+  const loadFailed = online && (packages.isError || info.isError);
   const testMode = packages.data && (packages.data.providers.stripe === 'test' || packages.data.providers.alipay === 'test');
   const paymentsOff = packages.data?.providers.stripe === 'off' && packages.data.providers.alipay === 'off';
 
@@ -81,6 +85,7 @@ export function ChargePage() {
           </Button>
         </div>
       )}
+      <NeedsServer feature="checkout" />
       {checkout.error && (
         <div className="alert alert-error charge-alert" role="alert" data-testid="payment-error">
           <span>{checkout.error.code === 'SUBSCRIPTION_ACTIVE' ? t('errors.subscriptionActive') : t('errors.paymentFailed')}</span>

@@ -2,6 +2,7 @@ import { formatShards, formatUsd, type PackagesResponse } from '@yumi/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { billingApi } from '../../shared/billing/api';
+import { useOnline } from '../../shared/hooks/useOnline';
 import { Link } from 'react-router';
 import { Button } from '../../shared/ui/Button';
 import type { useCheckout } from './useCheckout';
@@ -28,6 +29,8 @@ export function PayButtons({
   primary?: boolean;
 }) {
   const { t } = useTranslation('billing');
+  // Offline the page says why once (ChargePage): checkout goes through the payment provider.
+  const online = useOnline();
   // The same cached query as the page: which methods this server offers (a method without a provider is hidden).
   const providers = useQuery<PackagesResponse>({
     queryKey: ['billing', 'packages'],
@@ -60,7 +63,7 @@ export function PayButtons({
         <Button
           variant={primary ? 'primary' : 'secondary'}
           block
-          disabled={!!busy}
+          disabled={!!busy || !online}
           aria-busy={isBusy('stripe')}
           onClick={() => void checkout.start({ id, kind }, 'stripe')}
         >
@@ -72,7 +75,7 @@ export function PayButtons({
       {offers('alipay') && (
         <Button
           block
-          disabled={!!busy}
+          disabled={!!busy || !online}
           aria-busy={isBusy('alipay')}
           onClick={() => void checkout.start({ id, kind }, 'alipay')}
         >

@@ -1,6 +1,8 @@
 import { IMAGE_MAX_COUNT, IMAGE_PROMPT_MAX, IMAGE_SIZE_MAX, IMAGE_SIZE_MIN, type GenerationSettingsInput, type ImageProviderId } from '@yumi/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useOnline } from '../../shared/hooks/useOnline';
+import { NeedsServer } from '../../shared/network/NeedsServer';
 import { Button } from '../../shared/ui/Button';
 import { fileToDataUrl, useImageProviders } from './hooks';
 
@@ -82,6 +84,7 @@ export function StudioForm(props: {
   const { t } = useTranslation('image');
   const { value: s, onChange, disabled, premium } = props;
   const providers = useImageProviders();
+  const online = useOnline();
   const [initError, setInitError] = useState<string | null>(null);
   const set = (patch: Partial<StudioSettings>) => onChange({ ...s, ...patch });
   const current = providers.data?.find((p) => p.id === s.provider) ?? providers.data?.find((p) => !p.offline) ?? providers.data?.[0];
@@ -106,7 +109,7 @@ export function StudioForm(props: {
       className="studio-form card"
       onSubmit={(e) => {
         e.preventDefault();
-        props.onGenerate();
+        if (online) props.onGenerate();
       }}
     >
       <div className="field">
@@ -232,7 +235,8 @@ export function StudioForm(props: {
           {initError && <p className="field-error">{initError}</p>}
         </div>
       </div>
-      <Button type="submit" variant="primary" block disabled={disabled || props.blocked}>
+      <NeedsServer feature="generation" />
+      <Button type="submit" variant="primary" block disabled={disabled || props.blocked || !online}>
         {disabled ? t('generate.generating') : t('studio.generate')}
       </Button>
     </form>

@@ -7,19 +7,26 @@ import { cacheForOffline, registerServiceWorker } from './serviceWorker';
  * Registers the service worker once the page is idle, then keeps the translations of the language in use
  * (every namespace, so each mode has its words offline) and the fonts this visit loaded before the worker
  * was in control. Runs again when the language changes. For a signed-in user, sends the edits this device
- * kept while offline and copies their newest documents to this device, now and whenever the network returns.
+ * kept while offline (documents and characters) and copies their newest ones to this device, now and whenever the network returns.
  */
 export function useOfflineShell(language: string, userId: string | undefined) {
   useEffect(() => {
     if (!userId) return;
     // Loaded on demand: the launcher's first paint does not need the documents code.
-    const send = () =>
+    const send = () => {
       void import('../../shared/writing/mirroredSource')
         .then(async (m) => {
           await m.sendPendingEdits(userId);
           await m.refreshMirror(userId);
         })
         .catch(() => undefined);
+      void import('../../shared/offline/characters')
+        .then(async (m) => {
+          await m.syncCharacters();
+          await m.refreshCharacters();
+        })
+        .catch(() => undefined);
+    };
     if (isOnline()) send();
     let wasOnline = isOnline();
     return subscribeOnline(() => {

@@ -8,7 +8,8 @@ export type DocumentKind = WritingDocument['kind'];
 export interface DocumentSource {
   readonly name: 'server' | 'local';
   list(kind: DocumentKind): Promise<DocumentSummary[]>;
-  create(input: { title: string; content: string; kind: DocumentKind }): Promise<WritingDocument>;
+  /** `clientId`: the device's id of a document made offline (the server stores a repeated send once). */
+  create(input: { title: string; content: string; kind: DocumentKind; clientId?: string }): Promise<WritingDocument>;
   get(id: string): Promise<WritingDocument | null>;
   /** Throws VersionConflict when `version` is not the latest. */
   update(id: string, patch: { title?: string; content?: string; version: number }): Promise<WritingDocument>;

@@ -1,13 +1,18 @@
 import type { DocumentSummary, WritingDocument } from '@yumi/core';
 import { api, ApiError } from '../api/client';
-import { offlineDb, type MirroredDocument } from '../offline/db';
+import { isOnline } from '../network/connectivity';
+import { countWords, textStats } from '@yumi/core';
+import { clientIdOf, currentId, isLocalId, newLocalId, offlineDb, type MirroredDocument } from '../offline/db';
 import { clearBackup } from './backup';
-import { serverSource, VersionConflict, type DocumentSource } from './documentSource';
+import { serverSource, VersionConflict, type DocumentKind, type DocumentSource } from './documentSource';
 
 /** How many of the newest documents of a list are copied to this device for offline reading. */
 const PREFETCH = 30;
 
 const isNetwork = (err: unknown) => err instanceof ApiError && err.type === 'NETWORK';
+const offlineError = () => new ApiError('Network error: offline', 'NETWORK', 0, true);
+/** Fired on window after pending edits were sent: `detail.moved` pairs a document's local id with its server id. */
+export const DOCUMENTS_SYNCED = 'yumi:documents-synced';
 const summary = ({ content: _content, ...rest }: WritingDocument): DocumentSummary => rest;
 
 /**
@@ -36,25 +41,49 @@ export function mirroredSource(userId: string): DocumentSource {
     const entry = await (await offlineDb()).get('documents', id);
     return entry?.userId === userId ? entry : undefined;
   };
+  const onDevice = async (kind: DocumentKind, onlyCreated: boolean) => {
+    const all = await (await offlineDb()).getAllFromIndex('documents', 'owner', [userId, kind]);
+    return all.filter((e) => !onlyCreated || e.created).map((e) => summary(e.doc));
+  };
+  const newest = (docs: DocumentSummary[]) => docs.sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
   return {
     name: 'server',
     async list(kind) {
       try {
         const docs = await serverSource.list(kind);
         void refreshMirror(userId).catch(() => undefined);
-        return docs;
+        // Documents made offline and not sent yet are listed too (sending them is under way).
+        return newest([...(await onDevice(kind, true)), ...docs]);
       } catch (err) {
         if (!isNetwork(err)) throw err;
-        const all = await (await offlineDb()).getAllFromIndex('documents', 'owner', [userId, kind]);
-        return all.map((e) => summary(e.doc)).sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
+        return newest(await onDevice(kind, false));
       }
     },
     async create(input) {
-      const doc = await serverSource.create(input);
-      await keep(doc).catch(() => undefined);
-      return doc;
+      try {
+        const doc = await serverSource.create(input);
+        await keep(doc).catch(() => undefined);
+        return doc;
+      } catch (err) {
+        if (!isNetwork(err)) throw err;
+        // Offline: made on this device, sent when the network returns (the server then gives it its id).
+        const now = new Date().toISOString();
+        const doc: WritingDocument = {
+          id: newLocalId(),
+          ...input,
+          version: 1,
+          words: countWords(input.content),
+          characters: textStats(input.content).characters,
+          createdAt: now,
+          updatedAt: now,
+        };
+        await (await offlineDb()).put('documents', { userId, doc, created: true });
+        return doc;
+      }
     },
     async get(id) {
+      id = await currentId(id);
+      if (isLocalId(id)) return (await mirrored(id))?.doc ?? null;
       try {
         const doc = await serverSource.get(id);
         if (doc) await keep(doc).catch(() => undefined);
@@ -66,6 +95,21 @@ export function mirroredSource(userId: string): DocumentSource {
       }
     },
     async update(id, patch) {
+      id = await currentId(id);
+      // Made offline and now online: it goes to the server first, then this save lands on the server's copy.
+      if (isLocalId(id) && isOnline()) {
+        await sendPendingEdits(userId);
+        id = await currentId(id);
+      }
+      if (isLocalId(id)) {
+        const entry = await mirrored(id);
+        if (!entry) throw offlineError();
+        // Made offline: its text is kept with it until it is sent (then saves go to the server's copy).
+        const content = patch.content ?? entry.doc.content;
+        const doc = { ...entry.doc, title: patch.title ?? entry.doc.title, content, words: countWords(content), characters: textStats(content).characters, updatedAt: new Date().toISOString() };
+        await (await offlineDb()).put('documents', { ...entry, doc });
+        throw offlineError();
+      }
       try {
         const doc = await serverSource.update(id, patch);
         await keep(doc).catch(() => undefined);
@@ -88,7 +132,8 @@ export function mirroredSource(userId: string): DocumentSource {
       }
     },
     async remove(id) {
-      await serverSource.remove(id);
+      id = await currentId(id);
+      if (!isLocalId(id)) await serverSource.remove(id);
       await (await offlineDb()).delete('documents', id);
     },
   };
@@ -103,7 +148,7 @@ export async function refreshMirror(userId: string): Promise<void> {
   const db = await offlineDb();
   const mine = (await db.getAll('documents')).filter((e) => e.userId === userId);
   const listed = new Set(documents.map((d) => d.id));
-  for (const e of mine) if (!listed.has(e.doc.id) && !e.pending) await db.delete('documents', e.doc.id);
+  for (const e of mine) if (!listed.has(e.doc.id) && !e.pending && !e.created) await db.delete('documents', e.doc.id);
   const have = new Map(mine.map((e) => [e.doc.id, e.doc.version]));
   const newest = [...documents].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt)).slice(0, PREFETCH);
   for (const d of newest) {
@@ -123,8 +168,24 @@ export function sendPendingEdits(userId: string): Promise<void> {
   sending ??= (async () => {
     const db = await offlineDb();
     const all: MirroredDocument[] = await db.getAll('documents');
+    const moved: [string, string][] = [];
     for (const entry of all) {
-      if (entry.userId !== userId || !entry.pending) continue;
+      if (entry.userId !== userId) continue;
+      if (entry.created) {
+        try {
+          const { title, content, kind } = entry.doc;
+          const doc = await serverSource.create({ title, content, kind, clientId: clientIdOf(entry.doc.id) });
+          await db.put('documents', { userId, doc });
+          await db.put('moved', doc.id, entry.doc.id);
+          await db.delete('documents', entry.doc.id);
+          moved.push([entry.doc.id, doc.id]);
+        } catch (err) {
+          if (isNetwork(err)) break;
+          // Refused (too long, say): the text stays on this device, still listed; the editor says why on save.
+        }
+        continue;
+      }
+      if (!entry.pending) continue;
       const { title, content, baseVersion } = entry.pending;
       try {
         const doc = await serverSource.update(entry.doc.id, { title, content, version: baseVersion });
@@ -137,6 +198,7 @@ export function sendPendingEdits(userId: string): Promise<void> {
         await db.put('documents', { ...entry, pending: undefined });
       }
     }
+    if (moved.length > 0) window.dispatchEvent(new CustomEvent(DOCUMENTS_SYNCED, { detail: { moved } }));
   })().finally(() => (sending = null));
   return sending;
 }

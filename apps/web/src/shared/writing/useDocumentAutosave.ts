@@ -9,7 +9,8 @@ import { isOnline, probe, subscribeOnline } from '../network/connectivity';
 import { toast } from '../ui/toast';
 import { clearBackup, currentKey, readBackup, writeBackup, type Working } from './backup';
 import { localSource, VersionConflict, type DocumentKind, type DocumentSource } from './documentSource';
-import { mirroredSource } from './mirroredSource';
+import { DOCUMENTS_SYNCED, mirroredSource } from './mirroredSource';
+import { currentId } from '../offline/db';
 import { moveLocalDocumentsToAccount } from './moveToAccount';
 
 export type SaveStatus = 'idle' | 'dirty' | 'saving' | 'saved' | 'error' | 'conflict' | 'offline';
@@ -296,6 +297,7 @@ export function useDocumentAutosave(kind: DocumentKind, defaultTitle: string) {
       } catch {
         /* ignore */
       }
+      if (last) last = await currentId(last);
       const pick = list.data.find((d) => d.id === last) ?? list.data[0];
       const opened = pick ? await source.get(pick.id) : null;
       if (opened) adopt(opened);
@@ -305,6 +307,34 @@ export function useDocumentAutosave(kind: DocumentKind, defaultTitle: string) {
       setStatus('error');
     });
   }, [list.data, source, user?.id, kind, adopt, create]);
+
+  // A document made offline gets the server's id once it is sent: the open one follows, with its unsaved text.
+  useEffect(() => {
+    const onSynced = (e: Event) => {
+      const w = working.current;
+      const hit = (e as CustomEvent<{ moved: [string, string][] }>).detail.moved.find(([from]) => from === w?.id);
+      if (w && hit) {
+        const next = { ...w, id: hit[1] };
+        working.current = next;
+        if (dirty.current) writeBackup(next);
+        clearBackup(hit[0]);
+        setDoc(next);
+        try {
+          localStorage.setItem(currentKey(source.name, kind), next.id);
+        } catch {
+          /* ignore */
+        }
+        const url = new URL(window.location.href);
+        if (url.searchParams.get('doc') === hit[0]) {
+          url.searchParams.set('doc', next.id);
+          window.history.replaceState(window.history.state, '', url);
+        }
+      }
+      void refreshList();
+    };
+    window.addEventListener(DOCUMENTS_SYNCED, onSynced);
+    return () => window.removeEventListener(DOCUMENTS_SYNCED, onSynced);
+  }, [kind, refreshList, source.name]);
 
   // Save before the page goes away; the local backup covers what the network cannot finish.
   useEffect(() => {

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useCurrentUser } from '../../../shared/hooks/useCurrentUser';
 import { toast } from '../../../shared/ui/toast';
+import type { LocalCharacter } from '../../../shared/offline/characters';
 import { CHARACTERS_KEY, charactersApi, useCharacters, useStoreCharacter } from '../api';
 import { useEngine } from '../engine';
 import { openVersion, saveError, versionBody } from '../saving';
@@ -70,7 +71,7 @@ export function CharacterLibraryPanel() {
       });
       store(c);
       set({ characterId: c.id, characterName: c.name });
-      toast('success', t('library.saved', { name: c.name }));
+      toast('success', c.sync ? t('library.keptOffline') : t('library.saved', { name: c.name }));
     } catch (err) {
       console.error('Character save failed', err);
       setError(saveError(err, t('library.saveFailed')));
@@ -90,7 +91,7 @@ export function CharacterLibraryPanel() {
       const c = await charactersApi.update(characterId, { name: trimmed, brief, ...(tags.trim() ? { tags: splitList(tags).slice(0, 20) } : {}) });
       store(c);
       set({ characterName: c.name });
-      toast('success', t('library.updated', { name: c.name }));
+      toast('success', c.sync ? t('library.keptOffline') : t('library.updated', { name: c.name }));
     } catch (err) {
       console.error('Character update failed', err);
       setError(saveError(err, t('library.saveFailed')));
@@ -122,6 +123,16 @@ export function CharacterLibraryPanel() {
     } catch (err) {
       console.error('Character delete failed', err);
       toast('error', saveError(err, t('library.deleteFailed')));
+    }
+  };
+
+  const resolve = async (c: LocalCharacter, choice: 'mine' | 'theirs') => {
+    await charactersApi.resolveConflict(c.id, choice);
+    await qc.invalidateQueries({ queryKey: CHARACTERS_KEY });
+    if (choice === 'theirs' && c.id === characterId && c.conflict) {
+      set({ characterName: c.conflict.name, brief: c.conflict.brief });
+      setName(c.conflict.name);
+      setTags(c.conflict.tags.join(', '));
     }
   };
 
@@ -197,6 +208,21 @@ export function CharacterLibraryPanel() {
               <small className="muted">
                 {t('library.versions', { count: c.versions.length })} · {ago(c.lastModified)}
               </small>
+              {c.sync === 'pending' && <small className="an-sync-note">{t('library.pending')}</small>}
+              {c.sync === 'refused' && <small className="field-error">{t('library.refused', { reason: c.refused })}</small>}
+              {c.sync === 'conflict' && c.conflict && (
+                <span className="an-sync-note" role="alert">
+                  <small>{t('library.conflict', { name: c.conflict.name })}</small>
+                  <span className="an-chips">
+                    <button type="button" className="btn btn-sm" onClick={() => void resolve(c, 'mine')}>
+                      {t('library.keepMine')}
+                    </button>
+                    <button type="button" className="btn btn-sm" onClick={() => void resolve(c, 'theirs')}>
+                      {t('library.takeTheirs')}
+                    </button>
+                  </span>
+                </span>
+              )}
               {c.tags.length > 0 && (
                 <span className="an-chips">
                   {c.tags.slice(0, 4).map((tag) => (

@@ -47,10 +47,11 @@ export function VersionHistoryPanel() {
     if (!name.trim() || full) return;
     setBusy(true);
     try {
-      store(await charactersApi.addVersion(character.id, versionBody(engine, name, description)));
+      const saved = await charactersApi.addVersion(character.id, versionBody(engine, name, description));
+      store(saved);
       setName('');
       setDescription('');
-      toast('success', t('versions.saved'));
+      toast('success', saved.sync ? t('library.keptOffline') : t('versions.saved'));
     } catch (err) {
       console.error('Version save failed', err);
       toast('error', saveError(err, t('library.saveFailed')));

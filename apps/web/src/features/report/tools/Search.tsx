@@ -2,6 +2,8 @@ import { LITERATURE_DATABASES, externalSearchUrl, type CslItem, type LibrarySear
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, ApiError } from '../../../shared/api/client';
+import { useOnline } from '../../../shared/hooks/useOnline';
+import { NeedsServer } from '../../../shared/network/NeedsServer';
 import { Button } from '../../../shared/ui/Button';
 import { useReport } from '../context';
 import { addReference } from './references';
@@ -32,8 +34,9 @@ export function SearchTool() {
   const [data, setData] = useState<LiteratureSearchResponse | null>(null);
   const [library, setLibrary] = useState<LibrarySearch | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const online = useOnline();
   const run = async () => {
-    if (!q.trim() || !dbs.length) return;
+    if (!q.trim() || !dbs.length || !online) return;
     setBusy(true);
     setError(null);
     try {
@@ -51,9 +54,10 @@ export function SearchTool() {
   };
   return (
     <div className="rt-panel">
+      <NeedsServer feature="literature" />
       <form className="row-wrap" onSubmit={(e) => { e.preventDefault(); void run(); }}>
         <input className="input" aria-label={t('search.query')} placeholder={t('search.placeholder')} value={q} onChange={(e) => setQ(e.target.value)} maxLength={300} />
-        <Button type="submit" variant="primary" size="sm" disabled={busy || !q.trim() || !dbs.length}>{busy ? t('search.searching') : t('search.search')}</Button>
+        <Button type="submit" variant="primary" size="sm" disabled={busy || !q.trim() || !dbs.length || !online}>{busy ? t('search.searching') : t('search.search')}</Button>
       </form>
       <fieldset className="rt-checks">
         <legend>{t('search.databases')}</legend>

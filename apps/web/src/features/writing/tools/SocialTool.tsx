@@ -1,5 +1,7 @@
 import { fitForPlatform, shareUrl, SOCIAL_PLATFORMS, SOCIAL_TARGETS, type SocialPlatform } from '@yumi/core';
 import { useTranslation } from 'react-i18next';
+import { useOnline } from '../../../shared/hooks/useOnline';
+import { NeedsServer } from '../../../shared/network/NeedsServer';
 import { toast } from '../../../shared/ui/toast';
 import { useWriting } from '../context';
 import { ToolHeader } from './ToolHeader';
@@ -10,6 +12,7 @@ export function SocialTool() {
   const { editor, text, selection } = useWriting();
   const selected = text.slice(selection.start, selection.end);
   const shareText = (selected.trim() ? selected : text).trim();
+  const online = useOnline();
 
   const share = async (platform: SocialPlatform) => {
     const picked = editor.selectedText().trim();
@@ -34,6 +37,7 @@ export function SocialTool() {
   return (
     <div className="tool-body">
       <ToolHeader id="social" />
+      <NeedsServer feature="sharing" />
       <p className="small muted">{selected.trim() ? t('social.usingSelection') : t('social.usingAll')}</p>
       <ul className="social-list">
         {SOCIAL_PLATFORMS.map((p) => {
@@ -55,7 +59,7 @@ export function SocialTool() {
                   </span>
                 )}
               </div>
-              <button type="button" className="btn btn-sm" disabled={!shareText} onClick={() => void share(p)}>
+              <button type="button" className="btn btn-sm" disabled={!shareText || !online} onClick={() => void share(p)}>
                 {t('social.share')}
               </button>
             </li>
