@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import sharp from 'sharp';
 import { formatShards } from '@yumi/core';
 import { signUpViaApi, shot } from './support';
 
@@ -113,6 +114,12 @@ test.describe('downloads', () => {
     expect(manifest.shortcuts.map((s: { url: string }) => s.url)).toEqual(['/writing?screen=writing', '/writing?screen=report', '/anime-chara', '/image']);
     expect(manifest.icons.some((i: { purpose: string }) => i.purpose === 'maskable')).toBe(true);
     for (const icon of manifest.icons) expect((await page.request.get(icon.src)).ok()).toBe(true);
+    // Screenshots for the richer install dialog: one per form factor at least, each the size it declares.
+    expect(new Set(manifest.screenshots.map((s: { form_factor: string }) => s.form_factor))).toEqual(new Set(['wide', 'narrow']));
+    for (const shot of manifest.screenshots as { src: string; sizes: string }[]) {
+      const image = await sharp(await (await page.request.get(shot.src)).body()).metadata();
+      expect(`${image.width}x${image.height}`).toBe(shot.sizes);
+    }
     const installers = await (await page.request.get('/api/installers')).json();
     expect(installers).toEqual({ installers: [] });
   });

@@ -1,7 +1,7 @@
 import { modeForLocation } from '@yumi/core';
 import { Component, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { applyUpdate, isUpdateReady } from '../features/modes/serviceWorker';
+import { reloadToLatest } from '../features/modes/serviceWorker';
 import { useOnline } from '../shared/hooks/useOnline';
 import { ErrorScreen } from './ErrorBoundary';
 
@@ -25,8 +25,7 @@ function reloadOnce(): boolean {
   } catch {
     return false;
   }
-  if (isUpdateReady()) applyUpdate();
-  else window.location.reload();
+  void reloadToLatest();
   return true;
 }
 

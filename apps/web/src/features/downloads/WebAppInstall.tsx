@@ -43,6 +43,14 @@ export function WebAppInstall({ variant }: { variant: 'mobile' | 'web' }) {
               <ol>{Array.isArray(steps('web.desktopSteps')) && steps('web.desktopSteps').map((s) => <li key={s}>{s}</li>)}</ol>
             </section>
             <section>
+              <h4>{t('web.safari')}</h4>
+              <ol>{Array.isArray(steps('web.safariSteps')) && steps('web.safariSteps').map((s) => <li key={s}>{s}</li>)}</ol>
+            </section>
+            <section>
+              <h4>{t('web.otherBrowsers')}</h4>
+              <p className="muted">{t('web.otherBody')}</p>
+            </section>
+            <section>
               <h4>{t('web.offline')}</h4>
               <p className="muted">{t('web.offlineBody')}</p>
             </section>

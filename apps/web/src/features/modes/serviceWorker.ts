@@ -45,9 +45,16 @@ export const isStandalone = () =>
   typeof window !== 'undefined' &&
   (window.matchMedia?.('(display-mode: standalone)').matches || (navigator as { standalone?: boolean }).standalone === true);
 
+/** How often a page left open asks whether a new build was deployed (also whenever it is shown again). */
+const UPDATE_CHECK_MS = 60 * 60_000;
+/** How long a switch to the newest build waits for its worker to install before reloading plainly. */
+const INSTALL_WAIT_MS = 20_000;
+
 let workbox: Workbox | null = null;
 let registration: Promise<ServiceWorkerRegistration> | null = null;
 let updateReady = false;
+/** The user chose to switch to the waiting build: reload when it takes over. */
+let switching = false;
 const updateListeners = new Set<() => void>();
 
 /**
@@ -64,9 +71,15 @@ export function registerServiceWorker(): Promise<ServiceWorkerRegistration> | nu
       updateListeners.forEach((l) => l());
     });
     wb.addEventListener('controlling', (event) => {
-      if (event.isUpdate) window.location.reload();
+      // isUpdate is false on a page first loaded without a worker, yet its Reload asked for the switch.
+      if (event.isUpdate || switching) window.location.reload();
     });
     registration = wb.register().then(() => navigator.serviceWorker.ready);
+    // A page left open learns of a new deployment too, not only a freshly loaded one.
+    setInterval(() => void checkForUpdate(), UPDATE_CHECK_MS);
+    document.addEventListener('visibilitychange', () => {
+      if (document.visibilityState === 'visible') void checkForUpdate();
+    });
   }
   return registration;
 }
@@ -79,12 +92,35 @@ export function onUpdateReady(listener: () => void): () => void {
 }
 /** Lets the waiting build take over; the page reloads when it does. */
 export function applyUpdate(): void {
-  if (workbox && updateReady) workbox.messageSkipWaiting();
-  else window.location.reload();
+  if (workbox && updateReady) {
+    switching = true;
+    workbox.messageSkipWaiting();
+  } else window.location.reload();
 }
-/** Asks the server whether a newer build exists (after a chunk went missing, for example). */
+/** Asks the server whether a newer build exists; offline or without a worker, nothing happens. */
 export async function checkForUpdate(): Promise<void> {
-  await workbox?.update();
+  await workbox?.update().catch(() => undefined);
+}
+
+/**
+ * A file of this build is gone from the server (a newer deployment replaced it): switch to the newest build,
+ * through its worker once that is installed, so the reload does not come back to this build's cached shell.
+ */
+export async function reloadToLatest(): Promise<void> {
+  const reg = await registerServiceWorker()?.catch(() => null);
+  if (reg && !updateReady) {
+    await reg.update().catch(() => undefined);
+    if (reg.installing || reg.waiting) {
+      await new Promise<void>((resolve) => {
+        const off = onUpdateReady(() => {
+          off();
+          resolve();
+        });
+        setTimeout(resolve, INSTALL_WAIT_MS);
+      });
+    }
+  }
+  applyUpdate();
 }
 
 /** Keeps the given same-origin files (translations, fonts) in the worker's runtime caches for offline use. */

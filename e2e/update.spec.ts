@@ -1,0 +1,45 @@
+import { expect, test } from '@playwright/test';
+import { firstBuild, secondBuild, serveBuilds } from './deploy';
+
+// The service worker is what updates; the shared server's build stays as it is for the other tests.
+test.use({ serviceWorkers: 'allow' });
+
+test('a deployment under the running page: "A new version is ready", Reload gives it, a chunk gone with the old build never shows an error', async ({
+  page,
+}) => {
+  const site = await serveBuilds(test.info().project.use.baseURL!);
+  try {
+    const second = secondBuild('src/features/image/ImagePage.tsx');
+    // Which build the page runs (asked again while it reloads).
+    const build = () =>
+      page
+        .evaluate(() => document.querySelector('meta[name="yumi-build"]')?.getAttribute('content') ?? 'first')
+        .catch(() => 'reloading');
+    await page.goto(`${site.origin}/`);
+    await expect
+      .poll(() => page.evaluate(() => !!navigator.serviceWorker.controller), { timeout: 30_000 })
+      .toBe(true);
+    expect(await build()).toBe('first');
+
+    // Deployed while the page is open: it asks again when the tab is shown.
+    site.deploy(second);
+    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+    const banner = page.locator('.update-banner');
+    await expect(banner).toContainText('A new version is ready.', { timeout: 30_000 });
+    await banner.getByRole('button', { name: 'Reload' }).click();
+    await expect.poll(build, { timeout: 30_000 }).toBe('second');
+    await expect(banner).toHaveCount(0);
+
+    // The next deployment removes the Image chunk this page would load: it switches to the new build instead.
+    site.deploy(firstBuild);
+    await page.evaluate(() => {
+      history.pushState(null, '', '/image');
+      dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await expect(page.getByRole('heading', { name: 'Image Studio' })).toBeVisible({ timeout: 30_000 });
+    expect(await build()).toBe('first');
+    await expect(page.getByText('Oops! Something went wrong')).toHaveCount(0);
+  } finally {
+    await site.close();
+  }
+});
