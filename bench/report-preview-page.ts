@@ -16,7 +16,7 @@ export function tenPageReport(): string {
   for (let s = 1; s <= 10; s += 1) {
     parts.push(`## Section ${s}`, '');
     for (let p = 0; p < 6; p += 1) {
-      parts.push(`${prose.repeat(3)}The stock grows as $C_${s}(t) = C_0 e^{-k t} + \\sum_{i=1}^{${p + 2}} a_i t^i$ [@okafor2021; @lee2019]. ${prose.repeat(2)}`, '');
+      parts.push(`${prose.repeat(2)}The stock grows as $C_${s}(t) = C_0 e^{-k t} + \\sum_{i=1}^{${p + 2}} a_i t^i$ [@okafor2021; @lee2019]. ${prose}`, '');
     }
     parts.push(`$$\\int_0^{${s}} \\frac{\\partial C}{\\partial t}\\,dt = \\sum_{n=0}^{\\infty} \\frac{(-1)^n x^{2n+1}}{(2n+1)!}$$`, '');
     parts.push('| Site | Area (ha) | Carbon (Mg) |', '|:--|--:|--:|', ...Array.from({ length: 6 }, (_, r) => `| Site ${r} | ${10 + r * 3} | $${r}.5 \\times 10^3$ |`), '');

@@ -5,19 +5,34 @@ import { Fragment, memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Rich } from './Rich';
 
-/** KaTeX HTML for a formula, or an error note that names the problem (never throws). */
-function Math({ tex, display }: { tex: string; display: boolean }) {
-  try {
-    const html = katex.renderToString(tex, { displayMode: display, throwOnError: true, trust: false, maxSize: 20, maxExpand: 500 });
-    return <span className={display ? 'rp-math-display' : 'rp-math'} dangerouslySetInnerHTML={{ __html: html }} />;
-  } catch (err) {
-    return (
-      <span className="rp-math-error" role="note" title={(err as Error).message}>
-        {display ? `$$${tex}$$` : `$${tex}$`} ⚠ {(err as Error).message.replace(/^KaTeX parse error: /, '')}
-      </span>
-    );
+/** KaTeX output per formula: a keystroke elsewhere must not typeset every formula again. Bounded. */
+const typeset = new Map<string, { html: string } | { error: string }>();
+const TYPESET_MAX = 2000;
+function katexOf(tex: string, display: boolean) {
+  const key = `${display ? 'D' : 'I'}${tex}`;
+  let hit = typeset.get(key);
+  if (!hit) {
+    try {
+      hit = { html: katex.renderToString(tex, { displayMode: display, throwOnError: true, trust: false, maxSize: 20, maxExpand: 500 }) };
+    } catch (err) {
+      hit = { error: (err as Error).message };
+    }
+    if (typeset.size >= TYPESET_MAX) typeset.clear();
+    typeset.set(key, hit);
   }
+  return hit;
 }
+
+/** KaTeX HTML for a formula, or an error note that names the problem (never throws). */
+const Math = memo(function Math({ tex, display }: { tex: string; display: boolean }) {
+  const out = katexOf(tex, display);
+  if ('html' in out) return <span className={display ? 'rp-math-display' : 'rp-math'} dangerouslySetInnerHTML={{ __html: out.html }} />;
+  return (
+    <span className="rp-math-error" role="note" title={out.error}>
+      {display ? `$$${tex}$$` : `$${tex}$`} ⚠ {out.error.replace(/^KaTeX parse error: /, '')}
+    </span>
+  );
+});
 
 function Inlines({ list, inText, figures }: { list: Inline[]; inText: Map<string, RichText>; figures: Map<string, number> }) {
   const { t } = useTranslation('report');
@@ -49,65 +64,95 @@ function Inlines({ list, inText, figures }: { list: Inline[]; inText: Map<string
   );
 }
 
-function Blocks({ blocks, ctx }: { blocks: Block[]; ctx: PreviewProps & { eq: { n: number } } }) {
-  const { t } = useTranslation('report');
+interface BlockCtx {
+  inText: Map<string, RichText>;
+  figures: Map<string, number>;
+  figureImages: Map<string, string>;
+  /** Number of each display equation, counted over the whole report. */
+  eqNo: Map<Block, number>;
+  /** Content of each block as a string: what decides whether it is drawn again. */
+  sig: Map<Block, string>;
+}
+
+interface BlockProps {
+  block: Block;
+  sig: string;
+  eqNo: number;
+  inText: Map<string, RichText>;
+  figures: Map<string, number>;
+  figuresSig: string;
+  figureImages: Map<string, string>;
+}
+
+/**
+ * One block, drawn again only when its content, its equation number, the citations or the figures
+ * changed: a keystroke changes one paragraph, so the other blocks of a long report are left alone.
+ */
+const BlockView = memo(
+  function BlockView({ block: b, eqNo, inText, figures, figureImages }: BlockProps) {
+    const { t } = useTranslation('report');
+    switch (b.t) {
+      case 'paragraph':
+        return <p><Inlines list={b.inlines} inText={inText} figures={figures} /></p>;
+      case 'quote':
+        return <blockquote><Inlines list={b.inlines} inText={inText} figures={figures} /></blockquote>;
+      case 'list': {
+        const L = b.ordered ? 'ol' : 'ul';
+        return (
+          <L className={b.checked ? 'rp-tasks' : undefined}>
+            {b.items.map((it, j) => (
+              <li key={j}>
+                {typeof b.checked?.[j] === 'boolean' && <input type="checkbox" checked={b.checked[j]!} disabled readOnly />}
+                <Inlines list={it} inText={inText} figures={figures} />
+              </li>
+            ))}
+          </L>
+        );
+      }
+      case 'table':
+        return (
+          <div className="rp-table-wrap">
+            <table className="rp-table">
+              <thead>
+                <tr>{b.header.map((cell, j) => <th key={j} style={{ textAlign: b.align[j] ?? undefined }}><Inlines list={cell} inText={inText} figures={figures} /></th>)}</tr>
+              </thead>
+              <tbody>
+                {b.rows.map((row, r) => (
+                  <tr key={r}>{b.align.map((a, j) => <td key={j} style={{ textAlign: a ?? undefined }}><Inlines list={row[j] ?? []} inText={inText} figures={figures} /></td>)}</tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        );
+      case 'code':
+        return <pre className="rp-code"><code>{b.text}</code></pre>;
+      case 'math':
+        return (
+          <div className="rp-equation">
+            <Math tex={b.tex} display />
+            <span className="rp-eqno">({eqNo})</span>
+          </div>
+        );
+      case 'figure': {
+        const fig = figureImages.get(b.id);
+        return (
+          <figure className="rp-figure">
+            {fig ? <img src={fig} alt={b.caption} /> : <div className="rp-figure-missing">{b.id}</div>}
+            <figcaption><strong>{t('figure', { n: b.number })}.</strong> {b.caption}</figcaption>
+          </figure>
+        );
+      }
+    }
+  },
+  (a, b) => a.sig === b.sig && a.eqNo === b.eqNo && a.inText === b.inText && a.figuresSig === b.figuresSig && a.figureImages === b.figureImages,
+);
+
+function Blocks({ blocks, ctx, figuresSig }: { blocks: Block[]; ctx: BlockCtx; figuresSig: string }) {
   return (
     <>
-      {blocks.map((b, k) => {
-        switch (b.t) {
-          case 'paragraph':
-            return <p key={k}><Inlines list={b.inlines} inText={ctx.inText} figures={ctx.report.figures} /></p>;
-          case 'quote':
-            return <blockquote key={k}><Inlines list={b.inlines} inText={ctx.inText} figures={ctx.report.figures} /></blockquote>;
-          case 'list': {
-            const L = b.ordered ? 'ol' : 'ul';
-            return (
-              <L key={k} className={b.checked ? 'rp-tasks' : undefined}>
-                {b.items.map((it, j) => (
-                  <li key={j}>
-                    {typeof b.checked?.[j] === 'boolean' && <input type="checkbox" checked={b.checked[j]!} disabled readOnly />}
-                    <Inlines list={it} inText={ctx.inText} figures={ctx.report.figures} />
-                  </li>
-                ))}
-              </L>
-            );
-          }
-          case 'table':
-            return (
-              <div key={k} className="rp-table-wrap">
-                <table className="rp-table">
-                  <thead>
-                    <tr>{b.header.map((cell, j) => <th key={j} style={{ textAlign: b.align[j] ?? undefined }}><Inlines list={cell} inText={ctx.inText} figures={ctx.report.figures} /></th>)}</tr>
-                  </thead>
-                  <tbody>
-                    {b.rows.map((row, r) => (
-                      <tr key={r}>{b.align.map((a, j) => <td key={j} style={{ textAlign: a ?? undefined }}><Inlines list={row[j] ?? []} inText={ctx.inText} figures={ctx.report.figures} /></td>)}</tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            );
-          case 'code':
-            return <pre key={k} className="rp-code"><code>{b.text}</code></pre>;
-          case 'math':
-            ctx.eq.n += 1;
-            return (
-              <div key={k} className="rp-equation">
-                <Math tex={b.tex} display />
-                <span className="rp-eqno">({ctx.eq.n})</span>
-              </div>
-            );
-          case 'figure': {
-            const fig = ctx.figureImages.get(b.id);
-            return (
-              <figure key={k} className="rp-figure">
-                {fig ? <img src={fig} alt={b.caption} /> : <div className="rp-figure-missing">{b.id}</div>}
-                <figcaption><strong>{t('figure', { n: b.number })}.</strong> {b.caption}</figcaption>
-              </figure>
-            );
-          }
-        }
-      })}
+      {blocks.map((b, k) => (
+        <BlockView key={k} block={b} sig={ctx.sig.get(b)!} eqNo={ctx.eqNo.get(b) ?? 0} inText={ctx.inText} figures={ctx.figures} figuresSig={figuresSig} figureImages={ctx.figureImages} />
+      ))}
     </>
   );
 }
@@ -123,17 +168,27 @@ export interface PreviewProps {
 export const Preview = memo(function Preview(props: PreviewProps) {
   const { t } = useTranslation('report');
   const { report } = props;
-  const ctx = { ...props, eq: { n: 0 } };
+  const all = [report.abstract, report.preamble, ...[...report.sections, ...report.appendices].map((x) => x.blocks)];
+  const eqNo = new Map<Block, number>();
+  const sig = new Map<Block, string>();
+  for (const list of all) {
+    for (const b of list) {
+      if (b.t === 'math') eqNo.set(b, eqNo.size + 1);
+      sig.set(b, JSON.stringify(b));
+    }
+  }
+  const ctx: BlockCtx = { inText: props.inText, figures: report.figures, figureImages: props.figureImages, eqNo, sig };
+  const figuresSig = JSON.stringify([...report.figures]);
   return (
     <article className="report-preview" aria-label={t('preview.label')} data-testid="report-preview">
       <h1>{report.title || t('preview.untitled')}</h1>
       {report.abstract.length > 0 && (
         <section className="rp-abstract">
           <h2>{t('preview.abstract')}</h2>
-          <Blocks blocks={report.abstract} ctx={ctx} />
+          <Blocks blocks={report.abstract} ctx={ctx} figuresSig={figuresSig} />
         </section>
       )}
-      <Blocks blocks={report.preamble} ctx={ctx} />
+      <Blocks blocks={report.preamble} ctx={ctx} figuresSig={figuresSig} />
       {[...report.sections, ...report.appendices].map((s, k) => {
         const H = s.level === 2 ? 'h2' : 'h3';
         return (
@@ -141,7 +196,7 @@ export const Preview = memo(function Preview(props: PreviewProps) {
             <H>
               {s.number && <span className="rp-num">{s.number}</span>} {s.title}
             </H>
-            <Blocks blocks={s.blocks} ctx={ctx} />
+            <Blocks blocks={s.blocks} ctx={ctx} figuresSig={figuresSig} />
           </section>
         );
       })}
