@@ -370,3 +370,24 @@ describe('history labels', () => {
     expect(e.history.labels()).toEqual({ undo: ['Brush stroke'], redo: ['Add layer', 'Rename layer'] });
   });
 });
+
+describe('layer thumbnails', () => {
+  it('sample the layer without copying it, and their version moves only with its pixels', () => {
+    const e = new PaintEngine({ width: 400, height: 200 });
+    const id = e.document.activeLayerId;
+    e.applyPixels(id, { x: 0, y: 0, width: 200, height: 200 }, new Uint8ClampedArray(200 * 200 * 4).map((_, i) => [255, 0, 0, 255][i % 4]!));
+    const t = e.thumbnail(id, 40);
+    expect([t.width, t.height]).toEqual([40, 20]);
+    expect(Array.from(t.data.subarray(0, 4))).toEqual([255, 0, 0, 255]); // left half red
+    expect(t.data[(10 * 40 + 30) * 4 + 3]).toBe(0); // right half empty
+    const before = e.getSnapshot().layers[0]!.pixelsVersion;
+    const other = e.addLayer();
+    const otherVersion = () => e.getSnapshot().layers.find((l) => l.id === other)!.pixelsVersion;
+    const otherBefore = otherVersion();
+    expect(e.getSnapshot().layers[0]!.pixelsVersion).toBe(before);
+    e.setActiveLayer(id);
+    drawStroke(e, line(250, 100, 350, 100, 10));
+    expect(e.getSnapshot().layers[0]!.pixelsVersion).toBeGreaterThan(before);
+    expect(otherVersion()).toBe(otherBefore); // the other layer's thumbnail is not redrawn
+  });
+});

@@ -61,6 +61,7 @@ import { mergeLayerInto } from './merge.js';
 import { depths, descendants, moveItem, ungroup, withoutBlock, wrapInGroup } from './groups.js';
 import { resampleRGBA } from './resample.js';
 import { Stroke } from './stroke.js';
+import type { TiledSurface } from './surface.js';
 import { forEachTileIn, gridFor, TILE_SIZE, tileRect } from './tiles.js';
 import { Viewport } from './viewport.js';
 
@@ -834,16 +835,12 @@ export class PaintEngine {
   /** A small preview of one layer, or of the whole composite when `layerId` is null. */
   thumbnail(layerId: string | null, maxSize = 64): PixelBuffer {
     const full = { x: 0, y: 0, width: this.doc.width, height: this.doc.height };
-    const src: PixelBuffer =
-      layerId === null
-        ? new Compositor().compositeRect(this.doc, full, { background: this.background })
-        : { data: this.doc.layer(layerId).surface.readRect(full), width: full.width, height: full.height };
     const k = Math.min(1, maxSize / Math.max(full.width, full.height));
-    return resampleRGBA(
-      src,
-      Math.max(1, Math.round(full.width * k)),
-      Math.max(1, Math.round(full.height * k)),
-    );
+    const w = Math.max(1, Math.round(full.width * k));
+    const h = Math.max(1, Math.round(full.height * k));
+    // a layer's thumbnail samples its tiles directly: no full-size copy for a 44 px picture
+    if (layerId !== null) return surfaceThumbnail(this.doc.layer(layerId).surface, w, h);
+    return resampleRGBA(new Compositor().compositeRect(this.doc, full, { background: this.background }), w, h);
   }
 
   serialize(): SerializedDocument {
@@ -1015,4 +1012,37 @@ function propsLabel(keys: (keyof LayerProps)[]): string {
     clipping: 'Clipping mask',
   };
   return names[keys[0] as keyof LayerProps];
+}
+
+/** A small picture of a surface: each pixel the average of a 4x4 grid of samples in its area (alpha-weighted). */
+function surfaceThumbnail(surface: TiledSurface, width: number, height: number): PixelBuffer {
+  const out = new Uint8ClampedArray(width * height * 4);
+  const sx = surface.width / width;
+  const sy = surface.height / height;
+  const N = 4;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      let r = 0;
+      let g = 0;
+      let b = 0;
+      let a = 0;
+      for (let j = 0; j < N; j++) {
+        for (let i = 0; i < N; i++) {
+          const p = surface.getPixel(Math.floor((x + (i + 0.5) / N) * sx), Math.floor((y + (j + 0.5) / N) * sy));
+          r += p.r * p.a;
+          g += p.g * p.a;
+          b += p.b * p.a;
+          a += p.a;
+        }
+      }
+      const o = (y * width + x) * 4;
+      if (a > 0) {
+        out[o] = r / a;
+        out[o + 1] = g / a;
+        out[o + 2] = b / a;
+        out[o + 3] = a / (N * N);
+      }
+    }
+  }
+  return { data: out, width, height };
 }

@@ -9,8 +9,8 @@ const W = 120;
 const H = 80;
 const names = (e: PaintEngine) => e.document.layers.map((l) => `${l.name}${l.parentId ? `<${e.document.layer(l.parentId).name}` : ''}`);
 
-/** Paper, then two painted layers; the two are put in a group. */
-function grouped() {
+/** Paper, then two painted layers A and B (multiply). */
+function painted() {
   const e = new PaintEngine({ width: W, height: H, background: { r: 255, g: 255, b: 255, a: 255 } });
   const paper = e.document.activeLayerId;
   fillLayer(e, paper, 240, 220, 200);
@@ -22,6 +22,12 @@ function grouped() {
   e.setColor('#e04020');
   drawStroke(e, line(60, 5, 60, 75, 10));
   e.setLayerProps(b, { blendMode: 'multiply' });
+  return { e, paper, a, b };
+}
+
+/** The same two layers put in a group G. */
+function grouped() {
+  const { e, paper, a, b } = painted();
   const g = e.groupLayer(a, 'G');
   e.moveItem(b, 'down'); // B meets the group below it and goes in as its top child
   return { e, paper, a, b, g };
@@ -62,16 +68,7 @@ describe('layer groups', () => {
     const withGroup = composite(e);
     expect(worst(withGroup, e.output.data)).toBeLessThanOrEqual(1); // live view = export
     // the same picture built by hand: B merged into A, then A at 50 % multiply
-    const flat = new PaintEngine({ width: W, height: H, background: { r: 255, g: 255, b: 255, a: 255 } });
-    fillLayer(flat, flat.document.activeLayerId, 240, 220, 200);
-    const a2 = flat.addLayer('A');
-    flat.setColor('#2040e0');
-    flat.setBrush({ size: 30, opacity: 100, hardness: 100 });
-    drawStroke(flat, line(10, 40, 110, 40, 10));
-    const b2 = flat.addLayer('B');
-    flat.setColor('#e04020');
-    drawStroke(flat, line(60, 5, 60, 75, 10));
-    flat.setLayerProps(b2, { blendMode: 'multiply' });
+    const { e: flat, a: a2, b: b2 } = painted();
     flat.mergeDown(b2);
     flat.setLayerProps(a2, { opacity: 50, blendMode: 'multiply' });
     expect(worst(withGroup, composite(flat))).toBeLessThanOrEqual(2);

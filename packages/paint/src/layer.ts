@@ -48,6 +48,8 @@ export interface LayerInfo extends LayerProps {
   parentId: string | null;
   /** Nesting level (0 at the top). */
   depth: number;
+  /** Changes whenever the layer's pixels do (for thumbnails). */
+  pixelsVersion: number;
 }
 
 export function layerInfo(layer: Layer, depth = 0): LayerInfo {
@@ -55,6 +57,7 @@ export function layerInfo(layer: Layer, depth = 0): LayerInfo {
     group: layer.group,
     parentId: layer.parentId,
     depth,
+    pixelsVersion: layer.surface.latestVersion(),
     id: layer.id,
     name: layer.name,
     visible: layer.visible,

@@ -61,6 +61,13 @@ export class TiledSurface implements TileGrid {
     return this.versions[index] ?? 0;
   }
 
+  /** Clock value of the latest change to any tile. */
+  latestVersion(): number {
+    let v = 0;
+    for (let i = 0; i < this.versions.length; i++) v = Math.max(v, this.versions[i] as number);
+    return v;
+  }
+
   /**
    * Returns the tile for writing, allocating a transparent one if needed. Marks it changed, so
    * write right away (caches built after this call assume the tile holds its new content).

@@ -50,7 +50,7 @@ export function LayersPanel() {
             <button type="button" className="an-icon-toggle" aria-pressed={l.locked} aria-label={l.locked ? t('layers.unlock', { name: l.name }) : t('layers.lock', { name: l.name })} onClick={() => engine.setLayerProps(l.id, { locked: !l.locked })}>
               {l.locked ? <Lock size={16} /> : <LockOpen size={16} />}
             </button>
-            {l.group ? <Folder size={20} className="an-layer-folder" aria-hidden /> : <LayerThumb id={l.id} version={snap.version} />}
+            {l.group ? <Folder size={20} className="an-layer-folder" aria-hidden /> : <LayerThumb id={l.id} version={l.pixelsVersion} />}
             {renaming === l.id ? (
               <input
                 className="input an-layer-name-input"
