@@ -62,7 +62,7 @@ import { depths, descendants, moveItem, ungroup, withoutBlock, wrapInGroup } fro
 import { resampleRGBA } from './resample.js';
 import { Stroke } from './stroke.js';
 import type { TiledSurface } from './surface.js';
-import { forEachTileIn, gridFor, TILE_SIZE, tileRect } from './tiles.js';
+import { forEachTileIn, gridFor, TILE_SIZE, tileRect, type TileGrid } from './tiles.js';
 import { Viewport } from './viewport.js';
 
 export interface EngineOptions extends DocumentOptions {
@@ -126,6 +126,8 @@ export class PaintEngine {
   private doc: PaintDocument;
   private out: PixelBuffer;
   private dirty: DirtyRegion;
+  /** Exact areas to recomposite (undo/redo of pixels), finer than the dirty region's 32 px cells. */
+  private fineDirty: Rect[] = [];
   private stroke: Stroke | null = null;
   private toolValue: BrushTool = 'brush';
   private brushValue: BrushSettings = { ...DEFAULT_BRUSH_SETTINGS };
@@ -797,9 +799,11 @@ export class PaintEngine {
    * the changed areas merged per tile, for `putImageData` dirty-rect arguments. Cheap when idle.
    */
   render(): Rect[] {
-    if (this.dirty.isEmpty) return [];
-    const cells = this.dirty.rects();
-    const changed = this.dirty.tileRects();
+    if (this.dirty.isEmpty && this.fineDirty.length === 0) return [];
+    const fine = this.fineDirty;
+    this.fineDirty = [];
+    const cells = fine.length > 0 ? [...this.dirty.rects(), ...fine] : this.dirty.rects();
+    const changed = fine.length > 0 ? [...this.dirty.tileRects(), ...boxesPerTile(fine, gridFor(this.doc.width, this.doc.height))] : this.dirty.tileRects();
     this.dirty.clear();
     const options = {
       background: this.background,
@@ -961,7 +965,11 @@ export class PaintEngine {
   }
 
   private afterHistoryMove(rects: Rect[]): void {
-    this.dirty.addAll(rects);
+    const doc = { x: 0, y: 0, width: this.doc.width, height: this.doc.height };
+    for (const r of rects) {
+      const c = intersectRect(r, doc);
+      if (c.width > 0 && c.height > 0) this.fineDirty.push(c);
+    }
     this.changed();
   }
 
@@ -980,6 +988,7 @@ export class PaintEngine {
     }
     this.dirty = new DirtyRegion(doc.width, doc.height);
     this.dirty.addEverything();
+    this.fineDirty = [];
     return previous;
   }
 }
@@ -1045,4 +1054,13 @@ function surfaceThumbnail(surface: TiledSurface, width: number, height: number):
     }
   }
   return { data: out, width, height };
+}
+
+/** One bounding box per tile of a list of small rects (few putImageData calls for many bands). */
+function boxesPerTile(rects: readonly Rect[], grid: TileGrid): Rect[] {
+  const boxes = new Map<number, Rect>();
+  for (const r of rects) {
+    forEachTileIn(grid, r, (index, o) => boxes.set(index, unionRect(boxes.get(index) ?? null, o) as Rect));
+  }
+  return [...boxes.values()];
 }

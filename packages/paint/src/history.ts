@@ -2,7 +2,10 @@ import type { PaintDocument } from './document.js';
 import type { Rect } from './geometry.js';
 import type { Layer, LayerProps } from './layer.js';
 import { TILE_BYTES, type Tile, type TiledSurface } from './surface.js';
-import { TILE_SIZE } from './tiles.js';
+import { TILE_SHIFT, TILE_SIZE, tileRect, type TileGrid } from './tiles.js';
+
+/** Rows per band of the changed-area rects (runs sit in pixel order, so bands come row by row). */
+const BAND_SHIFT = 3;
 
 /**
  * One undoable change. `undo`/`redo` return the document rects whose composite may have changed.
@@ -111,6 +114,9 @@ function applyDelta(surface: TiledSurface, index: number, delta: TileDelta, toBe
  * deltas in place; the tiles stay where they are, only the changed pixels are touched.
  */
 export class PixelsEntry implements HistoryEntry {
+  /** Where pixels changed, in bands of a few rows per tile: far less to recomposite than whole cells. */
+  private fine: Rect[] | null = null;
+
   constructor(
     readonly label: string,
     readonly layerId: string,
@@ -129,12 +135,51 @@ export class PixelsEntry implements HistoryEntry {
   /** Puts the surface back into the "before" state (also used by merge-down). */
   undoOn(surface: TiledSurface): Rect[] {
     for (const [index, d] of this.deltas) applyDelta(surface, index, d, true);
-    return this.rects;
+    return this.changedRects(surface);
   }
 
   redoOn(surface: TiledSurface): Rect[] {
     for (const [index, d] of this.deltas) applyDelta(surface, index, d, false);
-    return this.rects;
+    return this.changedRects(surface);
+  }
+
+  private changedRects(grid: TileGrid): Rect[] {
+    if (this.fine) return this.fine;
+    const out: Rect[] = [];
+    for (const [index, d] of this.deltas) {
+      if (d.beforeNull !== d.afterNull && d.runs.length === 0) {
+        out.push(tileRect(grid, index));
+        continue;
+      }
+      const origin = tileRect(grid, index);
+      let band = -1;
+      let x0 = TILE_SIZE;
+      let x1 = 0;
+      let y0 = 0;
+      let y1 = 0;
+      const flush = () => {
+        if (band >= 0 && x1 > x0) out.push({ x: origin.x + x0, y: origin.y + y0, width: x1 - x0, height: y1 - y0 });
+      };
+      for (let r = 0; r < d.runs.length; r += 2) {
+        const start = d.runs[r] as number;
+        const y = start >> TILE_SHIFT;
+        const x = start & (TILE_SIZE - 1);
+        if (y >> BAND_SHIFT !== band) {
+          flush();
+          band = y >> BAND_SHIFT;
+          x0 = TILE_SIZE;
+          x1 = 0;
+          y0 = y;
+        }
+        x0 = Math.min(x0, x);
+        x1 = Math.max(x1, x + (d.runs[r + 1] as number));
+        y1 = y + 1;
+      }
+      flush();
+    }
+    // a tile that comes and goes whole (layer cleared to nothing) has no runs: the rects above cover the rest
+    this.fine = out.length > 0 ? out : this.rects;
+    return this.fine;
   }
 
   bytes(): number {

@@ -8,8 +8,8 @@ const SIZE = 168;
 const R = SIZE / 2;
 
 /**
- * HSV colour wheel: hue around, saturation outwards, value on its own slider; the three sliders also
- * give keyboard access. Hue is kept while the colour is grey (where RGB forgets it).
+ * HSV colour wheel: hue around, saturation outwards (drawn at full value), value on its own slider;
+ * the three sliders also give keyboard access. Hue is kept while the colour is grey (where RGB forgets it).
  */
 export function ColorWheel() {
   const { t } = useTranslation('anime');
@@ -39,7 +39,7 @@ export function ColorWheel() {
         const dy = y + 0.5 - R;
         const d = Math.hypot(dx, dy);
         if (d > R) continue;
-        const c = hsvToRgb({ h: (Math.atan2(dy, dx) * 180) / Math.PI, s: (d / R) * 100, v: hsv.v });
+        const c = hsvToRgb({ h: (Math.atan2(dy, dx) * 180) / Math.PI, s: (d / R) * 100, v: 100 });
         const o = (y * SIZE + x) * 4;
         img.data[o] = c.r;
         img.data[o + 1] = c.g;
@@ -48,7 +48,7 @@ export function ColorWheel() {
       }
     }
     ctx.putImageData(img, 0, 0);
-  }, [hsv.v]);
+  }, []);
 
   const apply = (next: HSV) => {
     setHsv(next);
@@ -58,7 +58,8 @@ export function ColorWheel() {
     const box = e.currentTarget.getBoundingClientRect();
     const dx = ((e.clientX - box.left) / box.width) * SIZE - R;
     const dy = ((e.clientY - box.top) / box.height) * SIZE - R;
-    apply({ h: (((Math.atan2(dy, dx) * 180) / Math.PI) + 360) % 360, s: Math.min(100, (Math.hypot(dx, dy) / R) * 100), v: hsv.v });
+    // picking a hue from black would change nothing visible: it comes up to full value
+    apply({ h: (((Math.atan2(dy, dx) * 180) / Math.PI) + 360) % 360, s: Math.min(100, (Math.hypot(dx, dy) / R) * 100), v: hsv.v < 5 ? 100 : hsv.v });
   };
   const done = () => {
     if (!dragging.current) return;
