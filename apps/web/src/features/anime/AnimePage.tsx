@@ -6,6 +6,7 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { api } from '../../shared/api/client';
+import { isOnline } from '../../shared/network/connectivity';
 import { toast } from '../../shared/ui/toast';
 import { backgroundLayerStyle } from '../../shared/writing';
 import { isTyping, PaintCanvas } from './canvas/PaintCanvas';
@@ -216,6 +217,8 @@ export default function AnimePage({ onBack }: { onBack?: () => void }) {
   );
 
   const outline = async () => {
+    // The outline is made on the server: offline, say why instead of failing.
+    if (!isOnline()) return toast('info', t('common:offline.needs.generation'));
     toast('info', t('ai.working'), 2000);
     try {
       const image = bufferToDataUrl(engine.flatten(100, { r: 255, g: 255, b: 255, a: 255 }));

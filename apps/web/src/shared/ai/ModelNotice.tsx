@@ -1,5 +1,6 @@
 import { MODEL_REQUIRED_MESSAGE, type ChatContext } from '@yumi/core';
 import { useTranslation } from 'react-i18next';
+import { useOnline } from '../hooks/useOnline';
 import { openAssistant } from './openAssistant';
 
 /** Shown when a tool needs a real language model and only the offline one is connected. */
@@ -36,9 +37,17 @@ export function assertModel(ctx: Pick<ChatContext, 'provider'>): void {
 /** A tool's failure message: the model notice when a model is needed, the error text otherwise. */
 export function AiError({ error }: { error: unknown }) {
   const { t } = useTranslation('common');
+  const online = useOnline();
   if (!error) return null;
-  const e = error as { code?: string; message?: string; name?: string };
+  const e = error as { code?: string; message?: string; name?: string; type?: string };
   if (isModelRequired(e)) return <ModelNotice />;
+  // Offline the models cannot be reached at all: say so rather than show a network error.
+  if (e.type === 'NETWORK' && !online)
+    return (
+      <p className="alert alert-info" role="alert" data-testid="needs-server-ai">
+        {t('offline.needs.ai')}
+      </p>
+    );
   if (e.name === 'AbortError' || e.message === 'Request was cancelled') return null;
   return (
     <p className="alert alert-error" role="alert">
