@@ -22,7 +22,8 @@ async function canvas(color: [number, number, number, number] = [255, 0, 0, 255]
     activeLayerIndex: 1,
     layers: [
       { name: 'Background', visible: true, opacity: 100, blendMode: 'normal', locked: false, image: null },
-      { name: 'Layer 1', visible: true, opacity: 80, blendMode: 'multiply', locked: true, alphaLock: true, clipping: true, image: await png(40, 30, color) },
+      { name: 'Layer 1', visible: true, opacity: 80, blendMode: 'multiply', locked: true, alphaLock: true, clipping: true, parent: 2, image: await png(40, 30, color) },
+      { name: 'Hair', visible: true, opacity: 60, blendMode: 'screen', locked: false, group: true, image: null },
     ],
   };
 }
@@ -45,7 +46,7 @@ describe('character library', () => {
     expect(c).toMatchObject({ name: 'Sakura', tags: ['pink', 'school'], brief: { name: 'Sakura', designElements: [] } });
     expect(c.versions).toHaveLength(1);
     expect(c.activeVersionId).toBe(c.versions[0].id);
-    expect(c.versions[0]).toMatchObject({ name: 'First', width: 40, height: 30, layerCount: 2 });
+    expect(c.versions[0]).toMatchObject({ name: 'First', width: 40, height: 30, layerCount: 3 });
     expect(c.versions[0].size).toBeGreaterThan(0);
 
     const list = await t.app.inject({ url: '/api/anime-helper/characters', headers: u.auth });
@@ -58,9 +59,22 @@ describe('character library', () => {
     expect(v.statusCode).toBe(200);
     const data = v.json().canvasData;
     expect(data.layers[0].image).toBeNull();
-    expect(data.layers[1]).toMatchObject({ name: 'Layer 1', opacity: 80, blendMode: 'multiply', locked: true, alphaLock: true, clipping: true });
+    expect(data.layers[1]).toMatchObject({ name: 'Layer 1', opacity: 80, blendMode: 'multiply', locked: true, alphaLock: true, clipping: true, parent: 2 });
+    // a layer group comes back as a group, with the layers inside pointing to it
+    expect(data.layers[2]).toMatchObject({ name: 'Hair', group: true, opacity: 60, blendMode: 'screen', image: null });
+    expect(data.layers[0]).not.toHaveProperty('parent');
     const raw = await sharp(Buffer.from(data.layers[1].image.split(',')[1], 'base64')).raw().toBuffer();
     expect([...raw.subarray(0, 4)]).toEqual([255, 0, 0, 255]);
+
+    // a layer in a "group" that is no group, or not there, is refused in the caller's language
+    for (const parent of [0, 7]) {
+      const bad: { layers: object[] } = await canvas();
+      bad.layers[1] = { ...bad.layers[1]!, parent };
+      const res = await t.app.inject({ method: 'POST', url: `/api/anime-helper/characters/${c.id}/versions`, headers: { ...u.auth, 'accept-language': 'ja' }, payload: { canvasData: bad } });
+      expect(res.statusCode).toBe(422);
+      expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR', details: [{ path: 'canvasData.layers.1.parent' }] });
+      expect(res.json().error).not.toMatch(/[A-Za-z]{6}/); // the message itself is Japanese
+    }
   });
 
   it('hides other users\u2019 characters and refuses every change to them', async () => {
@@ -160,7 +174,7 @@ describe('character library', () => {
       [{ name: 'No versions', versions: [] }, 422],
       [{ name: 'Bad blend', versions: [{ canvasData: { ...good, layers: [{ ...good.layers[0], blendMode: 'dodge' }] } }] }, 422],
       [{ name: 'Too wide', versions: [{ canvasData: { ...good, width: 5000 } }] }, 422],
-      [{ name: 'Not png', versions: [{ canvasData: { ...good, layers: [{ ...good.layers[1], image: 'data:image/png;base64,aGVsbG8gd29ybGQ=' }] } }] }, 415, 'UNSUPPORTED_MEDIA_TYPE'],
+      [{ name: 'Not png', versions: [{ canvasData: { ...good, layers: [{ ...good.layers[1], parent: undefined, image: 'data:image/png;base64,aGVsbG8gd29ybGQ=' }] } }] }, 415, 'UNSUPPORTED_MEDIA_TYPE'],
       [{ name: 'Wrong size', versions: [{ canvasData: { ...good, width: 41 } }] }, 422, 'LAYER_SIZE_MISMATCH'],
       [{ name: 'Many layers', versions: [{ canvasData: { ...good, layers: Array.from({ length: 500 }, () => good.layers[0]) } }] }, 422],
       [{ name: 'Extra', versions: [{ canvasData: good }], hacker: true }, 422],

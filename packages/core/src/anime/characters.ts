@@ -65,7 +65,17 @@ export const canvasDataSchema = z.strictObject({
   width: z.number().int().min(1).max(CANVAS_MAX_SIDE),
   height: z.number().int().min(1).max(CANVAS_MAX_SIDE),
   activeLayerIndex: z.number().int().min(0).default(0),
-  layers: z.array(canvasLayerSchema).min(1).max(MAX_LAYERS_PER_VERSION, `A drawing can have at most ${MAX_LAYERS_PER_VERSION} layers.`),
+  layers: z
+    .array(canvasLayerSchema)
+    .min(1)
+    .max(MAX_LAYERS_PER_VERSION, `A drawing can have at most ${MAX_LAYERS_PER_VERSION} layers.`)
+    .superRefine((layers, ctx) => {
+      // a layer's group is another layer of the drawing, and a group
+      layers.forEach((l, i) => {
+        if (l.parent == null) return;
+        if (l.parent === i || layers[l.parent]?.group !== true) ctx.addIssue({ code: 'custom', path: [i, 'parent'], message: `Layer ${i + 1} is in a group that is not in the drawing.` });
+      });
+    }),
 });
 export type CanvasData = z.infer<typeof canvasDataSchema>;
 
