@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +7,7 @@ import { reportCitations } from '@yumi/core/report/csl';
 import { strFromU8, unzipSync } from 'fflate';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fontFileFor } from '../src/modules/report/fonts';
 import { createTestApp, errorBody, signUp, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -51,11 +52,16 @@ async function exportPdf(auth: Record<string, string>, payload: object) {
   return t.app.inject({ method: 'POST', url: '/api/report/export/pdf', headers: auth, payload });
 }
 
-function pdfText(pdf: Buffer): string {
+/** Runs a poppler tool on the PDF; what it says on stderr (syntax warnings) fails the test. */
+function poppler(tool: string, args: string[], pdf: Buffer): string {
   const dir = mkdtempSync(join(tmpdir(), 'pdf-'));
   writeFileSync(join(dir, 'r.pdf'), pdf);
-  return execFileSync('pdftotext', ['-layout', join(dir, 'r.pdf'), '-'], { encoding: 'utf8' });
+  const out = spawnSync(tool, [...args, join(dir, 'r.pdf'), ...(tool === 'pdftotext' ? ['-'] : [])], { encoding: 'utf8' });
+  expect(out.stderr, `${tool} warnings`).toBe('');
+  return out.stdout;
 }
+const pdfText = (pdf: Buffer) => poppler('pdftotext', ['-layout'], pdf);
+const pdfFonts = (pdf: Buffer) => poppler('pdffonts', [], pdf);
 
 describe('PDF export', () => {
   it('renders title, citations, bibliography, figures, CJK text and page numbers; pages render to PNG', async () => {
@@ -104,17 +110,63 @@ describe('PDF export', () => {
     expect(text).not.toContain('References');
     expect(text).not.toContain('Figure 1. Monthly results');
     expect(text).not.toContain('Appendix values');
-    expect(res.rawPayload.toString('latin1')).toContain('Times-Roman');
+    expect(pdfFonts(res.rawPayload)).toContain('NotoSerif-Regular');
     // A chapter with editors, a name particle and a date with a day, in the official MLA style.
     const chapter = { id: 'berg2021', type: 'chapter', title: 'Reading in two languages', author: [{ family: 'Berg', given: 'Jan', 'non-dropping-particle': 'van den' }], editor: [{ family: 'Okafor', given: 'Chidi' }], 'container-title': 'Handbook of Literacy', publisher: 'Oxford University Press', issued: { 'date-parts': [[2021, 5, 14]] } };
     const plain = await exportPdf(u.auth, { markdown: MARKDOWN, references: [...REFS, chapter], style: 'mla' });
     expect(plain.statusCode).toBe(200);
-    expect(plain.rawPayload.toString('latin1')).toContain('Helvetica');
+    expect(pdfFonts(plain.rawPayload)).toContain('NotoSans-Regular');
     // The book's title is italic in MLA.
-    expect(plain.rawPayload.toString('latin1')).toContain('Helvetica-Oblique');
+    expect(pdfFonts(plain.rawPayload)).toContain('NotoSans-Italic');
     const mla = pdfText(plain.rawPayload).replace(/\s+/g, ' ');
     expect(mla).toContain('Smith, Anna, and Bob Jones.');
     expect(mla).toContain('van den Berg, Jan. “Reading in Two Languages.” Handbook of Literacy, edited by Chidi Okafor, Oxford University Press, 2021.');
+  });
+
+  it('typesets with embedded subset fonts, links, bookmarks, tags, document language and figures at 200 dpi or finer', async () => {
+    const u = await signUp(t.app);
+    const chart = await sharp({ create: { width: 960, height: 660, channels: 3, background: '#3b82f6' } }).png().toBuffer();
+    const markdown = `# Łódź, Şişli and ř: Folding Proteins\n\n## Introduction\nGreek δοκιμή and Cyrillic Привет sit beside **bold**, *italic* and [a page](https://example.org/page) [@smith2020].\n\n$$\\int_0^1 x^2\\,dx = \\frac{1}{3}$$\n\n![Chart](figure:c1)\n\n### Detail\n| A | B |\n|---|---|\n| 1 | 2 |\n\n## Results\nDone.\n`;
+    const res = await exportPdf(u.auth, { markdown, references: REFS, style: 'apa', figures: [{ id: 'c1', caption: 'Chart', image: `data:image/png;base64,${chart.toString('base64')}` }] });
+    expect(res.statusCode).toBe(200);
+    const pdf = res.rawPayload;
+    // Every font embedded and subset; regular, bold and italic faces.
+    const fonts = pdfFonts(pdf).split('\n').slice(2).filter(Boolean);
+    expect(fonts.length).toBeGreaterThanOrEqual(3);
+    for (const line of fonts) expect(line, line).toMatch(/\byes\s+yes\s+yes\s+\d+\s+0$/);
+    const names = fonts.join('\n');
+    for (const face of ['NotoSans-Regular', 'NotoSans-Bold', 'NotoSans-Italic']) expect(names).toContain(face);
+    // Latin Extended, Greek and Cyrillic come from fonts that have them (no boxes), and read back as text.
+    for (const ch of 'ŁřŞşδοκιμήПривет') expect(fontFileFor(ch.codePointAt(0)!, ['sans'], false, false), ch).not.toBeNull();
+    const text = pdfText(pdf);
+    for (const s of ['Łódź, Şişli and ř', 'δοκιμή', 'Привет', '(Smith & Jones, 2020)']) expect(text).toContain(s);
+    // Math is vector paths with its TeX in the text layer.
+    expect(text).toContain('\\int_0^1 x^2\\,dx = \\frac{1}{3}');
+    // Clickable links: the Markdown link and the reference's DOI.
+    const urls = poppler('pdfinfo', ['-url'], pdf);
+    expect(urls).toContain('https://example.org/page');
+    expect(urls).toContain('https://doi.org/10.1038/s41586-019-1923-7');
+    // Tagged, with the structure a reader follows; title and language in the document.
+    const info = poppler('pdfinfo', [], pdf);
+    expect(info).toMatch(/Title:\s+Łódź, Şişli and ř: Folding Proteins/);
+    expect(info).toMatch(/Tagged:\s+yes/);
+    expect(pdf.toString('latin1')).toContain('/Lang (en)');
+    const tree = poppler('pdfinfo', ['-struct'], pdf);
+    for (const tag of ['H1', 'H2', 'H3', 'P', 'Formula', 'Figure', 'Caption', 'Table', 'TH', 'TD', 'BibEntry']) expect(tree).toMatch(new RegExp(`^\\s*${tag}\\b`, 'm'));
+    // Bookmarks from the headings, subsections under their section.
+    expect(pdf.toString('latin1')).toMatch(/\/Outlines \d+ 0 R/);
+    for (const title of ['1 Introduction', '1.1 Detail', '2 Results', 'References']) expect(pdf.toString('latin1')).toContain(`/Title (${title})`);
+    // The 960-pixel chart is printed at 200 dpi or finer.
+    const images = poppler('pdfimages', ['-list'], pdf).split('\n').slice(2).filter(Boolean);
+    expect(images.length).toBeGreaterThanOrEqual(1);
+    for (const line of images) {
+      const [xppi, yppi] = line.trim().split(/\s+/).slice(12, 14).map(Number);
+      expect(Math.min(xppi!, yppi!), line).toBeGreaterThanOrEqual(200);
+    }
+    // A Japanese report is tagged as Japanese.
+    const ja = await exportPdf(u.auth, { markdown: '# 研究\n\n## 序論\n本研究では深層学習を用いる。' });
+    expect(ja.rawPayload.toString('latin1')).toContain('/Lang (ja)');
+    expect(pdfFonts(ja.rawPayload)).toContain('NotoSansJP');
   });
 
   it('labels the PDF in the interface language', async () => {

@@ -1,20 +1,14 @@
 import type PDFDocument from 'pdfkit';
 import SVGtoPDF from 'svg-to-pdfkit';
-import { cjkFontFor, type CjkFamily } from './cjk-fonts';
+import { fontFileFor, fontProgram, type CjkFamily, type LatinFamily } from './fonts';
 import { MathError, texToSvg } from './math-svg';
 
 /**
  * A small line-layout engine on top of pdfkit: words, CJK characters and inline math boxes are laid out
  * on shared baselines, greedily broken into lines and optionally justified. pdfkit's own text flow cannot
- * mix SVG math into a line, and picks one font per call, so we place every piece ourselves.
+ * mix SVG math into a line, and picks one font per call, so we place every piece ourselves. Every
+ * paragraph is one tagged structure element (P, H1, TD...), so the PDF reads in order with a screen reader.
  */
-
-export interface FontSet {
-  regular: string;
-  bold: string;
-  italic: string;
-  boldItalic: string;
-}
 
 export interface Style {
   size: number;
@@ -22,17 +16,21 @@ export interface Style {
   italic?: boolean;
   mono?: boolean;
   colour?: string;
+  /** A URL: the text becomes a clickable link. */
+  link?: string;
 }
 
 type Atom =
-  | { t: 'text'; text: string; font: string; size: number; colour: string; w: number; space: number; glyphW?: number }
-  | { t: 'math'; svg: string; w: number; h: number; depth: number; space: number };
+  | { t: 'text'; text: string; font: string; size: number; colour: string; w: number; space: number; glyphW?: number; link?: string }
+  | { t: 'math'; svg: string; tex: string; w: number; h: number; depth: number; space: number };
 
-/** Characters the standard PDF fonts (WinAnsi) can show; anything else needs an embedded font. */
-const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ'.split('').map((c) => c.codePointAt(0)!));
-const isWinAnsi = (cp: number) => cp < 0x80 || (cp >= 0xa0 && cp <= 0xff) || WIN_ANSI_EXTRA.has(cp);
 const HANGUL = /\p{Script=Hangul}/u;
+/** Characters beyond which a word cannot fit a line at any size we set. */
+const LONG_RUN = 200;
 const BREAK_ANYWHERE = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u3000-\u303f\uff00-\uffef]/u;
+
+/** Where a paragraph's structure element goes (pdfkit's structure tree). */
+type StructParent = PDFKit.PDFStructureElement;
 
 export class Layout {
   readonly registered = new Set<string>();
@@ -40,32 +38,38 @@ export class Layout {
   private pending: Atom[] = [];
   private pendingSpace = false;
   mathErrors: string[] = [];
+  /** Font file per code point and style, so each character's subset is looked up once per document. */
+  private readonly fontCache = new Map<number, string>();
 
   constructor(
     readonly doc: PDFKit.PDFDocument,
-    readonly fonts: FontSet,
-    readonly mono: string,
+    /** Text family of the body (sans, or serif for the academic format); code is in mono. */
+    readonly family: Exclude<LatinFamily, 'mono'>,
+    /** Structure element that paragraphs are added to. */
+    public structParent: StructParent,
   ) {}
 
-  private latinFont(style: Style): string {
-    if (style.mono) return this.mono;
-    if (style.bold && style.italic) return this.fonts.boldItalic;
-    if (style.bold) return this.fonts.bold;
-    if (style.italic) return this.fonts.italic;
-    return this.fonts.regular;
-  }
-
-  private fontForChar(cp: number, style: Style): string {
-    if (isWinAnsi(cp)) return this.latinFont(style);
-    // Hangul only in the Korean font; Han and kana by the document's language.
-    const order: CjkFamily[] = cp >= 0x1100 && HANGUL.test(String.fromCodePoint(cp)) ? ['kr', 'jp', 'sc'] : this.cjkOrder;
-    const file = cjkFontFor(cp, order, !!style.bold);
-    if (!file) return this.latinFont(style);
-    if (!this.registered.has(file)) {
-      this.doc.registerFont(file, file);
-      this.registered.add(file);
+  /** The embedded font (registered under its file path) for a character in a style. */
+  fontFor(cp: number, style: Pick<Style, 'bold' | 'italic' | 'mono'>): string {
+    const key = cp * 8 + (style.bold ? 4 : 0) + (style.italic ? 2 : 0) + (style.mono ? 1 : 0);
+    let file = this.fontCache.get(key);
+    if (file === undefined) {
+      // Hangul only in the Korean font; Han and kana by the document's language.
+      const cjk: CjkFamily[] = cp >= 0x1100 && HANGUL.test(String.fromCodePoint(cp)) ? ['kr', 'jp', 'sc'] : this.cjkOrder;
+      const latin: LatinFamily[] = style.mono ? ['mono', this.family] : [this.family];
+      file = fontFileFor(cp, [...latin, ...cjk], !!style.bold, !!style.italic) ?? fontFileFor(0x41, latin, !!style.bold, !!style.italic)!;
+      if (!this.registered.has(file)) {
+        this.doc.registerFont(file, fontProgram(file));
+        this.registered.add(file);
+      }
+      this.fontCache.set(key, file);
     }
     return file;
+  }
+
+  /** The Latin font of a style (spaces, numbers). */
+  latinFont(style: Pick<Style, 'bold' | 'italic' | 'mono'> = {}): string {
+    return this.fontFor(0x20, style);
   }
 
   private width(text: string, font: string, size: number): number {
@@ -73,20 +77,26 @@ export class Layout {
   }
 
   /** Advance widths of single characters, per font and size: each glyph is measured once per document. */
-  private readonly glyphWidths = new Map<string, number>();
-  private glyphWidth(ch: string, font: string, size: number): number {
-    const key = `${font}\u0000${size}\u0000${ch}`;
-    let w = this.glyphWidths.get(key);
-    if (w === undefined) {
-      w = this.width(ch, font, size);
-      this.glyphWidths.set(key, w);
-    }
-    return w;
+  private readonly glyphWidths = new Map<string, Map<string, number>>();
+  private widthsOf(font: string, size: number): (ch: string) => number {
+    const key = `${font}\u0000${size}`;
+    let widths = this.glyphWidths.get(key);
+    if (!widths) this.glyphWidths.set(key, (widths = new Map()));
+    const table = widths;
+    return (ch) => {
+      let w = table.get(ch);
+      if (w === undefined) {
+        w = this.width(ch, font, size);
+        table.set(ch, w);
+      }
+      return w;
+    };
   }
 
   private glyphSum(text: string, font: string, size: number): number {
+    const glyph = this.widthsOf(font, size);
     let w = 0;
-    for (const ch of text) w += this.glyphWidth(ch, font, size);
+    for (const ch of text) w += glyph(ch);
     return w;
   }
 
@@ -95,10 +105,11 @@ export class Layout {
    * pass: linear in the head's length, however long the word (re-measuring a growing prefix was quadratic).
    */
   private cutToWidth(text: string, font: string, size: number, maxW: number): { index: number; width: number } {
+    const glyph = this.widthsOf(font, size);
     let index = 0;
     let width = 0;
     for (const ch of text) {
-      const w = this.glyphWidth(ch, font, size);
+      const w = glyph(ch);
       if (index > 0 && width + w > maxW) break;
       width += w;
       index += ch.length;
@@ -122,14 +133,16 @@ export class Layout {
       const flush = (breakable: boolean) => {
         if (!run) return;
         const spaceW = this.pendingSpace ? this.width(' ', this.latinFont(style), style.size) : 0;
-        this.pending.push({ t: 'text', text: run, font: runFont, size: style.size, colour, w: this.width(run, runFont, style.size), space: spaceW });
+        // A word longer than any line is measured by glyph advances (as it will be cut): shaping it whole is slow.
+        const glyphW = run.length > LONG_RUN ? this.glyphSum(run, runFont, style.size) : undefined;
+        this.pending.push({ t: 'text', text: run, font: runFont, size: style.size, colour, w: glyphW ?? this.width(run, runFont, style.size), glyphW, space: spaceW, link: style.link });
         this.pendingSpace = false;
         run = '';
         if (breakable) this.pendingSpace = false;
       };
       for (const ch of piece) {
         const cp = ch.codePointAt(0)!;
-        const font = this.fontForChar(cp, style);
+        const font = this.fontFor(cp, style);
         const anywhere = BREAK_ANYWHERE.test(ch);
         if (font !== runFont || anywhere) flush(false);
         runFont = font;
@@ -149,8 +162,8 @@ export class Layout {
     try {
       const m = texToSvg(tex, false);
       const ex = size * 0.442;
-      const spaceW = this.pendingSpace ? this.width(' ', this.fonts.regular, size) : 0;
-      this.pending.push({ t: 'math', svg: m.svg, w: m.widthEx * ex, h: m.heightEx * ex, depth: m.depthEx * ex, space: spaceW });
+      const spaceW = this.pendingSpace ? this.width(' ', this.latinFont(), size) : 0;
+      this.pending.push({ t: 'math', svg: m.svg, tex, w: m.widthEx * ex, h: m.heightEx * ex, depth: m.depthEx * ex, space: spaceW });
       this.pendingSpace = false;
     } catch (err) {
       if (err instanceof MathError) {
@@ -168,11 +181,14 @@ export class Layout {
    * Lays out the pending atoms from the region's cursor and draws them. `region.next()` is called for a
    * new column or page when a line does not fit.
    */
-  flushParagraph(region: Region, opts: { indent?: number; hanging?: number; align?: 'left' | 'justify' | 'center' | 'right'; lineGap?: number } = {}): void {
-    const atoms = this.pending.filter((a) => a.t === 'math' || a.text !== '' || true);
+  flushParagraph(region: Region, opts: ParagraphOptions = {}): void {
+    const atoms = this.pending;
     this.pending = [];
     this.pendingSpace = false;
     if (!atoms.some((a) => a.w > 0)) return;
+    // One marked-content sequence per paragraph; pdfkit carries it over page breaks.
+    const tag = opts.tag ?? 'P';
+    const content = this.doc.markStructureContent(tag);
     const indent = opts.indent ?? 0;
     const hanging = opts.hanging ?? 0;
     let i = 0;
@@ -216,14 +232,29 @@ export class Layout {
         if (k > 0) x += a.space + (a.space > 0 ? extra : 0);
         if (a.t === 'text') {
           if (a.text) this.doc.font(a.font).fontSize(a.size).fillColor(a.colour).text(a.text, x, baseline, { lineBreak: false, baseline: 'alphabetic' });
+          if (a.link && a.text) this.doc.link(x, baseline - a.size * 0.8, a.w, a.size, a.link);
         } else {
-          SVGtoPDF(this.doc, a.svg, x, baseline - (a.h - a.depth), { width: a.w, height: a.h, preserveAspectRatio: 'xMinYMin meet' });
+          this.drawMath(a.svg, a.tex, x, baseline - (a.h - a.depth), a.w, a.h, 'xMinYMin meet');
         }
         x += a.w;
       });
       region.y += lineH;
       first = false;
     }
+    this.doc.endMarkedContent();
+    (opts.parent ?? this.structParent).add(this.doc.struct(tag, {}, [content]));
+  }
+
+  /**
+   * Math as vector paths, with its TeX as invisible text over it: search, copy and pdftotext find the
+   * formula's source, and screen readers get it as the Formula's alternative text.
+   */
+  private drawMath(svg: string, tex: string, x: number, top: number, w: number, h: number, fit: string): void {
+    SVGtoPDF(this.doc, svg, x, top, { width: w, height: h, preserveAspectRatio: fit });
+    const font = this.latinFont();
+    const natural = this.width(tex, font, 10);
+    const size = Math.max(1, Math.min(h, natural > 0 ? (10 * w) / natural : h));
+    this.doc.save().fillOpacity(0).font(font).fontSize(size).text(tex, x, top + h - size * 0.25, { lineBreak: false, baseline: 'alphabetic' }).restore();
   }
 
   /** A display equation, centred, with its number at the right margin. */
@@ -233,7 +264,7 @@ export class Layout {
       const ex = size * 0.442;
       let w = m.widthEx * ex;
       let h = m.heightEx * ex;
-      const numberW = this.width(`(${number})`, this.fonts.regular, size) + 8;
+      const numberW = this.width(`(${number})`, this.latinFont(), size) + 8;
       const maxW = region.width - numberW * 2;
       if (w > maxW) {
         h *= maxW / w;
@@ -241,8 +272,11 @@ export class Layout {
       }
       region.ensure(h + 12);
       const top = region.y + 6;
-      SVGtoPDF(this.doc, m.svg, region.x + (region.width - w) / 2, top, { width: w, height: h, preserveAspectRatio: 'xMidYMid meet' });
-      this.doc.font(this.fonts.regular).fontSize(size).fillColor('#111111').text(`(${number})`, region.x + region.width - numberW + 8, top + h / 2 - size / 2, { lineBreak: false });
+      const content = this.doc.markStructureContent('Formula');
+      this.drawMath(m.svg, tex, region.x + (region.width - w) / 2, top, w, h, 'xMidYMid meet');
+      this.doc.font(this.latinFont()).fontSize(size).fillColor('#111111').text(`(${number})`, region.x + region.width - numberW + 8, top + h / 2 - size / 2, { lineBreak: false });
+      this.doc.endMarkedContent();
+      this.structParent.add(this.doc.struct('Formula', { alt: tex }, [content]));
       region.y = top + h + 8;
     } catch (err) {
       if (!(err instanceof MathError)) throw err;
@@ -251,6 +285,17 @@ export class Layout {
       this.flushParagraph(region);
     }
   }
+}
+
+export interface ParagraphOptions {
+  indent?: number;
+  hanging?: number;
+  align?: 'left' | 'justify' | 'center' | 'right';
+  lineGap?: number;
+  /** Structure type of the paragraph (P, H1, H2, TD...). */
+  tag?: string;
+  /** Structure element it belongs to, when not the layout's current one (table cells, list items). */
+  parent?: StructParent;
 }
 
 /** Where text goes: one column of a page; `next()` moves to the following column or a new page. */
@@ -283,7 +328,8 @@ export class Region {
       this.y = this.top;
       return;
     }
-    this.doc.addPage();
+    // Open marked content (a tagged paragraph) ends on this page and goes on, with the same structure, on the next.
+    this.doc.continueOnNewPage();
     this.column = 0;
     this.x = this.columns.left;
     this.top = this.doc.page.margins.top;

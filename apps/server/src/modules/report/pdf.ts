@@ -1,7 +1,9 @@
 import { reportCitations } from '@yumi/core/report/csl';
 import { parseReport, PDF_LABELS, type RichText, type Language, type Block, type Inline, type PdfExportOptions, type CslItem, type CitationStyle, type ReportFigure, type Section } from '@yumi/core';
 import PDFDocument from 'pdfkit';
-import { cjkOrder } from './cjk-fonts';
+import { FIGURE_IMAGE_MAX, FIGURE_MAX_SIDE } from '@yumi/core';
+import { dataUrlBytes, readImageHeader } from '../../lib/image-intake';
+import { cjkOrder, documentLanguage } from './fonts';
 import { Layout, Region } from './pdf-layout';
 
 export interface PdfInput {
@@ -22,13 +24,14 @@ export interface PdfOutput {
   mathErrors: string[];
 }
 
-const SANS = { regular: 'Helvetica', bold: 'Helvetica-Bold', italic: 'Helvetica-Oblique', boldItalic: 'Helvetica-BoldOblique' };
-const SERIF = { regular: 'Times-Roman', bold: 'Times-Bold', italic: 'Times-Italic', boldItalic: 'Times-BoldItalic' };
+/** Figures print at this resolution or finer: a 960-pixel chart is at most 4.8 inches wide. */
+const FIGURE_DPI = 200;
 
 /**
  * Renders a report as a paper-like PDF: title block, abstract, numbered sections, vector equations,
  * numbered figures with captions, in-text citations and the bibliography in the chosen style, page
- * numbers. Academic Format sets it in two serif columns.
+ * numbers. Academic Format sets it in two serif columns. Fonts are embedded subsets (Noto, see fonts.ts);
+ * the PDF is tagged (structure tree, language, title shown), headings are bookmarks, links are clickable.
  */
 export async function renderReportPdf(input: PdfInput): Promise<PdfOutput> {
   const report = parseReport(input.markdown);
@@ -36,12 +39,24 @@ export async function renderReportPdf(input: PdfInput): Promise<PdfOutput> {
   const academic = options.academicFormat;
   const labels = PDF_LABELS[input.language ?? 'en'];
   const margin = academic ? 54 : 64;
-  const doc = new PDFDocument({ size: 'A4', margins: { top: margin, bottom: margin + 14, left: margin, right: margin }, bufferPages: true, autoFirstPage: true, info: { Title: report.title || 'Report', Author: input.author ?? '', Creator: 'Yumi Studio Report Helper' } });
+  const doc = new PDFDocument({
+    size: 'A4',
+    margins: { top: margin, bottom: margin + 14, left: margin, right: margin },
+    bufferPages: true,
+    autoFirstPage: true,
+    pdfVersion: '1.7',
+    tagged: true,
+    displayTitle: true,
+    lang: documentLanguage(input.markdown),
+    info: { Title: report.title || labels.untitled, Author: input.author ?? '', Creator: 'Yumi Studio Report Helper' },
+  });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<void>((resolve) => doc.on('end', () => resolve()));
 
-  const layout = new Layout(doc, academic ? SERIF : SANS, 'Courier');
+  const root = doc.struct('Document');
+  doc.addStructure(root);
+  const layout = new Layout(doc, academic ? 'serif' : 'sans', root);
   layout.cjkOrder = cjkOrder(input.markdown);
   const body = academic ? 10 : 11;
   const pageW = doc.page.width;
@@ -55,11 +70,11 @@ export async function renderReportPdf(input: PdfInput): Promise<PdfOutput> {
   let equation = 0;
 
   const rich = (text: RichText, size: number, base: { italic?: boolean } = {}) => {
-    for (const run of text) layout.text(run.text, { size, italic: run.italic || base.italic, bold: run.bold });
+    for (const run of text) layout.text(run.text, { size, italic: run.italic || base.italic, bold: run.bold, link: run.href });
   };
   const inlines = (list: readonly Inline[], size: number, base: { italic?: boolean; bold?: boolean } = {}) => {
     for (const i of list) {
-      if (i.t === 'text') layout.text(i.text, { size, bold: i.bold || base.bold, italic: i.italic || base.italic, mono: i.code });
+      if (i.t === 'text') layout.text(i.text, { size, bold: i.bold || base.bold, italic: i.italic || base.italic, mono: i.code, link: i.href });
       else if (i.t === 'math') layout.math(i.tex, size);
       else if (i.t === 'cite') {
         if (input.style !== 'ieee') layout.space();
@@ -72,18 +87,23 @@ export async function renderReportPdf(input: PdfInput): Promise<PdfOutput> {
   const table = (region: Region, t: Extract<Block, { t: 'table' }>, size: number) => {
     const pad = 4;
     const colW = region.width / t.align.length;
-    const rule = () => doc.moveTo(region.x, region.y).lineTo(region.x + region.width, region.y).lineWidth(0.6).strokeColor('#4b5563').stroke();
+    const rule = () => artifact(() => doc.moveTo(region.x, region.y).lineTo(region.x + region.width, region.y).lineWidth(0.6).strokeColor('#4b5563').stroke());
+    const tableElem = doc.struct('Table');
+    layout.structParent.add(tableElem);
     const row = (cells: readonly (readonly Inline[])[], header: boolean) => {
       region.ensure(size * 3);
       const top = region.y;
       let bottom = top;
+      const tr = doc.struct('TR');
+      tableElem.add(tr);
       t.align.forEach((align, k) => {
         const x = region.x + k * colW + pad;
         const cell = new Region(doc, x, colW - pad * 2, top + pad, region.bottom, { count: 1, gap: 0, left: x, fullWidth: colW - pad * 2 });
         inlines(cells[k] ?? [], size, { bold: header });
-        layout.flushParagraph(cell, { align: align === 'right' ? 'right' : align === 'center' ? 'center' : 'left', lineGap: 2 });
+        layout.flushParagraph(cell, { align: align === 'right' ? 'right' : align === 'center' ? 'center' : 'left', lineGap: 2, tag: header ? 'TH' : 'TD', parent: tr });
         bottom = Math.max(bottom, cell.y);
       });
+      tr.end();
       region.y = bottom + pad;
     };
     region.ensure(size * 4);
@@ -92,9 +112,17 @@ export async function renderReportPdf(input: PdfInput): Promise<PdfOutput> {
     rule();
     t.rows.forEach((r) => row(r, false));
     rule();
+    tableElem.end();
   };
 
-  const blocks = (region: Region, list: readonly Block[], size = body) => {
+  /** Drawing that is not content (rules, page numbers): marked so assistive technology skips it. */
+  const artifact = (draw: () => void, type?: 'Pagination' | 'Layout') => {
+    doc.markContent('Artifact', type ? { type } : {});
+    draw();
+    doc.endMarkedContent();
+  };
+
+  const blocks = async (region: Region, list: readonly Block[], size = body) => {
     for (const b of list) {
       switch (b.t) {
         case 'paragraph':
@@ -104,19 +132,26 @@ export async function renderReportPdf(input: PdfInput): Promise<PdfOutput> {
           break;
         case 'quote':
           inlines(b.inlines, size, { italic: true });
-          layout.flushParagraph(region, { indent: 18, align: 'left' });
+          layout.flushParagraph(region, { indent: 18, align: 'left', tag: 'BlockQuote' });
           region.y += size * 0.5;
           break;
-        case 'list':
+        case 'list': {
+          const list = doc.struct('L');
+          layout.structParent.add(list);
           b.items.forEach((item, n) => {
             const task = b.checked?.[n];
+            const li = doc.struct('LI');
+            list.add(li);
             layout.text(task === true ? '[x]' : task === false ? '[ ]' : b.ordered ? `${n + 1}.` : '•', { size, mono: typeof task === 'boolean' });
             layout.space();
             inlines(item, size);
-            layout.flushParagraph(region, { indent: 8, hanging: 12 });
+            layout.flushParagraph(region, { indent: 8, hanging: 12, tag: 'LBody', parent: li });
+            li.end();
           });
+          list.end();
           region.y += size * 0.5;
           break;
+        }
         case 'table':
           table(region, b, size - 1);
           region.y += size * 0.5;
@@ -124,7 +159,7 @@ export async function renderReportPdf(input: PdfInput): Promise<PdfOutput> {
         case 'code':
           for (const line of b.text.split('\n')) {
             layout.text(line || ' ', { size: size - 1.5, mono: true });
-            layout.flushParagraph(region, { indent: 8, align: 'left', lineGap: 1 });
+            layout.flushParagraph(region, { indent: 8, align: 'left', lineGap: 1, tag: 'Code' });
           }
           region.y += size * 0.5;
           break;
@@ -140,19 +175,25 @@ export async function renderReportPdf(input: PdfInput): Promise<PdfOutput> {
             layout.flushParagraph(region, { align: 'center' });
             break;
           }
-          const image = (doc as unknown as { openImage(src: Buffer): { width: number; height: number } }).openImage(Buffer.from(fig.image.split(',')[1]!, 'base64'));
+          const bytes = dataUrlBytes(fig.image, FIGURE_IMAGE_MAX);
+          const image = await readImageHeader(bytes, { maxBytes: FIGURE_IMAGE_MAX, maxSide: FIGURE_MAX_SIDE, formats: ['png', 'jpeg'] });
+          // Never printed coarser than FIGURE_DPI: a small image stays small rather than blurred.
           const maxW = region.width * (academic ? 1 : 0.8);
           const maxH = 260;
-          const scale = Math.min(maxW / image.width, maxH / image.height, 1.5);
+          const scale = Math.min(maxW / image.width, maxH / image.height, 72 / FIGURE_DPI);
           const w = image.width * scale;
           const h = image.height * scale;
           region.ensure(h + 40);
-          doc.image(image as unknown as Buffer, region.x + (region.width - w) / 2, region.y + 4, { width: w, height: h });
+          const caption = b.caption || fig.caption;
+          const content = doc.markStructureContent('Figure');
+          doc.image(bytes, region.x + (region.width - w) / 2, region.y + 4, { width: w, height: h });
+          doc.endMarkedContent();
+          layout.structParent.add(doc.struct('Figure', { alt: caption || `${labels.figure} ${b.number}` }, [content]));
           region.y += h + 10;
           layout.text(`${labels.figure} ${b.number}.`, { size: size - 1, bold: true });
           layout.space();
-          layout.text(b.caption || fig.caption, { size: size - 1 });
-          layout.flushParagraph(region, { align: 'center' });
+          layout.text(caption, { size: size - 1 });
+          layout.flushParagraph(region, { align: 'center', tag: 'Caption' });
           region.y += size * 0.6;
           break;
         }
@@ -160,23 +201,28 @@ export async function renderReportPdf(input: PdfInput): Promise<PdfOutput> {
     }
   };
 
+  // Bookmarks: sections at the top level, subsections under their section.
+  let outlineSection: PDFKit.PDFOutline | null = null;
   const heading = (region: Region, section: Section) => {
     const size = section.level === 2 ? body + 3 : body + 1;
     region.ensure(size * 4);
     region.y += section.level === 2 ? size * 0.6 : size * 0.3;
+    const label = section.number ? `${section.number} ${section.title}` : section.title;
+    if (section.level === 2 || !outlineSection) outlineSection = doc.outline.addItem(label);
+    else outlineSection.addItem(label);
     if (section.number) {
       layout.text(section.number, { size, bold: true });
       layout.space();
     }
     layout.text(section.title, { size, bold: true });
-    layout.flushParagraph(region);
+    layout.flushParagraph(region, { tag: section.level === 2 ? 'H2' : 'H3' });
     region.y += 3;
   };
 
   // ---- Title block (full width) ----
   const full = new Region(doc, margin, contentW, margin, doc.page.height - doc.page.margins.bottom, { count: 1, gap: 0, left: margin, fullWidth: contentW });
   layout.text(report.title || labels.untitled, { size: academic ? 18 : 22, bold: true });
-  layout.flushParagraph(full, { align: academic ? 'center' : 'left', lineGap: 4 });
+  layout.flushParagraph(full, { align: academic ? 'center' : 'left', lineGap: 4, tag: 'H1' });
   full.y += 4;
   const byline = [input.author, input.date.toISOString().slice(0, 10)].filter(Boolean).join(' · ');
   layout.text(byline, { size: body, colour: '#4b5563' });
@@ -185,7 +231,8 @@ export async function renderReportPdf(input: PdfInput): Promise<PdfOutput> {
   if (report.abstract.length) {
     const indent = academic ? 36 : 0;
     layout.text(labels.abstract, { size: body, bold: true });
-    layout.flushParagraph(full, { indent, align: academic ? 'center' : 'left' });
+    layout.flushParagraph(full, { indent, align: academic ? 'center' : 'left', tag: 'H2' });
+    doc.outline.addItem(labels.abstract);
     full.y += 2;
     for (const b of report.abstract) {
       if (b.t === 'paragraph') {
@@ -195,11 +242,11 @@ export async function renderReportPdf(input: PdfInput): Promise<PdfOutput> {
         layout.flushParagraph(full, { align: 'justify' });
         full.x -= indent;
         full.width += indent * 2;
-      } else blocks(full, [b], body - 0.5);
+      } else await blocks(full, [b], body - 0.5);
     }
     full.y += 8;
   }
-  doc.moveTo(margin, full.y).lineTo(pageW - margin, full.y).lineWidth(0.6).strokeColor('#9ca3af').stroke();
+  artifact(() => doc.moveTo(margin, full.y).lineTo(pageW - margin, full.y).lineWidth(0.6).strokeColor('#9ca3af').stroke());
   full.y += 12;
 
   // ---- Body (one or two columns) ----
@@ -207,32 +254,33 @@ export async function renderReportPdf(input: PdfInput): Promise<PdfOutput> {
   const colW = academic ? (contentW - gap) / 2 : contentW;
   const region = new Region(doc, margin, colW, full.y, doc.page.height - doc.page.margins.bottom, { count: columns, gap, left: margin, fullWidth: contentW });
   // After the first page, columns start at the top margin.
-  const bodyBlocks = () => {
-    blocks(region, report.preamble);
+  const bodyBlocks = async () => {
+    await blocks(region, report.preamble);
     for (const s of report.sections) {
       heading(region, s);
-      blocks(region, s.blocks);
+      await blocks(region, s.blocks);
     }
     if (options.includeAppendices) {
       for (const s of report.appendices) {
         heading(region, s);
-        blocks(region, s.blocks);
+        await blocks(region, s.blocks);
       }
     }
     if (options.includeReferences && ordered.length) {
       region.ensure(body * 5);
       region.y += body;
       layout.text(labels.references, { size: body + 3, bold: true });
-      layout.flushParagraph(region);
+      layout.flushParagraph(region, { tag: 'H2' });
+      doc.outline.addItem(labels.references);
       region.y += 4;
       for (const entry of bibliography) {
         rich(entry, body - 1);
-        layout.flushParagraph(region, { hanging: 18, align: 'left' });
+        layout.flushParagraph(region, { hanging: 18, align: 'left', tag: 'BibEntry' });
         region.y += 3;
       }
     }
   };
-  bodyBlocks();
+  await bodyBlocks();
 
   // ---- Page numbers ----
   const range = doc.bufferedPageRange();
@@ -240,7 +288,7 @@ export async function renderReportPdf(input: PdfInput): Promise<PdfOutput> {
     doc.switchToPage(p);
     const bottom = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
-    doc.font(layout.fonts.regular).fontSize(9).fillColor('#6b7280').text(`${p + 1} / ${range.count}`, 0, doc.page.height - margin / 2 - 8, { width: pageW, align: 'center', lineBreak: false });
+    artifact(() => doc.font(layout.latinFont()).fontSize(9).fillColor('#6b7280').text(`${p + 1} / ${range.count}`, 0, doc.page.height - margin / 2 - 8, { width: pageW, align: 'center', lineBreak: false }), 'Pagination');
     doc.page.margins.bottom = bottom;
   }
   doc.end();

@@ -1,0 +1,121 @@
+import { cjkRegion } from '@yumi/core';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { inflateSync } from 'node:zlib';
+
+/**
+ * Every glyph in the PDF comes from an embedded font: Noto Sans, Noto Serif and Noto Sans Mono for Latin
+ * (with Latin Extended), Greek and Cyrillic, Noto Sans JP/SC/KR for CJK, all from @fontsource packages,
+ * which ship as unicode-range subsets. Each package's CSS is read once to map code points to subset
+ * files; only the subsets a document uses are embedded, and pdfkit subsets those again to the glyphs
+ * used. No system fonts and no network are needed, so the export works on a fresh install.
+ */
+const require = createRequire(import.meta.url);
+
+export type CjkFamily = 'jp' | 'sc' | 'kr';
+export type LatinFamily = 'sans' | 'serif' | 'mono';
+type Family = LatinFamily | CjkFamily;
+const PACKAGES: Record<Family, string> = {
+  sans: '@fontsource/noto-sans',
+  serif: '@fontsource/noto-serif',
+  mono: '@fontsource/noto-sans-mono',
+  jp: '@fontsource/noto-sans-jp',
+  sc: '@fontsource/noto-sans-sc',
+  kr: '@fontsource/noto-sans-kr',
+};
+/** Only the text families have italics; CJK and mono text stays upright. */
+const HAS_ITALIC: Record<Family, boolean> = { sans: true, serif: true, mono: false, jp: false, sc: false, kr: false };
+
+interface Subset {
+  file: string;
+  ranges: Array<[number, number]>;
+}
+
+const tables = new Map<string, Subset[]>();
+
+function subsets(family: Family, bold: boolean, italic: boolean): Subset[] {
+  const slant = italic && HAS_ITALIC[family] ? '-italic' : '';
+  const key = `${family}-${bold}-${slant}`;
+  const cached = tables.get(key);
+  if (cached) return cached;
+  const dir = dirname(require.resolve(`${PACKAGES[family]}/package.json`));
+  const css = readFileSync(join(dir, `${bold ? 700 : 400}${slant}.css`), 'utf8');
+  const list: Subset[] = [];
+  for (const block of css.split('@font-face').slice(1)) {
+    const file = /url\(\.\/(files\/[^)]+\.woff)\)/.exec(block)?.[1];
+    const range = /unicode-range:\s*([^;]+);/.exec(block)?.[1];
+    if (!file || !range) continue;
+    const ranges = range.split(',').map((r): [number, number] => {
+      const [a, b] = r.trim().replace(/^U\+/i, '').split('-');
+      return [parseInt(a!, 16), parseInt(b ?? a!, 16)];
+    });
+    list.push({ file: join(dir, file), ranges });
+  }
+  tables.set(key, list);
+  return list;
+}
+
+/** The subset font file (path) that has a glyph for the code point, trying families in order. */
+export function fontFileFor(cp: number, order: readonly Family[], bold: boolean, italic: boolean): string | null {
+  for (const family of order) {
+    for (const s of subsets(family, bold, italic)) {
+      if (s.ranges.some(([a, b]) => cp >= a && cp <= b)) return s.file;
+    }
+  }
+  return null;
+}
+
+/**
+ * The font program (TTF) inside a subset's WOFF file, unwrapped once per process: fontkit would inflate
+ * the WOFF tables in JavaScript again for every document (more than half of a long export's time).
+ * WOFF 1.0 is the sfnt's table directory with each table zlib-compressed (W3C WOFF §3-5).
+ */
+const programs = new Map<string, Buffer>();
+export function fontProgram(file: string): Buffer {
+  let sfnt = programs.get(file);
+  if (sfnt) return sfnt;
+  const woff = readFileSync(file);
+  const count = woff.readUInt16BE(12);
+  let pow = 1;
+  while (pow * 2 <= count) pow *= 2;
+  const head = Buffer.alloc(12 + 16 * count);
+  head.writeUInt32BE(woff.readUInt32BE(4), 0);
+  head.writeUInt16BE(count, 4);
+  head.writeUInt16BE(pow * 16, 6);
+  head.writeUInt16BE(Math.log2(pow), 8);
+  head.writeUInt16BE(count * 16 - pow * 16, 10);
+  const tables: Buffer[] = [];
+  let offset = head.length;
+  for (let i = 0; i < count; i += 1) {
+    const entry = 44 + i * 20;
+    const [at, compressed, length] = [woff.readUInt32BE(entry + 4), woff.readUInt32BE(entry + 8), woff.readUInt32BE(entry + 12)];
+    const stored = woff.subarray(at, at + compressed);
+    const data = compressed < length ? inflateSync(stored) : stored;
+    head.writeUInt32BE(woff.readUInt32BE(entry), 12 + i * 16); // tag (WOFF keeps the sfnt's sorted order)
+    head.writeUInt32BE(woff.readUInt32BE(entry + 16), 16 + i * 16); // checksum
+    head.writeUInt32BE(offset, 20 + i * 16);
+    head.writeUInt32BE(length, 24 + i * 16);
+    const padded = Buffer.alloc((length + 3) & ~3);
+    data.copy(padded);
+    tables.push(padded);
+    offset += padded.length;
+  }
+  sfnt = Buffer.concat([head, ...tables]);
+  programs.set(file, sfnt);
+  return sfnt;
+}
+
+/** Japanese text prefers JP glyph shapes for Han characters, Korean KR, everything else SC. */
+export function cjkOrder(text: string): CjkFamily[] {
+  const first = cjkRegion(text);
+  return [first, ...(['jp', 'sc', 'kr'] as const).filter((f) => f !== first)];
+}
+
+/** BCP 47 language of the text by its script (CJK); Latin-script text is taken as English. */
+export function documentLanguage(text: string): string {
+  if (/[\p{Script=Hiragana}\p{Script=Katakana}]/u.test(text)) return 'ja';
+  if (/\p{Script=Hangul}/u.test(text)) return 'ko';
+  if (/\p{Script=Han}/u.test(text)) return 'zh';
+  return 'en';
+}
