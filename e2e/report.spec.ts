@@ -98,7 +98,7 @@ test('write a report with live math, cite it in a chosen style, chart it and exp
   const citations = await openTool(page, 'Citation Manager');
   await citations.getByLabel('Paste BibTeX, RIS or CSL-JSON').fill('@article{x, title = {Broken');
   await citations.getByRole('button', { name: 'Add references' }).click();
-  await expect(citations.getByRole('alert')).toContainText('BibTeX could not be read');
+  await expect(citations.getByRole('alert')).toContainText('BibTeX could not be read: the entry opened on line 1 is never closed.');
   await citations.getByLabel('Paste BibTeX, RIS or CSL-JSON').fill(BIBTEX);
   await citations.getByRole('button', { name: 'Add references' }).click();
   await expect(citations.getByTestId('reference-list')).toContainText('smith2020');
@@ -219,6 +219,11 @@ test('plagiarism check flags a passage copied from another document and the cita
   // Stop words ("The") are not compared, so the match starts at the first content word.
   await expect(result.locator('mark')).toContainText('mitochondrial electron transport chain');
   await expect(result.getByTestId('plagiarism-sources')).toContainText('Biology notes');
+  // Each match opens beside the source's words.
+  const matches = result.getByTestId('plagiarism-matches');
+  await matches.locator('summary').first().click();
+  await expect(matches).toContainText('word for word');
+  await expect(matches.locator('details[open] blockquote').nth(1)).toContainText('pumping of protons across the inner membrane');
   await expect(result.getByTestId('plagiarism-excluded')).toContainText('Quotation with citation (Okafor, 2021)');
   await expect(result.getByTestId('plagiarism-excluded')).toContainText('matches paper.pdf');
   await tool.getByRole('button', { name: 'Citation Check' }).click();

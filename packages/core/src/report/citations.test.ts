@@ -90,6 +90,19 @@ describe('citations in four styles (known outputs)', { timeout: 120_000 }, () =>
     expect(() => parseReferences('@article{x, title = {A}}}')).toThrow(ReferenceParseError);
     expect(() => parseReferences('[{"id": ')).toThrow(/CSL-JSON could not be read/);
     expect(() => parseReferences('just some words')).toThrow(/Paste a BibTeX entry/);
+    // The problem as data, for the interface's own words in four languages.
+    const problem = (text: string) => {
+      try {
+        parseReferences(text);
+      } catch (err) {
+        return (err as ReferenceParseError).problem;
+      }
+    };
+    expect(problem('@article{x,\n title = {Broken')).toEqual({ code: 'unclosedBrace', line: 1 });
+    expect(problem('@article{x, title = {A}}\n}')).toEqual({ code: 'extraBrace', line: 2 });
+    expect(problem('[1, 2]')).toEqual({ code: 'notObjects' });
+    expect(problem('x'.repeat(1_000_001))).toEqual({ code: 'tooLong', max: 1_000_000 });
+    expect(problem('hello')).toEqual({ code: 'unknownFormat' });
     expect(bibtexBraceProblem('@a{x,\n t={y}\n}')).toBeNull();
   });
 });

@@ -8,13 +8,31 @@ import '@citation-js/plugin-bibtex';
 import '@citation-js/plugin-ris';
 import { cslItemSchema, makeCitationKey, type CslItem } from './references';
 
-export class ReferenceParseError extends Error {}
+/** Why a paste or file could not be read: `code` and `params` let the interface say it in the user's language. */
+export type ReferenceProblem =
+  | { code: 'tooLong'; max: number }
+  | { code: 'unknownFormat' }
+  | { code: 'unclosedBrace'; line: number }
+  | { code: 'extraBrace'; line: number }
+  | { code: 'badJson'; detail: string }
+  | { code: 'notObjects' }
+  | { code: 'unreadable'; format: string; detail: string }
+  | { code: 'empty' }
+  | { code: 'invalidFields'; detail: string };
+
+export class ReferenceParseError extends Error {
+  constructor(
+    message: string,
+    readonly problem: ReferenceProblem,
+  ) {
+    super(message);
+  }
+}
 
 /** A pasted or imported reference file (a Zotero export of a few hundred entries fits). */
 export const REFERENCE_INPUT_MAX = 1_000_000;
 
-/** Finds the first unbalanced brace of a BibTeX text, so a broken paste names its line. */
-export function bibtexBraceProblem(text: string): string | null {
+function braceProblem(text: string): { code: 'extraBrace' | 'unclosedBrace'; line: number } | null {
   let depth = 0;
   let line = 1;
   let openedAt = 0;
@@ -25,10 +43,17 @@ export function bibtexBraceProblem(text: string): string | null {
       depth += 1;
     } else if (ch === '}') {
       depth -= 1;
-      if (depth < 0) return `Unexpected closing brace on line ${line}`;
+      if (depth < 0) return { code: 'extraBrace', line };
     }
   }
-  return depth > 0 ? `Unclosed brace: the entry opened on line ${openedAt} is never closed` : null;
+  return depth > 0 ? { code: 'unclosedBrace', line: openedAt } : null;
+}
+
+/** Finds the first unbalanced brace of a BibTeX text, so a broken paste names its line. */
+export function bibtexBraceProblem(text: string): string | null {
+  const p = braceProblem(text);
+  if (!p) return null;
+  return p.code === 'extraBrace' ? `Unexpected closing brace on line ${p.line}` : `Unclosed brace: the entry opened on line ${p.line} is never closed`;
 }
 
 function detectFormat(text: string): 'bibtex' | 'ris' | 'csl-json' | 'unknown' {
@@ -44,38 +69,44 @@ function detectFormat(text: string): 'bibtex' | 'ris' | 'csl-json' | 'unknown' {
  * it had one) unique against `taken`. Throws ReferenceParseError with a human message on bad input.
  */
 export function parseReferences(text: string, taken: ReadonlySet<string> = new Set()): CslItem[] {
-  if (text.length > REFERENCE_INPUT_MAX) throw new ReferenceParseError(`The pasted text is too long (limit ${REFERENCE_INPUT_MAX.toLocaleString('en')} characters).`);
+  if (text.length > REFERENCE_INPUT_MAX) {
+    throw new ReferenceParseError(`The pasted text is too long (limit ${REFERENCE_INPUT_MAX.toLocaleString('en')} characters).`, { code: 'tooLong', max: REFERENCE_INPUT_MAX });
+  }
   const format = detectFormat(text);
-  if (format === 'unknown') throw new ReferenceParseError('Paste a BibTeX entry (@article{...}), RIS (TY  - ...) or CSL-JSON.');
+  if (format === 'unknown') throw new ReferenceParseError('Paste a BibTeX entry (@article{...}), RIS (TY  - ...) or CSL-JSON.', { code: 'unknownFormat' });
   if (format === 'bibtex') {
-    const problem = bibtexBraceProblem(text);
-    if (problem) throw new ReferenceParseError(`BibTeX could not be read: ${problem}.`);
+    const problem = braceProblem(text);
+    if (problem) throw new ReferenceParseError(`BibTeX could not be read: ${bibtexBraceProblem(text)}.`, problem);
   }
   let json: unknown;
   if (format === 'csl-json') {
     try {
       json = JSON.parse(text);
     } catch (err) {
-      throw new ReferenceParseError(`CSL-JSON could not be read: ${(err as Error).message}`);
+      throw new ReferenceParseError(`CSL-JSON could not be read: ${(err as Error).message}`, { code: 'badJson', detail: (err as Error).message });
     }
     if (!Array.isArray(json)) json = [json];
     if (!(json as unknown[]).every((x) => x && typeof x === 'object' && !Array.isArray(x))) {
-      throw new ReferenceParseError('CSL-JSON could not be read: expected an object or a list of objects.');
+      throw new ReferenceParseError('CSL-JSON could not be read: expected an object or a list of objects.', { code: 'notObjects' });
     }
   }
   let data: Array<Record<string, unknown>>;
   try {
     data = format === 'csl-json' ? new Cite(json, { forceType: '@csl/list+object' }).data : new Cite(text, { forceType: format === 'bibtex' ? '@biblatex/text' : '@ris/file' }).data;
   } catch (err) {
-    throw new ReferenceParseError(`${format === 'bibtex' ? 'BibTeX' : format === 'ris' ? 'RIS' : 'CSL-JSON'} could not be read: ${(err as Error).message}`);
+    const name = format === 'bibtex' ? 'BibTeX' : format === 'ris' ? 'RIS' : 'CSL-JSON';
+    throw new ReferenceParseError(`${name} could not be read: ${(err as Error).message}`, { code: 'unreadable', format: name, detail: (err as Error).message });
   }
-  if (!data.length) throw new ReferenceParseError('No reference was found in the pasted text.');
+  if (!data.length) throw new ReferenceParseError('No reference was found in the pasted text.', { code: 'empty' });
   const used = new Set(taken);
   return data.map((raw) => {
     const { _graph: _g, ...rest } = raw as Record<string, unknown> & { _graph?: unknown };
     const preferred = typeof rest['citation-key'] === 'string' ? (rest['citation-key'] as string) : undefined;
     const parsed = cslItemSchema.safeParse({ ...rest, id: 'tmp', type: typeof rest.type === 'string' ? rest.type : 'article-journal' });
-    if (!parsed.success) throw new ReferenceParseError(`A reference has invalid fields: ${parsed.error.issues[0]?.message ?? 'unknown'}`);
+    if (!parsed.success) {
+      const detail = `${parsed.error.issues[0]?.path.join('.') ?? ''}: ${parsed.error.issues[0]?.message ?? 'unknown'}`;
+      throw new ReferenceParseError(`A reference has invalid fields: ${detail}`, { code: 'invalidFields', detail });
+    }
     const id = preferred && /^[\w:.-]{1,100}$/.test(preferred) && !used.has(preferred) ? preferred : makeCitationKey(parsed.data, used);
     used.add(id);
     return { ...parsed.data, id, 'citation-key': id };

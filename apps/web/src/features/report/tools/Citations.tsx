@@ -26,7 +26,9 @@ export function CitationsTool() {
       setError(null);
       return true;
     } catch (err) {
-      setError(err instanceof ReferenceParseError ? err.message : String(err));
+      if (!(err instanceof ReferenceParseError)) throw err;
+      const p = err.problem;
+      setError(t(`citations.errors.${p.code}`, p.code === 'tooLong' ? { max: p.max.toLocaleString() } : p));
       return false;
     }
   };

@@ -94,6 +94,7 @@ export function PlagiarismTool() {
           </div>
           <SourceList result={result} />
           <HighlightedText text={r.text} result={result} />
+          <MatchList result={result} />
           <ExcludedList result={result} />
           <h4>{t('plagiarism.webSearch')}</h4>
           {suspicious.length === 0 && <p className="small muted">{t('plagiarism.noPassages')}</p>}
@@ -140,6 +141,34 @@ function SourceList({ result }: { result: Result }) {
           </li>
         ))}
       </ol>
+    </section>
+  );
+}
+
+/** Each match beside the source's words it matches, in the source's colour. */
+function MatchList({ result }: { result: Result }) {
+  const { t } = useTranslation('report');
+  const rank = rankOf(result);
+  if (!result.passages.length) return null;
+  return (
+    <section aria-label={t('plagiarism.matches')}>
+      <h4>{t('plagiarism.matches')}</h4>
+      <div className="rt-matches" data-testid="plagiarism-matches">
+        {result.passages.map((p) => {
+          const n = rank.get(p.sourceId) ?? 0;
+          return (
+            <details key={`${p.start}-${p.sourceId}`} className={`rt-match rt-src-${n % 6}`}>
+              <summary className="small">
+                <span className="rt-swatch" aria-hidden="true" /> {n + 1}. {p.sourceTitle} · {t(`plagiarism.match.${p.match}`)} · {t('plagiarism.wordCount', { count: p.words })}
+              </summary>
+              <div className="rt-match-pair small">
+                <blockquote><strong>{t('plagiarism.yourText')}</strong><br />{p.text.slice(0, 1200)}</blockquote>
+                <blockquote><strong>{t('plagiarism.sourceText')}</strong><br />{p.sourceExcerpt.slice(0, 1200)}</blockquote>
+              </div>
+            </details>
+          );
+        })}
+      </div>
     </section>
   );
 }
