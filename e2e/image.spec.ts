@@ -141,7 +141,12 @@ test.describe('AI Generate mode (/anime-chara)', () => {
     await expect(dialog.getByRole('button', { name: 'Generate outline' })).toBeDisabled();
     await dialog.getByRole('tab', { name: 'From a description' }).click();
     await dialog.getByLabel('Character description').fill('knight girl with a ponytail');
+    // the line is drawn at the chosen thickness
+    await dialog.getByRole('slider', { name: 'Line thickness' }).fill('6');
+    await expect(dialog.getByText('6 px')).toBeVisible();
+    const sent = page.waitForRequest('**/generate-outline');
     await dialog.getByRole('button', { name: 'Generate outline' }).click();
+    expect((await sent).postDataJSON()).toMatchObject({ type: 'text', thickness: 6 });
     await expect(dialog.getByRole('img', { name: 'Generated outline' })).toBeVisible({ timeout: 30_000 });
     await shot(page, 'ai-outline');
   });
