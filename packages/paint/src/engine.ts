@@ -58,7 +58,7 @@ import {
   type LayerProps,
 } from './layer.js';
 import { mergeLayerInto } from './merge.js';
-import { depths, descendants, moveItem, ungroup, withoutBlock, wrapInGroup } from './groups.js';
+import { depths, descendants, moveItem, normalizeStack, ungroup, withoutBlock, wrapInGroup } from './groups.js';
 import { resampleRGBA } from './resample.js';
 import { Stroke } from './stroke.js';
 import type { TiledSurface } from './surface.js';
@@ -365,11 +365,22 @@ export class PaintEngine {
     return this.setLayerProps(id, { name: trimmed });
   }
 
-  /** Moves a layer to `index` in the bottom-to-top order. */
+  /**
+   * Moves a layer to `index` in the bottom-to-top order. With groups the layer stays in its group
+   * (the order is put right afterwards); `moveItem` is the way in and out of groups.
+   */
   moveLayer(id: string, index: number): void {
     const from = this.doc.indexOf(id);
     const to = Math.max(0, Math.min(this.doc.layers.length - 1, Math.trunc(index)));
     if (from === to) return;
+    if (this.doc.layers.some((l) => l.group)) {
+      this.restructure('Reorder layer', () => {
+        const next = [...this.doc.layers];
+        next.splice(to, 0, ...next.splice(from, 1));
+        return normalizeStack(next);
+      }, this.doc.activeLayerId);
+      return;
+    }
     this.prepareEdit();
     const entry = new MoveLayerEntry(id, from, to);
     this.dirty.addAll(entry.redo(this.doc));

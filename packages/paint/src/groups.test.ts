@@ -59,6 +59,12 @@ describe('layer groups', () => {
     expect(e.ungroupLayer(inner).ok).toBe(true);
     expect(names(e)).toEqual(['Background', 'A<G', 'G', 'B']);
     expect(moveItem(e.document.layers, e.document.layers[0]!.id, 'down')).toBeNull(); // already at the bottom
+    // moving by index keeps a layer in its group and the group order valid
+    const a = e.document.layers[1]!;
+    e.moveLayer(a.id, 3);
+    expect(names(e)).toEqual(['Background', 'A<G', 'G', 'B']);
+    e.moveLayer(b, 0);
+    expect(names(e)).toEqual(['B', 'Background', 'A<G', 'G']);
   });
 
   it('composites a group on its own, then with its opacity and mode: like merging its layers first', () => {
