@@ -12,6 +12,8 @@ const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** Browser tests drive Debian's Chromium (test tools cannot download browsers here) against the built app. */
 export default defineConfig({
   testDir: 'e2e',
+  // The review screenshots are their own run (`npm run screenshots`), not part of the suite.
+  testIgnore: ['screens/**'],
   globalSetup: './e2e/global-setup.ts',
   outputDir: 'test-results',
   timeout: 60_000,

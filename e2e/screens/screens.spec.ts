@@ -1,0 +1,54 @@
+import { expect, test, type Page } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import { signUpViaApi } from '../support';
+
+// `npm run screenshots`: every screen at the four review sizes in the four languages, written to
+// docs/screenshots/<size>/<language>/<screen>.jpg for design review (not part of `npm test`: it checks nothing
+// the browser tests do not, it only keeps pictures). Each page is also checked to be no wider than its window.
+
+const SIZES = {
+  laptop: { width: 1280, height: 800 },
+  desktop: { width: 1440, height: 900 },
+  phone: { width: 390, height: 844 },
+  tablet: { width: 768, height: 1024 },
+} as const;
+const LANGUAGES = ['en', 'ja', 'zh', 'ko'] as const;
+
+/** Screens reachable by address; `ready` names what must be on screen before the picture is taken. */
+const SCREENS: { name: string; path: string; ready: (page: Page) => Promise<void>; signedIn?: boolean }[] = [
+  { name: 'launcher', path: '/', ready: (p) => expect(p.getByTestId('stat-modes')).toBeVisible() },
+  { name: 'writing-workspace', path: '/writing?screen=menu', ready: (p) => expect(p.getByTestId('writing-workspace')).toBeVisible() },
+  { name: 'writing', path: '/writing?screen=writing', ready: (p) => expect(p.getByTestId('editor')).toBeVisible() },
+  { name: 'report', path: '/writing?screen=report', ready: (p) => expect(p.locator('.report-title')).toBeVisible() },
+  { name: 'image', path: '/image', ready: (p) => expect(p.locator('.image-page')).toBeVisible() },
+  { name: 'anime', path: '/anime-chara', ready: (p) => expect(p.locator('.anime-page')).toBeVisible() },
+  { name: 'charge', path: '/charge', ready: (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible() },
+  { name: 'account', path: '/account', signedIn: true, ready: (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible() },
+  { name: 'sign-in', path: '/login', ready: (p) => expect(p.getByRole('heading', { level: 1 }).first()).toBeVisible() },
+  { name: 'terms', path: '/terms', ready: (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible() },
+  { name: 'not-found', path: '/no-such-page', ready: (p) => expect(p.getByTestId('not-found')).toBeVisible() },
+  { name: 'document-not-found', path: '/writing?screen=writing&doc=00000000-0000-4000-8000-000000000000', ready: (p) => expect(p.getByTestId('not-found')).toBeVisible() },
+  { name: 'design-system', path: '/design-system', ready: (p) => expect(p.getByRole('tab').first()).toBeVisible() },
+];
+
+for (const [size, viewport] of Object.entries(SIZES)) {
+  test.describe(size, () => {
+    test.use({ viewport, isMobile: size === 'phone', hasTouch: size === 'phone' || size === 'tablet' });
+    for (const lang of LANGUAGES) {
+      test(lang, async ({ page }) => {
+        test.setTimeout(180_000);
+        const dir = `docs/screenshots/${size}/${lang}`;
+        mkdirSync(dir, { recursive: true });
+        await signUpViaApi(page, 'shots');
+        for (const screen of SCREENS) {
+          const url = `${screen.path}${screen.path.includes('?') ? '&' : '?'}lng=${lang}`;
+          await page.goto(url);
+          await screen.ready(page);
+          await page.waitForLoadState('networkidle');
+          expect.soft(await page.evaluate(() => document.documentElement.scrollWidth), `${screen.name} fits ${size}`).toBeLessThanOrEqual(viewport.width);
+          await page.screenshot({ path: `${dir}/${screen.name}.jpg`, type: 'jpeg', quality: 55 });
+        }
+      });
+    }
+  });
+}
