@@ -124,6 +124,11 @@ function offlineError(): ApiError {
   return new ApiError(i18n.t('common:offline.needsServer'), 'NETWORK', 0, true);
 }
 
+/** What only the server can do (delete, duplicate): offline it fails with a sentence saying so. */
+async function serverOnly<T>(call: () => Promise<T>): Promise<T> {
+  return serverOr(call, () => Promise.reject(offlineError()));
+}
+
 function localVersion(body: VersionInput, n: number): VersionDetail {
   const bytes = body.canvasData.layers.reduce((sum, l) => sum + (l.image ? Math.floor(((l.image.length - 22) * 3) / 4) : 0), 0);
   return {
@@ -298,19 +303,19 @@ export const characters = {
   async remove(id: string): Promise<void> {
     const userId = await me();
     id = await currentId(id);
-    // Made offline and never sent: it only ever lived here.
-    if (!isLocalId(id)) await serverCharacters.remove(id);
+    // Made offline and never sent: it only ever lived here. Deleting one the server has waits for it.
+    if (!isLocalId(id)) await serverOnly(() => serverCharacters.remove(id));
     if (userId) await dropCharacter(id);
   },
 
   async duplicate(id: string): Promise<LocalCharacter> {
     id = await currentId(id);
     if (isLocalId(id)) throw offlineError();
-    return serverCharacters.duplicate(id);
+    return serverOnly(() => serverCharacters.duplicate(id));
   },
 
   async removeVersion(id: string, versionId: string): Promise<LocalCharacter> {
-    const c = await serverCharacters.removeVersion(id, versionId);
+    const c = await serverOnly(() => serverCharacters.removeVersion(id, versionId));
     const userId = await me();
     if (userId) {
       await keep(userId, c);
