@@ -152,7 +152,7 @@ describe('PDF export', () => {
     expect(info).toMatch(/Tagged:\s+yes/);
     expect(pdf.toString('latin1')).toContain('/Lang (en)');
     const tree = poppler('pdfinfo', ['-struct'], pdf);
-    for (const tag of ['H1', 'H2', 'H3', 'P', 'Formula', 'Figure', 'Caption', 'Table', 'TH', 'TD', 'BibEntry']) expect(tree).toMatch(new RegExp(`^\\s*${tag}\\b`, 'm'));
+    for (const tag of ['H1', 'H2', 'H3', 'P', 'Link', 'Formula', 'Figure', 'Caption', 'Table', 'TH', 'TD', 'BibEntry']) expect(tree).toMatch(new RegExp(`^\\s*${tag}\\b`, 'm'));
     // Bookmarks from the headings, subsections under their section.
     expect(pdf.toString('latin1')).toMatch(/\/Outlines \d+ 0 R/);
     for (const title of ['1 Introduction', '1.1 Detail', '2 Results', 'References']) expect(pdf.toString('latin1')).toContain(`/Title (${title})`);

@@ -188,6 +188,7 @@ export class Layout {
     if (!atoms.some((a) => a.w > 0)) return;
     // One marked-content sequence per paragraph; pdfkit carries it over page breaks.
     const tag = opts.tag ?? 'P';
+    const elem = this.doc.struct(tag);
     const content = this.doc.markStructureContent(tag);
     const indent = opts.indent ?? 0;
     const hanging = opts.hanging ?? 0;
@@ -232,7 +233,14 @@ export class Layout {
         if (k > 0) x += a.space + (a.space > 0 ? extra : 0);
         if (a.t === 'text') {
           if (a.text) this.doc.font(a.font).fontSize(a.size).fillColor(a.colour).text(a.text, x, baseline, { lineBreak: false, baseline: 'alphabetic' });
-          if (a.link && a.text) this.doc.link(x, baseline - a.size * 0.8, a.w, a.size, a.link);
+          if (a.link && a.text) {
+            // The annotation joins the paragraph's structure as a Link element (PDF/UA).
+            const link = this.doc.struct('Link');
+            elem.add(link);
+            const options: PDFKit.Mixins.AnnotationOption & { structParent: StructParent } = { structParent: link };
+            this.doc.link(x, baseline - a.size * 0.8, a.w, a.size, a.link, options);
+            link.end();
+          }
         } else {
           this.drawMath(a.svg, a.tex, x, baseline - (a.h - a.depth), a.w, a.h, 'xMinYMin meet');
         }
@@ -242,7 +250,9 @@ export class Layout {
       first = false;
     }
     this.doc.endMarkedContent();
-    (opts.parent ?? this.structParent).add(this.doc.struct(tag, {}, [content]));
+    elem.add(content);
+    elem.end();
+    (opts.parent ?? this.structParent).add(elem);
   }
 
   /**
