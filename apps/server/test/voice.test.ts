@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES, PERSONA_KEYS, PERSONAS } from '@yumi/core';
+import { LANGUAGES, PERSONA_KEYS, PERSONAS, restyle } from '@yumi/core';
 import { answerOffline } from '../src/providers/llm/local';
 import { readHelpCorpus } from '../src/providers/llm/offline/corpus';
-import { restyle } from '../src/providers/llm/offline/voice';
 
 // Seven voices over the same facts: the whole answer changes with the personality, in four languages.
 describe('personality voices', () => {

@@ -9,3 +9,4 @@ export * from './personas';
 export * from './prompt';
 export * from './tones';
 export * from './connections';
+export * from './offline';

@@ -1,16 +1,20 @@
-import { PERSONAS, type ChatContext } from '@yumi/core';
+import { FAQ, PERSONAS, type ChatContext } from '@yumi/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCurrentUser } from '../../shared/hooks/useCurrentUser';
 import { useOnline } from '../../shared/hooks/useOnline';
 import { NeedsServer } from '../../shared/network/NeedsServer';
 import { Markdown } from './Markdown';
+import { screenLanguage } from './offline/language';
 import { PersonaAvatar } from './PersonaAvatar';
 import { SendIcon, StopIcon } from './icons';
 import { useAssistant, type UiMessage } from './store';
 import { ARCHIVES_KEY } from './useArchives';
 
 const QUICK_COUNT = 4;
+/** The English FAQ answer, where a translation lacks it (the server falls back the same way). */
+const MODELS_CONNECT = FAQ.find((f) => f.id === 'models-connect')!.answer;
 
 function Welcome({ context, onAsk }: { context: ChatContext; onAsk(text: string): void }) {
   const { t } = useTranslation('helper');
@@ -93,17 +97,22 @@ function Message({ message, onRetry }: { message: UiMessage; onRetry?(): void })
 
 /** The Chat tab: welcome block, messages, typing indicator and the input (Enter or Send). */
 export function ChatTab({ context }: { context: ChatContext }) {
-  const { t } = useTranslation('helper');
+  const { t, i18n } = useTranslation('helper');
   const client = useQueryClient();
   const { messages, busy, waiting, draft, setDraft, send, stop } = useAssistant();
   const list = useRef<HTMLDivElement>(null);
   const input = useRef<HTMLTextAreaElement>(null);
   const persona = PERSONAS[context.personality];
   const online = useOnline();
+  const { user } = useCurrentUser();
 
   const ask = (text: string) => {
-    if (!online) return;
-    void send(text, context, () => void client.invalidateQueries({ queryKey: ARCHIVES_KEY }));
+    const saved = () => void client.invalidateQueries({ queryKey: ARCHIVES_KEY });
+    if (online) return void send(text, context, saved);
+    // Offline the built-in offline assistant answers in the browser, as the server's would (same words, same buttons).
+    const language = screenLanguage(i18n.resolvedLanguage ?? i18n.language);
+    const connectSteps = i18n.getFixedT(language, 'helper')('faq.items.models-connect.a', { defaultValue: MODELS_CONNECT });
+    void send(text, context, saved, { language, admin: user?.role === 'admin', connectSteps });
   };
 
   useEffect(() => {
@@ -174,7 +183,7 @@ export function ChatTab({ context }: { context: ChatContext }) {
             <StopIcon />
           </button>
         ) : (
-          <button type="submit" className="btn btn-primary chat-send" disabled={!draft.trim() || !online} aria-label={t('chat.send')} title={t('chat.send')}>
+          <button type="submit" className="btn btn-primary chat-send" disabled={!draft.trim()} aria-label={t('chat.send')} title={t('chat.send')}>
             <SendIcon />
           </button>
         )}

@@ -1,4 +1,5 @@
 import type { ChatArchive, ChatContext } from '@yumi/core';
+import type { OfflineQuestion } from './offline/offlineAssistant';
 import { create } from 'zustand';
 import { ApiError } from '../../shared/api/client';
 import { getToken, onSessionEnd } from '../../shared/api/token';
@@ -34,9 +35,13 @@ interface AssistantState {
   setDraft(draft: string): void;
   newChat(): void;
   load(archive: ChatArchive): void;
-  send(text: string, context: ChatContext, onSaved?: () => void): Promise<void>;
+  /** Online the server answers; with `offline`, the offline assistant answers in the browser. */
+  send(text: string, context: ChatContext, onSaved?: () => void, offline?: OfflineAsker): Promise<void>;
   stop(): void;
 }
+
+/** What the browser's offline assistant needs besides the question (see offline/offlineAssistant.ts). */
+export type OfflineAsker = Omit<OfflineQuestion, 'message' | 'context'>;
 
 const uuid = () => crypto.randomUUID();
 const now = () => new Date().toISOString();
@@ -73,7 +78,7 @@ export const useAssistant = create<AssistantState>((set, get) => ({
     controller?.abort();
     controller = null;
   },
-  send: async (text, context, onSaved) => {
+  send: async (text, context, onSaved, offline) => {
     const message = text.trim();
     // The spec: empty or whitespace-only input is ignored.
     if (!message || get().busy) return;
@@ -91,19 +96,29 @@ export const useAssistant = create<AssistantState>((set, get) => ({
     const signal = controller.signal;
     try {
       let content = '';
-      // Loaded on the first message, so the floating button costs the app shell nothing more.
-      const { streamChat } = await import('../../shared/ai/streamChat');
-      await streamChat(
-        { message, context, conversationId, history },
-        {
-          signal,
-          onDelta: (delta) => {
-            content += delta;
-            set({ waiting: false });
-            patch({ content });
+      if (offline) {
+        // Loaded on the first offline question with the corpus of the user's language (both precached with the shell).
+        const { answerInBrowser } = await import('./offline/offlineAssistant');
+        const answer = await answerInBrowser({ message, context, ...offline });
+        signal.throwIfAborted();
+        content = answer.text;
+        set({ waiting: false });
+        patch({ content });
+      } else {
+        // Loaded on the first message, so the floating button costs the app shell nothing more.
+        const { streamChat } = await import('../../shared/ai/streamChat');
+        await streamChat(
+          { message, context, conversationId, history },
+          {
+            signal,
+            onDelta: (delta) => {
+              content += delta;
+              set({ waiting: false });
+              patch({ content });
+            },
           },
-        },
-      );
+        );
+      }
       patch({ timestamp: now() });
     } catch (err) {
       if (signal.aborted) patch({ stopped: true });

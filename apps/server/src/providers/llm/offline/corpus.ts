@@ -1,14 +1,14 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { LANGUAGES, parseHelpArticle, type HelpArticleFile, type Language } from '@yumi/core';
+import { LANGUAGES, parseHelpArticle, type HelpArticleFile, type HelpCorpus, type Language } from '@yumi/core';
 import { serverRoot } from '../../../lib/paths';
 
 /** The help corpus folder (content files, packages/core/help/<slug>/<lang>.md), read with or without a build. */
 export const helpCorpusDir = join(serverRoot, '..', '..', 'packages', 'core', 'help');
 
 /** Every article of the corpus, by slug and language. A broken file stops the server at start (tests catch it first). */
-export function readHelpCorpus(dir = helpCorpusDir): Map<string, Partial<Record<Language, HelpArticleFile>>> {
-  const corpus = new Map<string, Partial<Record<Language, HelpArticleFile>>>();
+export function readHelpCorpus(dir = helpCorpusDir): HelpCorpus {
+  const corpus: HelpCorpus = new Map();
   let slugs: string[];
   try {
     slugs = readdirSync(dir, { withFileTypes: true })

@@ -1,17 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createHelpIndex, FAQ, type HelpDoc, type HelpIndex, type Language } from '@yumi/core';
+import { buildOfflineKnowledge, FAQ, LANGUAGES, type HelpCorpus, type Language, type OfflineKnowledge } from '@yumi/core';
 import { webLocalesDir } from '../../../lib/paths';
 import { readHelpCorpus } from './corpus';
-import { en } from './en';
-import { ja } from './ja';
-import { ko } from './ko';
-import type { OfflineLocale } from './types';
-import { zh } from './zh';
 
-export type { OfflineLocale, OfflineVoiceText } from './types';
-
-export const OFFLINE_LOCALES: Record<Language, OfflineLocale> = { en, ja, zh, ko };
+export { OFFLINE_LOCALES, type OfflineKnowledge, type OfflineLocale, type OfflineVoiceText } from '@yumi/core';
 
 export { languageOf } from '../../../lib/language';
 
@@ -29,48 +22,21 @@ function faqTexts(language: Language): FaqTexts {
   }
 }
 
-export interface OfflineKnowledge {
-  index: HelpIndex;
-  /** How a model is connected, in this language (the FAQ answer). */
-  connectSteps: string;
-}
-
 const cache = new Map<Language, OfflineKnowledge>();
-let corpus: ReturnType<typeof readHelpCorpus> | undefined;
+let corpus: HelpCorpus | undefined;
 /** The help corpus, read once. */
 export const helpCorpus = () => (corpus ??= readHelpCorpus());
 
-/**
- * The knowledge base in one language: the help corpus (content files), each article also found by its
- * English title and keywords (people type a tool's English name on any screen).
- */
+/** The knowledge base in one language (built once per language). */
 export function offlineKnowledge(language: Language): OfflineKnowledge {
   const cached = cache.get(language);
   if (cached) return cached;
-  const articles = helpCorpus();
-  const faq = faqTexts(language);
-  const other = language !== 'en';
-  const docs: HelpDoc[] = [];
-  for (const [slug, files] of articles) {
-    const file = files[language];
-    if (!file) continue;
-    const english = files.en;
-    docs.push({
-      id: `help:${slug}`,
-      title: file.title,
-      body: file.body,
-      keywords: file.keywords,
-      links: file.links,
-      audience: file.audience,
-      alsoMatches: other && english ? `${english.title}\n${english.keywords.join('\n')}` : undefined,
-    });
-  }
-  const knowledge = { index: createHelpIndex(docs, language), connectSteps: faq['models-connect']!.a };
+  const knowledge = buildOfflineKnowledge(helpCorpus(), language, faqTexts(language)['models-connect']!.a);
   cache.set(language, knowledge);
   return knowledge;
 }
 
 /** Reads the corpus and builds every language's index before the server takes requests (no first-chat stall). */
 export function warmOfflineKnowledge(): void {
-  for (const language of Object.keys(OFFLINE_LOCALES) as Language[]) offlineKnowledge(language);
+  for (const language of LANGUAGES) offlineKnowledge(language);
 }

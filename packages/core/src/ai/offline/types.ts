@@ -1,4 +1,6 @@
-import type { AssistantMode, OfflineTone, PersonaKey } from '@yumi/core';
+import type { AssistantMode } from '../chat';
+import type { PersonaKey } from '../personas';
+import type { OfflineTone } from '../tones';
 
 /** How one persona sounds in one language (the layout style and exclamation rule stay the persona's). */
 export interface OfflineVoiceText {

@@ -1,4 +1,5 @@
-import type { Language, PersonaKey } from '@yumi/core';
+import type { Language } from '../../i18n';
+import type { PersonaKey } from '../personas';
 
 /**
  * Rewrites the sentences of a help article in a persona's voice, in the article's language: sentence

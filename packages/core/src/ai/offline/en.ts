@@ -1,4 +1,5 @@
-import { PERSONA_KEYS, PERSONAS, TONE_PATTERNS, type PersonaKey } from '@yumi/core';
+import { PERSONA_KEYS, PERSONAS, type PersonaKey } from '../personas';
+import { TONE_PATTERNS } from '../tones';
 import type { OfflineLocale, OfflineVoiceText } from './types';
 
 // English voices are the core definitions themselves (one place for each text).

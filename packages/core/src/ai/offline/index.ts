@@ -1,0 +1,4 @@
+export * from './answer';
+export * from './knowledge';
+export type { OfflineLocale, OfflineVoiceText } from './types';
+export { restyle } from './voice';
