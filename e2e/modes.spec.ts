@@ -52,7 +52,7 @@ test.describe('offline', () => {
     await expect(assistant).toBeVisible();
     await expect(assistant.getByTestId('needs-server-ai')).toBeVisible();
     // The offline assistant answers in the browser, from the help precached with the shell, with its buttons.
-    await assistant.getByLabel('Message to Yumi').fill('How do I export a PDF?');
+    await assistant.getByLabel('Message to Yumi').fill('How do I export my report as PDF?');
     await assistant.getByRole('button', { name: 'Send' }).click();
     const answer = assistant.getByRole('log').locator('.msg-assistant').last();
     await expect(answer.getByRole('link', { name: 'Open PDF Export' })).toBeVisible();
