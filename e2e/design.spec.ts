@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { seriousViolations, shot } from './support';
+import { seriousViolations, shot, signUpViaApi } from './support';
 
 // Cross-screen rules of the design system: CJK line breaking, a visible focus ring, opaque toasts, not-found pages.
 
@@ -121,6 +121,16 @@ test('a link to a document that does not exist says so in four languages and ope
   await expect(page.getByTestId('editor')).toBeVisible();
   await expect(page).not.toHaveURL(/doc=/);
   await shot(page, 'document-not-found-dismissed');
+});
+
+test('a link to a character this account does not have says so and opens the character library instead', async ({ page }) => {
+  await signUpViaApi(page, 'nochar');
+  await page.goto('/anime-chara?character=00000000-0000-4000-8000-000000000000&lng=ja');
+  await expect(page.getByTestId('not-found').getByRole('heading', { level: 1 })).toHaveText('キャラクターが見つかりません');
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole('button', { name: '自分のキャラクターを開く' }).click();
+  await expect(page.getByRole('heading', { name: 'キャラクターライブラリ' })).toBeVisible();
+  await expect(page).not.toHaveURL(/character=/);
 });
 
 test('the design-system page: every shared component, axe-clean in four languages, keyboard-driven', async ({ page }) => {

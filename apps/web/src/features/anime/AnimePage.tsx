@@ -2,6 +2,8 @@ import './anime.css';
 import { OUTLINE_THICKNESS, type ContextPanel, type FloatingPanel } from '@yumi/core';
 import { Palette, Sparkles, X } from 'lucide-react';
 import { BackButton } from '../../shared/ui/BackButton';
+import { Button } from '../../shared/ui/Button';
+import { NotFound } from '../../shared/ui/NotFound';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -58,6 +60,7 @@ const pick = ({ characterId, characterName }: { characterId: string | null; char
 /** /anime-chara: the character helper with its Create (layered canvas) and AI Generate modes. */
 export default function AnimePage({ onBack }: { onBack?: () => void }) {
   const { t } = useTranslation('anime');
+  const { t: tc } = useTranslation('common');
   const navigate = useNavigate();
   const engine = useMemo(() => createEngine(), []);
   const { mode, panels, set, toggle, characterId, characterName } = useAnime();
@@ -94,7 +97,7 @@ export default function AnimePage({ onBack }: { onBack?: () => void }) {
     };
   }, [engine, t]);
 
-  useCharacterLink(engine, recovered);
+  const characterLink = useCharacterLink(engine, recovered);
 
   // Saved at every pen-up and edit (only the tiles that changed), and flushed when the page is hidden.
   useEffect(() => {
@@ -262,6 +265,25 @@ export default function AnimePage({ onBack }: { onBack?: () => void }) {
     'version-history': <VersionHistoryPanel />,
   };
 
+  if (characterLink.missing) {
+    return (
+      <NotFound
+        title={tc('notFound.characterTitle')}
+        body={tc('notFound.characterBody')}
+        actions={
+          <Button
+            variant="primary"
+            onClick={() => {
+              characterLink.dismissMissing();
+              toggle('character-library');
+            }}
+          >
+            {tc('notFound.openLibrary')}
+          </Button>
+        }
+      />
+    );
+  }
   return (
     <EngineContext.Provider value={engine}>
       <div className="anime-page" onDragOver={(e) => e.preventDefault()} onDrop={(e) => {

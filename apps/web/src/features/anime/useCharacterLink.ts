@@ -1,6 +1,6 @@
 import type { PaintEngine } from '@yumi/paint';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { CHARACTERS_SYNCED } from '../../shared/offline/characters';
@@ -22,6 +22,8 @@ export function useCharacterLink(engine: PaintEngine, ready: boolean) {
   // The link is opened once; the address follows the open character only after that.
   const phase = useRef<'waiting' | 'opening' | 'done'>('waiting');
   const linked = params.get('character');
+  // The link names a character this account does not have (deleted, or someone else's): a not-found page.
+  const [missing, setMissing] = useState(false);
 
   useEffect(() => {
     if (!ready || phase.current !== 'waiting') return;
@@ -35,7 +37,11 @@ export function useCharacterLink(engine: PaintEngine, ready: boolean) {
       const state = useAnime.getState();
       if (state.characterId === id && engine.document.hasDrawing()) return;
       const c = await charactersApi.get(id);
-      if (!c?.activeVersionId) throw new Error('not found');
+      if (!c) {
+        setMissing(true);
+        return;
+      }
+      if (!c.activeVersionId) throw new Error('The character has no version to open');
       await openVersion(engine, c.id, c.activeVersionId);
       state.set({ characterId: c.id, characterName: c.name, brief: c.brief });
     })()
@@ -70,4 +76,17 @@ export function useCharacterLink(engine: PaintEngine, ready: boolean) {
     window.addEventListener(CHARACTERS_SYNCED, onSynced);
     return () => window.removeEventListener(CHARACTERS_SYNCED, onSynced);
   }, [qc]);
+
+  /** Leave the not-found page: drop the dead link from the address. */
+  const dismissMissing = useCallback(() => {
+    setMissing(false);
+    setParams(
+      (p) => {
+        p.delete('character');
+        return p;
+      },
+      { replace: true },
+    );
+  }, [setParams]);
+  return { missing, dismissMissing };
 }
