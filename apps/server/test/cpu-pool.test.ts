@@ -110,8 +110,9 @@ describe('CPU work off the event loop', () => {
     console.log(`[cpu-pool] ${_name}: health slowest ${Math.round(run.slowest())} ms over ${run.probes()} probes`);
     expect([200, 201]).toContain(run.result);
     expect(run.probes()).toBeGreaterThan(1);
-    // A bound a busy CI machine keeps; the same work on the event loop held every probe for 1.6-1.9 s.
-    expect(run.slowest()).toBeLessThan(500);
+    // A bound a busy CI machine keeps (a busy loop per core slows every reply); the same work on the event loop
+    // held every probe for 1.6-1.9 s on a quiet machine. The real figure is the bench's.
+    expect(run.slowest()).toBeLessThan(1_000);
   }, 120_000);
 });
 

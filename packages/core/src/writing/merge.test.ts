@@ -30,14 +30,13 @@ describe('three-way text merge', () => {
     expect(mergeText(BASE, mine, theirs)).toEqual({ ok: false, conflicts: 1 });
   });
 
-  it('merges a 10-page report in a few milliseconds', () => {
+  // Correctness only: its speed is a benchmark figure, not a test bound (a busy CI machine took 712 ms once).
+  it('merges two edits far apart in a 10-page report', () => {
     const paragraphs = Array.from({ length: 300 }, (_, i) => `Paragraph ${i} with the usual words of the field and the same phrases again and again.`);
     const base = paragraphs.join('\n\n');
     const mine = paragraphs.map((p, i) => (i === 10 ? `${p} Added here.` : p)).join('\n\n');
     const theirs = paragraphs.map((p, i) => (i === 250 ? p.replace('usual', 'unusual') : p)).join('\n\n');
-    const started = performance.now();
     const merged = mergeText(base, mine, theirs);
-    expect(performance.now() - started).toBeLessThan(500);
     expect(merged.ok && merged.text.includes('Added here.') && merged.text.includes('Paragraph 250 with the unusual')).toBe(true);
   });
 });
