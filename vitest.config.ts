@@ -1,9 +1,12 @@
 import { defineConfig } from 'vitest/config';
+import { helpNames } from './apps/web/src/features/assistant/offline/frontMatterPlugin';
 
 export default defineConfig({
   test: {
     projects: [
       {
+        // The offline assistant's corpus chunks (apps/web) read the English help names through it.
+        plugins: [helpNames()],
         test: {
           name: 'unit',
           include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.{ts,tsx}'],

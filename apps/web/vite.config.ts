@@ -5,6 +5,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { CORE_MODES, MODE_CONFIGS } from '../../packages/core/src/modes';
+import { helpNames } from './src/features/assistant/offline/frontMatterPlugin';
 import { planOffline, type BuildGraph, type OfflinePlan } from './src/features/modes/offlinePlan';
 
 /** Writes .br and .gz beside every text asset so the server sends them precompressed (no CPU per request). */
@@ -120,6 +121,7 @@ const offline = offlinePlan();
 export default defineConfig({
   plugins: [
     react(),
+    helpNames(),
     offline.plugin,
     VitePWA({
       strategies: 'injectManifest',

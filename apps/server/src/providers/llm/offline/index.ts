@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildOfflineKnowledge, FAQ, LANGUAGES, type HelpCorpus, type Language, type OfflineKnowledge } from '@yumi/core';
+import { articlesIn, buildOfflineKnowledge, FAQ, LANGUAGES, type HelpCorpus, type Language, type OfflineKnowledge } from '@yumi/core';
 import { webLocalesDir } from '../../../lib/paths';
 import { readHelpCorpus } from './corpus';
 
@@ -31,7 +31,7 @@ export const helpCorpus = () => (corpus ??= readHelpCorpus());
 export function offlineKnowledge(language: Language): OfflineKnowledge {
   const cached = cache.get(language);
   if (cached) return cached;
-  const knowledge = buildOfflineKnowledge(helpCorpus(), language, faqTexts(language)['models-connect']!.a);
+  const knowledge = buildOfflineKnowledge(articlesIn(helpCorpus(), language), language, faqTexts(language)['models-connect']!.a);
   cache.set(language, knowledge);
   return knowledge;
 }

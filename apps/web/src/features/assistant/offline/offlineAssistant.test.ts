@@ -13,12 +13,12 @@ const helpers = import.meta.glob<{ faq?: { items?: Record<string, { a: string }>
 const connectSteps = (language: Language) =>
   helpers[`../../../../public/locales/${language}/helper.json`]?.faq?.items?.['models-connect']?.a ?? FAQ.find((f) => f.id === 'models-connect')!.answer;
 
-// An answer with buttons, an unsure one (three closest topics), tool names in English, a request for a model, a greeting.
+// An answer with buttons, an unsure one (three closest topics), English names on any screen, a request for a model, a greeting.
 const QUESTIONS: Record<Language, string[]> = {
   en: ['How do I export a PDF?', 'how do I change my password', 'layers', 'Write me a poem about spring', 'hello', 'tsundere tone bibliography colour'],
-  ja: ['PDFを書き出すには？', 'パスワードを変更するには？', 'Generate Versions', '春の詩を書いて', 'こんにちは', 'レイヤー 色 引用'],
-  zh: ['怎么导出 PDF？', '如何修改密码？', 'Generate Versions', '写一首关于春天的诗', '你好', '图层 颜色 引用'],
-  ko: ['PDF로 내보내려면?', '비밀번호를 바꾸려면?', 'Generate Versions', '봄에 관한 시를 써 줘', '안녕하세요', '레이어 색상 인용'],
+  ja: ['PDFを書き出すには？', 'パスワードを変更するには？', 'my account', '春の詩を書いて', 'こんにちは', 'レイヤー 色 引用'],
+  zh: ['怎么导出 PDF？', '如何修改密码？', 'my account', '写一首关于春天的诗', '你好', '图层 颜色 引用'],
+  ko: ['PDF로 내보내려면?', '비밀번호를 바꾸려면?', 'my account', '봄에 관한 시를 써 줘', '안녕하세요', '레이어 색상 인용'],
 };
 
 describe('the offline assistant in the browser', () => {

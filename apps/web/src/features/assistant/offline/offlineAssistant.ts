@@ -4,8 +4,7 @@ import {
   parseHelpArticle,
   PERSONAS,
   type ChatContext,
-  type HelpArticleFile,
-  type HelpCorpus,
+  type OfflineArticle,
   type Language,
   type OfflineAnswer,
   type OfflineKnowledge,
@@ -23,29 +22,27 @@ const CHUNKS: Record<Language, () => Promise<{ default: Record<string, string> }
   ko: () => import('./corpus/ko'),
 };
 
-/** `…/help/<slug>/<lang>.md` → the article, parsed as the server parses it. */
-async function articles(language: Language): Promise<HelpArticleFile[]> {
-  const files = (await CHUNKS[language]()).default;
-  return Object.entries(files).map(([path, text]) => parseHelpArticle(path.split('/').at(-2)!, language, text));
-}
+const slugOf = (path: string) => path.split('/').at(-2)!;
 
 const knowledge = new Map<Language, Promise<OfflineKnowledge>>();
 
 /**
- * The knowledge base of one language, built once. Other languages also load the English articles: their
- * titles and keywords find an article by a tool's English name, as on the server.
+ * The knowledge base of one language, built once. Other languages also load the English titles and keywords
+ * (not the bodies): they find an article by a tool's English name, as on the server.
  */
 export function browserKnowledge(language: Language, connectSteps: string): Promise<OfflineKnowledge> {
   let built = knowledge.get(language);
   if (!built) {
     built = (async () => {
-      const corpus: HelpCorpus = new Map();
-      const add = (file: HelpArticleFile) => corpus.set(file.slug, { ...corpus.get(file.slug), [file.language]: file });
-      const [own, english] = await Promise.all([articles(language), language === 'en' ? [] : articles('en')]);
-      // English only describes articles this language has, like the server's corpus.
-      own.forEach(add);
-      english.filter((f) => corpus.has(f.slug)).forEach(add);
-      return buildOfflineKnowledge(corpus, language, connectSteps);
+      const [own, english] = await Promise.all([CHUNKS[language](), language === 'en' ? null : import('./corpus/en-names')]);
+      const articles: OfflineArticle[] = Object.entries(own.default)
+        .map(([path, text]) => ({ file: parseHelpArticle(slugOf(path), language, text), english: undefined as OfflineArticle['english'] }))
+        .sort((a, b) => (a.file.slug < b.file.slug ? -1 : 1));
+      if (english) {
+        const names = new Map(Object.entries(english.default).map(([path, n]) => [slugOf(path), n]));
+        for (const article of articles) article.english = names.get(article.file.slug);
+      }
+      return buildOfflineKnowledge(articles, language, connectSteps);
     })();
     built.catch(() => knowledge.delete(language)); // A failed load is tried again on the next question.
     knowledge.set(language, built);
