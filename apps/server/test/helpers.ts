@@ -189,3 +189,29 @@ export async function signUpVerified(t: Pick<TestApp, 'app' | 'dataDir'>, email:
   if (verified.statusCode !== 200) throw new Error(`verification failed: ${verified.statusCode} ${verified.body}`);
   return { email, username, password, token: json.token, user: json.user, auth: { authorization: `Bearer ${json.token}` } };
 }
+
+/**
+ * Runs `work` while fetching `probeUrl` again and again (`everyMs` apart); answers its result, the slowest
+ * probe's milliseconds and how many probes ran. For checking that CPU work leaves the event loop free.
+ */
+export async function whileProbing<T>(probeUrl: string, work: () => Promise<T>, everyMs = 20): Promise<{ result: T; slowest: number; probes: number }> {
+  let slowest = 0;
+  let probes = 0;
+  let done = false;
+  const probing = (async () => {
+    while (!done) {
+      const started = performance.now();
+      const res = await fetch(probeUrl);
+      if (!res.ok) throw new Error(`probe answered ${res.status}`);
+      slowest = Math.max(slowest, performance.now() - started);
+      probes += 1;
+      await new Promise((r) => setTimeout(r, everyMs));
+    }
+  })();
+  try {
+    return { result: await work(), slowest, probes };
+  } finally {
+    done = true;
+    await probing;
+  }
+}

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EXPORT_MAX_LINES, EXPORT_MAX_MARKDOWN } from '@yumi/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, errorBody, signUp, type TestApp } from './helpers';
+import { createTestApp, errorBody, signUp, whileProbing, type TestApp } from './helpers';
 
 // The worst inputs the export accepts render in linear time, on a worker thread: the server keeps
 // answering meanwhile. Measured before the fix: one 2,000-character word took 7-17 s, 4,000 took 68 s.
@@ -20,25 +20,16 @@ afterAll(() => t.close());
 
 /** Exports over real HTTP and probes /api/health every 50 ms meanwhile; answers the PDF and the slowest probe. */
 async function exportWhileProbing(markdown: string) {
-  let slowest = 0;
-  let probes = 0;
-  let done = false;
-  const probing = (async () => {
-    while (!done) {
-      const started = performance.now();
-      await fetch(`${base}/api/health`);
-      slowest = Math.max(slowest, performance.now() - started);
-      probes += 1;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  })();
   const started = performance.now();
-  const res = await fetch(`${base}/api/report/export/pdf`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ markdown }) });
-  const pdf = Buffer.from(await res.arrayBuffer());
-  const ms = performance.now() - started;
-  done = true;
-  await probing;
-  return { status: res.status, pdf, ms, slowest, probes };
+  const run = await whileProbing(
+    `${base}/api/health`,
+    async () => {
+      const res = await fetch(`${base}/api/report/export/pdf`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ markdown }) });
+      return { status: res.status, pdf: Buffer.from(await res.arrayBuffer()), ms: performance.now() - started };
+    },
+    50,
+  );
+  return { ...run.result, slowest: run.slowest, probes: run.probes };
 }
 
 /** Text extracted by poppler's pdftotext: a real reader, not our own code. */
