@@ -133,8 +133,9 @@ export const useAssistant = create<AssistantState>((set, get) => ({
     if (get().conversationId !== conversationId) return;
     const messages = get().messages.filter((m) => !m.failed && m.content);
     if (messages.length === 0) return;
-    // Signed in, the server archives the conversation for the account; nothing stays on the device.
-    if (getToken()) return onSaved?.();
+    // Signed in, the server archives the conversation for the account; nothing stays on the device. An answer
+    // given offline never reached the server, so that conversation is kept on the device (the archive lists both).
+    if (getToken() && !offline) return onSaved?.();
     const { saveLocalArchive } = await import('./archiveDb');
     await saveLocalArchive({
       id: conversationId,
