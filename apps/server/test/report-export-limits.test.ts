@@ -59,11 +59,12 @@ describe('PDF export of the worst accepted inputs', () => {
     expect(out.pdf.subarray(0, 5).toString()).toBe('%PDF-');
     // The budgets (10 s, 200 ms) are measured by `npm run bench` on a quiet machine; here, bounds a busy CI
     // machine keeps but the old code broke by orders of magnitude (minutes of layout on the event loop).
-    expect(out.ms).toBeLessThan(30_000);
+    // 32.6 s for the deep lists beside a busy loop per core (the new tagged, embedded-font PDF is ~1.5-2x slower).
+    expect(out.ms).toBeLessThan(90_000);
     expect(out.slowest).toBeLessThan(1_000);
     // Nothing is lost when a word is cut across lines and pages (page numbers and footers aside).
     if (markdown.startsWith('# Sequence')) expect(pdfText(out.pdf).replace(/[^ACGT]/g, '')).toBe('ACGT'.repeat(25_000));
-  }, 60_000);
+  }, 150_000);
 
   it(`refuses more than ${EXPORT_MAX_LINES.toLocaleString('en')} lines with 422 before rendering`, async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/report/export/pdf', headers: auth, payload: { markdown: 'a\n'.repeat(EXPORT_MAX_LINES) } });
