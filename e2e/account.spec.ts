@@ -91,8 +91,8 @@ test('account page: rename, sessions and password change by keyboard, in four la
 /** Signs in through the /login page, up to the second step when it is on. */
 async function signInOnPage(page: Page, email: string, password: string) {
   await page.goto('/login?from=%2Faccount');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('main').getByRole('button', { name: 'Sign in' }).click();
 }
 
