@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import boundaries from 'eslint-plugin-boundaries';
 
 /**
  * Every user-visible string goes through i18next: JSX text and the visible/accessible text attributes
@@ -32,6 +33,38 @@ const noLiteralJsxText = {
 };
 const i18nPlugin = { rules: { 'no-literal-jsx-text': noLiteralJsxText } };
 
+/**
+ * Module boundaries (docs/architecture.md, "Boundaries"): a web feature imports another feature never (only
+ * `shared/` and the app shell compose them); a server module imports another module only through its
+ * `index.ts`. `test/boundaries.test.ts` lints fixtures that cross, so a rule that stops biting fails CI.
+ */
+export const boundariesConfig = {
+  files: ['apps/web/src/**/*.{ts,tsx}', 'apps/server/src/**/*.ts'],
+  plugins: { boundaries },
+  settings: {
+    'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } },
+    'boundaries/elements': [
+      { type: 'web-feature', pattern: 'apps/web/src/features/*', capture: ['feature'] },
+      { type: 'server-module', pattern: 'apps/server/src/modules/*', capture: ['module'] },
+    ],
+  },
+  rules: {
+    'boundaries/dependencies': [
+      'error',
+      {
+        default: 'allow',
+        policies: [
+          {
+            from: { element: { type: 'web-feature' } },
+            disallow: { to: { element: { type: 'web-feature', captured: { feature: '!{{ from.element.captured.feature }}' } } } },
+            message: 'A web feature imports another feature only through shared/ or the app shell (move what both need into apps/web/src/shared/).',
+          },
+        ],
+      },
+    ],
+  },
+};
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '.tsbuild/**', 'data/**', 'test-results/**', 'apps/web/public/**', 'scratch*/**'] },
   js.configs.recommended,
@@ -51,6 +84,7 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
+  boundariesConfig,
   {
     files: ['apps/web/src/**/*.tsx'],
     ignores: ['**/*.test.tsx'],

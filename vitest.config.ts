@@ -9,7 +9,7 @@ export default defineConfig({
         plugins: [helpNames()],
         test: {
           name: 'unit',
-          include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.{ts,tsx}'],
+          include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
           environment: 'node',
           // The default 5 s is a coin toss for CPU-bound tests on a loaded 2-core runner; a hang still fails.
           testTimeout: 30_000,

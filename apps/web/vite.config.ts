@@ -6,7 +6,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { CORE_MODES, MODE_CONFIGS } from '../../packages/core/src/modes';
 import { helpNames } from './src/features/assistant/offline/frontMatterPlugin';
-import { planOffline, type BuildGraph, type OfflinePlan } from './src/features/modes/offlinePlan';
+import { planOffline, type BuildGraph, type OfflinePlan } from './src/shared/modes/offlinePlan';
 
 /** Writes .br and .gz beside every text asset so the server sends them precompressed (no CPU per request). */
 function precompress(): Plugin {

@@ -1,7 +1,7 @@
 import { modeForLocation } from '@yumi/core';
 import { Component, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { reloadToLatest } from '../features/modes/serviceWorker';
+import { reloadToLatest } from '../shared/modes/serviceWorker';
 import { useOnline } from '../shared/hooks/useOnline';
 import { ErrorScreen } from './ErrorBoundary';
 

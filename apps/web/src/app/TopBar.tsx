@@ -6,8 +6,8 @@ import { useCurrentUser, useSessionActions } from '../shared/hooks/useCurrentUse
 import { useLanguage } from '../shared/i18n/LanguageProvider';
 import { IconButton } from '../shared/ui/Button';
 import { DownloadIcon, LogoutIcon, SettingsIcon, UserIcon } from '../shared/ui/icons';
-import { useOfflineShell } from '../features/modes/useOfflineShell';
-import { useModeUsageTracker } from '../features/modes/useModeUsageTracker';
+import { useOfflineShell } from '../shared/modes/useOfflineShell';
+import { useModeUsageTracker } from '../shared/modes/useModeUsageTracker';
 import { toast } from '../shared/ui/toast';
 import { BalanceBadge } from '../shared/billing/BalanceBadge';
 import { OfflineBadge } from './OfflineBadge';
@@ -16,7 +16,7 @@ import { OfflineBadge } from './OfflineBadge';
 const AuthDialog = lazy(() => import('../features/auth/AuthDialog').then((m) => ({ default: m.AuthDialog })));
 
 // The customizer (with react-grid-layout) and the download section load only when opened.
-const SettingsDialog = lazy(() => import('../features/customizer/SettingsDialog'));
+const SettingsDialog = lazy(() => import('./SettingsDialog'));
 const DownloadDialog = lazy(() => import('../features/downloads/DownloadDialog'));
 
 export function TopBar() {

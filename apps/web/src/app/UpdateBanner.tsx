@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { applyUpdate, isUpdateReady, onUpdateReady } from '../features/modes/serviceWorker';
+import { applyUpdate, isUpdateReady, onUpdateReady } from '../shared/modes/serviceWorker';
 
 /** A new deployment's service worker is installed and waits: offer the reload that switches to it. */
 export function UpdateBanner() {

@@ -14,6 +14,7 @@ export const AnimePage = lazy(() => import('../features/anime/AnimePage'));
 export const ChargeRoutes = lazy(() => import('../features/billing/ChargeRoutes'));
 export const AdminPage = lazy(() => import('../features/admin/AdminReviewPage'));
 export const AccountPage = lazy(() => import('../features/account/AccountPage'));
+export const DownloadSection = lazy(() => import('../features/downloads/DownloadSection'));
 export const InstallersPage = lazy(() => import('../features/downloads/InstallersPage'));
 export const VerifyEmailPage = lazy(() => import('../features/auth/VerifyEmailPage'));
 export const ResetPasswordPage = lazy(() => import('../features/auth/ResetPasswordPage'));

@@ -1,7 +1,7 @@
 /**
  * Yumi Studio's service worker (Workbox). The shell and the core modes (writing, report) are precached
  * on the first online visit; an installable mode's files are downloaded into its own cache when the user
- * installs it, from the list computed at build time (features/modes/offlinePlan.ts). Every navigation is
+ * installs it, from the list computed at build time (shared/modes/offlinePlan.ts). Every navigation is
  * answered with the precached app shell, so any page opens offline; the app then reads its data itself.
  */
 import { MODE_CONFIGS, isModeId, isCoreMode, type ModeId } from '@yumi/core';
@@ -12,8 +12,8 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from
 import type { RouteMatchCallbackOptions } from 'workbox-core/types';
 import { NavigationRoute, registerRoute, Route, Router } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
-import type { PlannedFile } from '../features/modes/offlinePlan';
-import { FONTS_CACHE, LOCALES_CACHE, type ModeReply, type ModeRequest } from '../features/modes/swProtocol';
+import type { PlannedFile } from '../shared/modes/offlinePlan';
+import { FONTS_CACHE, LOCALES_CACHE, type ModeReply, type ModeRequest } from '../shared/modes/swProtocol';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 

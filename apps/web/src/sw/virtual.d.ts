@@ -1,5 +1,5 @@
 declare module 'virtual:offline-plan' {
-  import type { ModePlan } from '../features/modes/offlinePlan';
+  import type { ModePlan } from '../shared/modes/offlinePlan';
   /** Installable modes' precache lists, computed at build time (vite.config.ts). */
   export const MODE_PLANS: Record<string, ModePlan>;
 }

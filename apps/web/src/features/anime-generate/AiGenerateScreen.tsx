@@ -7,14 +7,15 @@ import { useOnline } from '../../shared/hooks/useOnline';
 import { NeedsServer } from '../../shared/network/NeedsServer';
 import { Button } from '../../shared/ui/Button';
 import { SparkleIcon } from '../../shared/ui/icons';
-import { fileToDataUrl, useImageGenStatus } from '../image/hooks';
-import { ProgressBar } from '../image/ProgressBar';
-import { UnlockDialog } from '../image/UnlockDialog';
-import { useGeneration } from '../image/useGeneration';
+import { fileToDataUrl, useImageGenStatus } from '../../shared/image-generation/hooks';
+import { ProgressBar } from '../../shared/image-generation/ProgressBar';
+import { UnlockDialog } from '../../shared/image-generation/UnlockDialog';
+import { useGeneration } from '../../shared/image-generation/useGeneration';
 import { OutlineDialog } from './OutlineDialog';
 import { useGenerateOptions } from './options';
 import { ResultOverlay } from './ResultOverlay';
 import { StatusPanel } from './StatusPanel';
+import '../../shared/image-generation/generation.css';
 import './anime-generate.css';
 
 export interface AiGenerateScreenProps {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../shared/api/client';
 import { Button } from '../../shared/ui/Button';
 import { Dialog } from '../../shared/ui/Dialog';
-import { downloadUrl, fileToDataUrl } from '../image/hooks';
+import { downloadUrl, fileToDataUrl } from '../../shared/image-generation/hooks';
 
 type Source = 'image' | 'text';
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../shared/ui/Dialog';
 import { Button } from '../../shared/ui/Button';
 import { DownloadIcon, BrushIcon } from '../../shared/ui/icons';
-import { downloadUrl } from '../image/hooks';
+import { downloadUrl } from '../../shared/image-generation/hooks';
 
 /** The generated-image overlay: the first image is the result; Export and Edit in Creation Mode. */
 export function ResultOverlay({ images, open, onClose, onEdit }: { images: GeneratedImage[]; open: boolean; onClose(): void; onEdit(url: string): void }) {

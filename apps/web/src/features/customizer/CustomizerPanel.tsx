@@ -10,7 +10,7 @@ import {
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { readBackgroundFile } from './image';
-import { useLayoutStore } from './store';
+import { useLayoutStore } from '../../shared/layout/store';
 import './customizer.css';
 
 const LayoutPreview = lazy(() => import('./LayoutPreview').then((m) => ({ default: m.LayoutPreview })));

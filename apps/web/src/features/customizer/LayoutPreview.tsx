@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { GridLayout, useContainerWidth, type Layout } from 'react-grid-layout';
 import { useTranslation } from 'react-i18next';
 import 'react-grid-layout/css/styles.css';
-import { useLayoutStore } from './store';
+import { useLayoutStore } from '../../shared/layout/store';
 
 /**
  * Layout Preview: the visible panels on the launcher's 10-column grid (row height 30, margin 5x5,

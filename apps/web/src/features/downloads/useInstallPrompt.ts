@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { canPromptInstall, isStandalone, onInstallPromptChange, promptInstall } from '../modes/serviceWorker';
+import { canPromptInstall, isStandalone, onInstallPromptChange, promptInstall } from '../../shared/modes/serviceWorker';
 
 /** The browser's install prompt for the web app: available, already installed, and the action. */
 export function useInstallPrompt() {

@@ -1,7 +1,7 @@
 import type { GeneratedImage } from '@yumi/core';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../shared/ui/Button';
-import { useGallery } from './hooks';
+import { useGallery } from '../../shared/image-generation/hooks';
 
 /** The user's generations, newest first, paged. */
 export function Gallery({ onOpen }: { onOpen(image: GeneratedImage): void }) {

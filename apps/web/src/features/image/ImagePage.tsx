@@ -9,14 +9,14 @@ import { Dialog } from '../../shared/ui/Dialog';
 import { BackButton } from '../../shared/ui/BackButton';
 import { ImageIcon } from '../../shared/ui/icons';
 import { Gallery } from './Gallery';
-import { fileToDataUrl, GALLERY_KEY, useImageGenStatus } from './hooks';
+import { fileToDataUrl, GALLERY_KEY, useImageGenStatus } from '../../shared/image-generation/hooks';
 import { ImageViewer } from './ImageViewer';
 import { PostProcessPanel } from './PostProcessPanel';
-import { ProgressBar } from './ProgressBar';
+import { ProgressBar } from '../../shared/image-generation/ProgressBar';
 import { DEFAULT_STUDIO, StudioForm, toRequestSettings, type StudioSettings } from './StudioForm';
-import { UnlockDialog } from './UnlockDialog';
-import { useGeneration } from './useGeneration';
-import '../anime-generate/anime-generate.css';
+import { UnlockDialog } from '../../shared/image-generation/UnlockDialog';
+import { useGeneration } from '../../shared/image-generation/useGeneration';
+import '../../shared/image-generation/generation.css';
 import './image.css';
 
 /** Image mode (/image): generate and edit any picture with the image providers, and keep a gallery. */

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../shared/api/client';
 import { Button } from '../../shared/ui/Button';
 import { Dialog } from '../../shared/ui/Dialog';
-import { downloadUrl } from './hooks';
+import { downloadUrl } from '../../shared/image-generation/hooks';
 import { PostProcessPanel } from './PostProcessPanel';
 
 /** One gallery image: open, download, delete, reuse its settings, post-process it. */

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useOnline } from '../../shared/hooks/useOnline';
 import { NeedsServer } from '../../shared/network/NeedsServer';
 import { Button } from '../../shared/ui/Button';
-import { fileToDataUrl, useImageProviders } from './hooks';
+import { fileToDataUrl, useImageProviders } from '../../shared/image-generation/hooks';
 
 /** What the studio form holds; "reuse settings" fills it from a gallery image. */
 export interface StudioSettings {

@@ -1,5 +1,5 @@
 import { BACKGROUND_OPTIONS } from '@yumi/core';
-import { useLayoutStore } from '../customizer/store';
+import { useLayoutStore } from '../../shared/layout/store';
 
 /** The chosen background behind the launcher: the mascot scene, a gradient, a solid colour or the user's image. */
 export function LauncherBackground() {

@@ -1,6 +1,6 @@
 import { breakpointForWidth, GRID_COLS, GRID_MARGIN, GRID_ROW_HEIGHT, layoutForColumns, type PanelId } from '@yumi/core';
 import { useSyncExternalStore, type CSSProperties, type ReactNode } from 'react';
-import { useLayoutStore } from '../customizer/store';
+import { useLayoutStore } from '../../shared/layout/store';
 import { ChargePanel } from './ChargePanel';
 import { FooterPanel } from './FooterPanel';
 import { ModesPanel } from './ModesPanel';

@@ -1,17 +1,18 @@
-import { lazy, Suspense } from 'react';
+import { Suspense, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePreferencesSync } from '../customizer/usePreferencesSync';
-import { useLayoutStore } from '../customizer/store';
+import { usePreferencesSync } from '../../shared/layout/usePreferencesSync';
+import { useLayoutStore } from '../../shared/layout/store';
 import { LauncherBackground } from './LauncherBackground';
 import { LauncherGrid } from './LauncherGrid';
 import { Mascot } from '../../shared/ui/mascot/Mascot';
 import { useDeferredMount } from '../../shared/hooks/useDeferredMount';
 import './launcher.css';
 
-const DownloadSection = lazy(() => import('../downloads/DownloadSection'));
-
-/** `/`: hero, the customisable panel grid (modes, charge, header, footer) and the download section. */
-export default function LauncherPage() {
+/**
+ * `/`: hero, the customisable panel grid (modes, charge, header, footer) and the download section, which the
+ * app shell passes in (a lazy component of the downloads feature: features never import each other).
+ */
+export default function LauncherPage({ downloads: DownloadSection }: { downloads: ComponentType<{ headingId: string }> }) {
   const { t } = useTranslation('main');
   usePreferencesSync();
   const background = useLayoutStore((s) => s.background);

@@ -2,8 +2,8 @@ import { MODE_IDS, MODE_LOADING_MS, MODE_ROUTES, MODE_SELECTION_MS, type ModeId 
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { loadMode } from '../modes/manager';
-import { useModes } from '../modes/store';
+import { loadMode } from '../../shared/modes/manager';
+import { useModes } from '../../shared/modes/store';
 import { toast } from '../../shared/ui/toast';
 import { useOnline } from '../../shared/hooks/useOnline';
 import { BrushIcon, ImageIcon, PenIcon, ReportIcon } from '../../shared/ui/icons';

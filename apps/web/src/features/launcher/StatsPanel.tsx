@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useCurrentUser } from '../../shared/hooks/useCurrentUser';
 import { useBalance } from '../../shared/billing/useBalance';
-import { useModes } from '../modes/store';
+import { useModes } from '../../shared/modes/store';
 import { useOnline } from '../../shared/hooks/useOnline';
 
 const TOOLS = toolCount();

@@ -1,8 +1,8 @@
 import { formatBytes, isCoreMode, MODE_CONFIGS, MODE_IDS, type ModeId } from '@yumi/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { modeSize } from './manager';
-import { useModes } from './store';
+import { modeSize } from '../../shared/modes/manager';
+import { useModes } from '../../shared/modes/store';
 import './modes.css';
 
 /** Each mode's download in this build (files and bytes, listed at build time), asked once per visit. */

@@ -12,7 +12,7 @@ import { askWorker } from './serviceWorker';
 
 /**
  * The mode manager (first document §4, mode installation): installing a mode downloads exactly the files
- * the build listed for it (features/modes/offlinePlan.ts) into its own cache, through the service worker.
+ * the build listed for it (shared/modes/offlinePlan.ts) into its own cache, through the service worker.
  */
 export type InstallStep = keyof typeof INSTALL_PROGRESS;
 export interface InstallDetail {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../shared/api/client';
+import { ApiError } from '../api/client';
 import { GenerationError, generationErrorText, toGenerationError, withGenerationRetry } from './generation';
 
 describe('generation retries and errors (spec §8)', () => {

@@ -1,8 +1,8 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { useTranslation } from 'react-i18next';
-import { Dialog } from '../../shared/ui/Dialog';
-import ModeManagerPanel from '../modes/ModeManagerPanel';
-import CustomizerPanel from './CustomizerPanel';
+import { Dialog } from '../shared/ui/Dialog';
+import ModeManagerPanel from '../features/modes/ModeManagerPanel';
+import CustomizerPanel from '../features/customizer/CustomizerPanel';
 
 /** The settings icon's dialog: the Layout and Theme Customizer and the offline modes. */
 export default function SettingsDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {

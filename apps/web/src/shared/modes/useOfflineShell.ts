@@ -1,6 +1,6 @@
 import { NAMESPACES } from '@yumi/core';
 import { useEffect } from 'react';
-import { isOnline, subscribeOnline } from '../../shared/network/connectivity';
+import { isOnline, subscribeOnline } from '../network/connectivity';
 import { cacheForOffline, registerServiceWorker } from './serviceWorker';
 
 /**
@@ -14,13 +14,13 @@ export function useOfflineShell(language: string, userId: string | undefined) {
     if (!userId) return;
     // Loaded on demand: the launcher's first paint does not need the documents code.
     const send = () => {
-      void import('../../shared/writing/mirroredSource')
+      void import('../writing/mirroredSource')
         .then(async (m) => {
           await m.sendPendingEdits(userId);
           await m.refreshMirror(userId);
         })
         .catch(() => undefined);
-      void import('../../shared/offline/characters')
+      void import('../offline/characters')
         .then(async (m) => {
           await m.syncCharacters();
           await m.refreshCharacters();

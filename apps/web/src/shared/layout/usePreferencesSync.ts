@@ -1,7 +1,7 @@
 import type { PreferencesResponse } from '@yumi/core';
 import { useEffect } from 'react';
-import { api } from '../../shared/api/client';
-import { useCurrentUser } from '../../shared/hooks/useCurrentUser';
+import { api } from '../api/client';
+import { useCurrentUser } from '../hooks/useCurrentUser';
 import { useLayoutStore } from './store';
 
 const PUSH_DELAY_MS = 800;

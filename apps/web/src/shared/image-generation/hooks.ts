@@ -1,8 +1,8 @@
 import type { GalleryPage, ImageGenStatus, ImageProviderInfo } from '@yumi/core';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { api } from '../../shared/api/client';
-import { useCurrentUser } from '../../shared/hooks/useCurrentUser';
+import { api } from '../api/client';
+import { useCurrentUser } from '../hooks/useCurrentUser';
 
 export const STATUS_KEY = ['images', 'status'] as const;
 export const GALLERY_KEY = ['images', 'gallery'] as const;

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { Button } from '../../shared/ui/Button';
-import { Dialog } from '../../shared/ui/Dialog';
+import { Button } from '../ui/Button';
+import { Dialog } from '../ui/Dialog';
 
 /** The unlock-access dialog: free trials are used up; premium access is bought on /charge. */
 export function UnlockDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {

@@ -59,7 +59,7 @@ export const useModes = create<ModesState>((set, get) => {
         const next = await installMode(get().installed, id, (progress, step, detail) => setJob(id, { progress, step, detail }));
         saveInstalled(next);
         // The Anime mode offline needs the user's characters too: their current drawings come along.
-        if (id === 'anime') void import('../../shared/offline/characters').then((m) => m.refreshCharacters()).catch(() => undefined);
+        if (id === 'anime') void import('../offline/characters').then((m) => m.refreshCharacters()).catch(() => undefined);
         return true;
       } catch (err) {
         setJob(id, { progress: 0, step: 'error', error: toJobError(err) });

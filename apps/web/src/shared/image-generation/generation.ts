@@ -7,8 +7,8 @@ import {
   type GenerationJob,
   type GenerationSettingsInput,
 } from '@yumi/core';
-import { ApiError, api, requestRaw } from '../../shared/api/client';
-import { sseEvents } from '../../shared/api/sse';
+import { ApiError, api, requestRaw } from '../api/client';
+import { sseEvents } from '../api/sse';
 
 /** The spec's generation error types (§8): billing, service (retried), trials, anything else. */
 export type GenerationErrorType = 'BILLING_ERROR' | 'API_ERROR' | 'TRIALS_EXHAUSTED' | 'VALIDATION' | 'OTHER';

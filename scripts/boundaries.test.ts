@@ -1,0 +1,32 @@
+import { ESLint } from 'eslint';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The module boundaries of eslint.config.js bite: each case lints a made-up file at a real place in the tree
+ * (the import targets are real files) and expects the boundaries rule to refuse or accept it.
+ */
+const root = fileURLToPath(new URL('..', import.meta.url));
+const eslint = new ESLint({ cwd: root });
+
+async function boundaryErrors(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return result!.messages.filter((m) => m.ruleId?.startsWith('boundaries/')).map((m) => m.message);
+}
+
+describe('module boundaries (ESLint)', () => {
+  it('a web feature importing another feature fails lint', async () => {
+    const errors = await boundaryErrors('apps/web/src/features/image/Crossing.ts', "export { default } from '../anime-generate/AiGenerateScreen';\n");
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(/shared/);
+  });
+
+  it('a web feature may import shared/ and its own files', async () => {
+    const code = "export { useGeneration } from '../../shared/image-generation/useGeneration';\nexport { Gallery } from './Gallery';\n";
+    expect(await boundaryErrors('apps/web/src/features/image/Fine.ts', code)).toEqual([]);
+  });
+
+  it('the app shell may compose features', async () => {
+    expect(await boundaryErrors('apps/web/src/app/Fine.ts', "export { default } from '../features/customizer/CustomizerPanel';\n")).toEqual([]);
+  });
+});
