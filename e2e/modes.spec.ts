@@ -41,7 +41,7 @@ test.describe('offline', () => {
     await expect(page.getByTestId('report-screen')).toBeVisible();
     // Offline engines keep working (math typeset in the browser); what needs the server says why.
     await page.getByPlaceholder('Start writing your scientific report...').fill('# Energy\n\n$E = mc^2$');
-    await expect(page.getByTestId('report-preview').locator('.katex').first()).toBeVisible();
+    await expect(page.getByTestId('report-preview').getByRole('img', { name: 'E = mc^2' }).locator('svg')).toBeVisible();
     await page.getByRole('button', { name: 'Scientific Search', exact: true }).first().click();
     const search = page.locator('section.tool-panel');
     await expect(search.getByTestId('needs-server-literature')).toContainText('PubMed, arXiv');

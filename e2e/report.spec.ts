@@ -50,7 +50,7 @@ ER  -
 async function openReport(page: Page) {
   page.on('pageerror', (err) => console.log('pageerror', err.message));
   await page.goto('/writing?screen=report');
-  // The Report Helper is a large lazy chunk (citation styles, KaTeX, Chart.js, CodeMirror).
+  // The Report Helper is a large lazy chunk (citation styles, Chart.js, CodeMirror; the math engine loads with the first formula).
   await expect(page.getByTestId('report-screen')).toBeVisible({ timeout: 30_000 });
   const editor = page.getByPlaceholder('Start writing your scientific report...');
   await expect(editor).toBeEnabled();
@@ -90,7 +90,7 @@ test('write a report with live math, cite it in a chosen style, chart it and exp
   await expect(page.getByRole('heading', { name: 'Report Helper' })).toBeVisible();
   await editor.fill(REPORT);
   const preview = page.getByTestId('report-preview');
-  await expect(preview.locator('.katex').first()).toBeVisible();
+  await expect(preview.locator('.tex-math svg').first()).toBeVisible();
   await expect(preview.locator('.rp-math-error')).toContainText('$\\frac{1}{$');
   await expect(preview.getByRole('heading', { name: '1 Introduction' })).toBeVisible();
 
@@ -280,7 +280,7 @@ test('nature links, equation builder, uploads (CSV with a million mixed rows) in
   await eq.getByRole('button', { name: 'Fraction' }).click();
   await eq.getByRole('button', { name: 'Insert into document' }).click();
   await expect(editor).toHaveValue(/\$\\frac\{a\}\{b\}\$/);
-  await expect(page.getByTestId('report-preview').locator('.katex').first()).toBeVisible();
+  await expect(page.getByTestId('report-preview').getByRole('img', { name: '\\frac{a}{b}' }).locator('svg')).toBeVisible();
 
   // A CSV of 1,000,000 rows with mixed types: only the first 10,000 are read, and the tab stays responsive.
   const rows = ['month,value,note'];

@@ -58,7 +58,7 @@ export interface AppDeps {
   blobs?: BlobStore;
 }
 
-/** Content-Security-Policy the SPA works under: everything from this origin, inline styles for KaTeX and charts. */
+/** Content-Security-Policy the SPA works under: everything from this origin, inline styles for MathJax SVG and charts. */
 const contentSecurityPolicy = {
   directives: {
     defaultSrc: ["'self'"],

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { latexProjectFiles, parseReport } from '@yumi/core';
 import { reportCitations } from '@yumi/core/report/csl';
+import { MATH_FIXTURES, mathFixtureReport } from '@yumi/core/report/math-fixtures';
 import { strFromU8, unzipSync } from 'fflate';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -177,6 +178,15 @@ describe('PDF export', () => {
     expect(text).toContain('図 1. Monthly results');
     expect(text).toContain('参考文献');
     expect((await exportPdf(u.auth, { markdown: 'x', language: 'fr' })).statusCode).toBe(422);
+  });
+
+  it('sets the fifty formulas of the math check (the preview’s engine): none refused, each one’s TeX in the text layer', async () => {
+    const u = await signUp(t.app);
+    const res = await exportPdf(u.auth, { markdown: mathFixtureReport() });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-report-math-errors']).toBe('0');
+    const text = poppler('pdftotext', ['-raw'], res.rawPayload);
+    for (const f of MATH_FIXTURES) expect(text, f.tex).toContain(f.tex);
   });
 
   it('keeps going on math it cannot parse and reports how many', async () => {

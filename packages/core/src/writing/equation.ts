@@ -35,8 +35,8 @@ export const EQUATION_TEMPLATES = [
 
 export const MAX_EQUATION_LENGTH = 2000;
 
-/** Commands that could link out or inject markup; KaTeX runs untrusted anyway, but the user is told why.
- * A bare `<` is the less-than sign (`a<b`): KaTeX sets it as a relation and escapes it, so it is never refused. */
+/** Commands that could link out or inject markup; the math engine sets none of them anyway, but the user is told why.
+ * A bare `<` is the less-than sign (`a<b`): it is set as a relation and escaped, so it is never refused. */
 const UNSAFE = /\\(href|url|html[a-zA-Z]*|includegraphics)\b/i;
 
 export function equationProblem(code: string): 'tooLong' | 'unsafe' | null {

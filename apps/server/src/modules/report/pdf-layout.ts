@@ -1,7 +1,7 @@
 import type PDFDocument from 'pdfkit';
+import { MATH_EX_PER_EM, MathError, texToSvg } from '@yumi/core/report/math';
 import SVGtoPDF from 'svg-to-pdfkit';
 import { fontFileFor, fontProgram, type CjkFamily, type LatinFamily } from './fonts';
-import { MathError, texToSvg } from './math-svg';
 
 /**
  * A small line-layout engine on top of pdfkit: words, CJK characters and inline math boxes are laid out
@@ -161,7 +161,7 @@ export class Layout {
   math(tex: string, size: number): void {
     try {
       const m = texToSvg(tex, false);
-      const ex = size * 0.442;
+      const ex = size * MATH_EX_PER_EM;
       const spaceW = this.pendingSpace ? this.width(' ', this.latinFont(), size) : 0;
       this.pending.push({ t: 'math', svg: m.svg, tex, w: m.widthEx * ex, h: m.heightEx * ex, depth: m.depthEx * ex, space: spaceW });
       this.pendingSpace = false;
@@ -260,7 +260,7 @@ export class Layout {
    * formula's source, and screen readers get it as the Formula's alternative text.
    */
   private drawMath(svg: string, tex: string, x: number, top: number, w: number, h: number, fit: string): void {
-    SVGtoPDF(this.doc, svg, x, top, { width: w, height: h, preserveAspectRatio: fit });
+    SVGtoPDF(this.doc, svg.replace(/currentColor/g, '#000000'), x, top, { width: w, height: h, preserveAspectRatio: fit });
     const font = this.latinFont();
     const natural = this.width(tex, font, 10);
     const size = Math.max(1, Math.min(h, natural > 0 ? (10 * w) / natural : h));
@@ -271,7 +271,7 @@ export class Layout {
   displayMath(region: Region, tex: string, number: number, size: number): void {
     try {
       const m = texToSvg(tex, true);
-      const ex = size * 0.442;
+      const ex = size * MATH_EX_PER_EM;
       let w = m.widthEx * ex;
       let h = m.heightEx * ex;
       const numberW = this.width(`(${number})`, this.latinFont(), size) + 8;

@@ -1,38 +1,24 @@
 import { richToText, type Block, type Inline, type ReportStructure, type RichText } from '@yumi/core';
-import katex from 'katex';
-import 'katex/dist/katex.min.css';
 import { Fragment, memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TexMath } from '../../shared/math';
 import { Rich } from './Rich';
 
-/** KaTeX output per formula: a keystroke elsewhere must not typeset every formula again. Bounded. */
-const typeset = new Map<string, { html: string } | { error: string }>();
-const TYPESET_MAX = 2000;
-function katexOf(tex: string, display: boolean) {
-  const key = `${display ? 'D' : 'I'}${tex}`;
-  let hit = typeset.get(key);
-  if (!hit) {
-    try {
-      hit = { html: katex.renderToString(tex, { displayMode: display, throwOnError: true, trust: false, maxSize: 20, maxExpand: 500 }) };
-    } catch (err) {
-      hit = { error: (err as Error).message };
-    }
-    if (typeset.size >= TYPESET_MAX) typeset.clear();
-    typeset.set(key, hit);
-  }
-  return hit;
-}
-
-/** KaTeX HTML for a formula, or an error note that names the problem (never throws). */
-const Math = memo(function Math({ tex, display }: { tex: string; display: boolean }) {
-  const out = katexOf(tex, display);
-  if ('html' in out) return <span className={display ? 'rp-math-display' : 'rp-math'} dangerouslySetInnerHTML={{ __html: out.html }} />;
+/** A formula, set as the PDF sets it, or an error note that names the problem. */
+function Math({ tex, display }: { tex: string; display: boolean }) {
   return (
-    <span className="rp-math-error" role="note" title={out.error}>
-      {display ? `$$${tex}$$` : `$${tex}$`} ⚠ {out.error.replace(/^KaTeX parse error: /, '')}
-    </span>
+    <TexMath
+      tex={tex}
+      display={display}
+      className={display ? 'rp-math-display' : 'rp-math'}
+      renderError={(message) => (
+        <span className="rp-math-error" role="note" title={message}>
+          {display ? `$$${tex}$$` : `$${tex}$`} ⚠ {message}
+        </span>
+      )}
+    />
   );
-});
+}
 
 function Inlines({ list, inText, figures }: { list: Inline[]; inText: Map<string, RichText>; figures: Map<string, number> }) {
   const { t } = useTranslation('report');
@@ -164,7 +150,7 @@ export interface PreviewProps {
   figureImages: Map<string, string>;
 }
 
-/** The live rendered report: numbered sections, KaTeX math, citations and the bibliography. */
+/** The live rendered report: numbered sections, math (MathJax, as in the PDF), citations and the bibliography. */
 export const Preview = memo(function Preview(props: PreviewProps) {
   const { t } = useTranslation('report');
   const { report } = props;

@@ -1,38 +1,21 @@
 import { EQUATION_SYMBOLS, EQUATION_TEMPLATES, equationProblem, MAX_EQUATION_LENGTH } from '@yumi/core';
-import katex from 'katex';
-import 'katex/dist/katex.min.css';
 import './writing-shared.css';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TexMath } from '../math';
 import { Button } from '../ui/Button';
 import { toast } from '../ui/toast';
 
 /**
- * LaTeX equation builder: 20 symbols, 8 templates, a code box, a live KaTeX preview, clear and copy.
- * KaTeX runs untrusted (no \href, no HTML) with expansion limits, so pasted code cannot run script or freeze.
+ * LaTeX equation builder: 20 symbols, 8 templates, a code box, a live preview set by the report's math
+ * engine (MathJax SVG, as the PDF sets it), clear and copy. The engine links nowhere and takes no markup.
  */
 export function EquationBuilder({ onInsert }: { onInsert?(latex: string): void }) {
   const { t } = useTranslation('writing');
   const id = useId();
   const [code, setCode] = useState('');
-  const [renderError, setRenderError] = useState<string | null>(null);
-  const preview = useRef<HTMLDivElement>(null);
   const box = useRef<HTMLTextAreaElement>(null);
   const problem = equationProblem(code);
-
-  useEffect(() => {
-    const el = preview.current;
-    if (!el) return;
-    el.textContent = '';
-    setRenderError(null);
-    if (!code.trim() || problem) return;
-    try {
-      katex.render(code, el, { displayMode: true, throwOnError: true, trust: false, strict: 'ignore', maxExpand: 200, maxSize: 20, output: 'htmlAndMathml' });
-    } catch (err) {
-      el.textContent = '';
-      setRenderError((err as Error).message.replace(/^KaTeX parse error: /, ''));
-    }
-  }, [code, problem]);
 
   const insert = (snippet: string) => {
     const el = box.current;
@@ -88,10 +71,11 @@ export function EquationBuilder({ onInsert }: { onInsert?(latex: string): void }
       </div>
       <div className="eq-preview" aria-live="polite">
         <span className="muted small">{t('equation.preview')}</span>
-        <div ref={preview} data-testid="equation-preview" />
+        <div data-testid="equation-preview">
+          {code.trim() && !problem && <TexMath tex={code} display renderError={(message) => <p className="field-error">{t('equation.renderError', { message })}</p>} />}
+        </div>
         {!code.trim() && <p className="muted small">{t('equation.empty')}</p>}
         {problem && <p className="field-error">{t(`equation.problems.${problem}`)}</p>}
-        {renderError && !problem && <p className="field-error">{t('equation.renderError', { message: renderError })}</p>}
       </div>
       <div className="row">
         <Button size="sm" onClick={() => setCode('')} disabled={!code}>
