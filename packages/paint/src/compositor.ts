@@ -5,7 +5,7 @@ import { intersectRect, type Rect } from './geometry.js';
 import { isInside, siblingClippingBase, type Layer } from './layer.js';
 import type { MaskSurface } from './mask.js';
 import { modificationClock, nextClock, TILE_BYTES, TiledSurface, type Tile } from './surface.js';
-import { forEachTileIn, TILE_SIZE, tileRect } from './tiles.js';
+import { forEachTileIn, TILE_SHIFT, TILE_SIZE, tileRect } from './tiles.js';
 
 /** An RGBA (straight alpha) pixel buffer, shaped like ImageData so it can be wrapped without copying. */
 export interface PixelBuffer {
@@ -342,23 +342,37 @@ export class Compositor {
       inkB,
     };
 
+    // Per-tile work (gathering the layers' tiles, the cache's staleness) is done once for all the
+    // areas that fall in one tile: an undo brings a few hundred thin bands in a few dozen tiles.
+    let tileIndex = -1;
+    let stale = 0;
+    let fClip: Uint8ClampedArray | null = null;
+    let mask: Float32Array | null = null;
+    let fTile: Uint8ClampedArray | null = null;
     const visit = (index: number, o: Rect, ox: number, oy: number): void => {
-      gather(below, belowLayers, index, bases);
-      gather(above, aboveLayers, index, bases);
-      const fClip = focusBase ? focusBase.surface.tile(index) : null;
-      // A clipped focus layer shows nothing where its base has no pixels.
-      const clippedAway = focusBase !== null && fClip === null;
-      const focusTile = focusShown && !clippedAway ? focus.surface.tile(index) : null;
-      const maskTile = live && !clippedAway ? live.mask.tile(index) : null;
-      const mask = maskTile ? maskTile.data : null;
-      const fTile = focusTile ?? (mask ? EMPTY_TILE : null);
+      if (index !== tileIndex) {
+        tileIndex = index;
+        gather(below, belowLayers, index, bases);
+        gather(above, aboveLayers, index, bases);
+        fClip = focusBase ? focusBase.surface.tile(index) : null;
+        // A clipped focus layer shows nothing where its base has no pixels.
+        const clippedAway = focusBase !== null && fClip === null;
+        const focusTile = focusShown && !clippedAway ? focus.surface.tile(index) : null;
+        const maskTile = live && !clippedAway ? live.mask.tile(index) : null;
+        mask = maskTile ? maskTile.data : null;
+        fTile = focusTile ?? (mask ? EMPTY_TILE : null);
+        stale = 0;
+        if (cacheTiles) {
+          for (const l of belowLayers) stale = Math.max(stale, l.surface.version(index));
+          for (const l of aboveLayers) stale = Math.max(stale, l.surface.version(index));
+        }
+      }
 
       let cached: CacheTile | null = null;
       if (cacheTiles) {
         cached = this.validTile(
           cacheTiles,
           index,
-          belowLayers,
           aboveLayers,
           aboveGroup,
           aboveAffine,
@@ -368,6 +382,7 @@ export class Compositor {
           doc,
           bgPx,
           mayBuild,
+          stale,
         );
       }
 
@@ -390,7 +405,11 @@ export class Compositor {
         px,
       );
     };
-    for (const area of areas) {
+    // in tile order, so the areas of one tile come together
+    const cols = Math.ceil(doc.width / TILE_SIZE);
+    const tileOf = (r: Rect): number => (r.y >> TILE_SHIFT) * cols + (r.x >> TILE_SHIFT);
+    const ordered = areas.length > 1 ? [...areas].sort((a, b) => tileOf(a) - tileOf(b)) : areas;
+    for (const area of ordered) {
       const clip = intersectRect(area, docRect);
       if (clip.width > 0 && clip.height > 0) forEachTileIn(grid, clip, visit);
     }
@@ -426,7 +445,6 @@ export class Compositor {
   private validTile(
     tiles: Map<number, CacheTile>,
     index: number,
-    belowLayers: Layer[],
     aboveLayers: Layer[],
     aboveGroup: boolean,
     aboveAffine: boolean,
@@ -436,6 +454,8 @@ export class Compositor {
     doc: PaintDocument,
     bg: number[],
     mayBuild: boolean,
+    /** Newest modification clock among the tile's below/above layers. */
+    stale: number,
   ): CacheTile | null {
     let ct = tiles.get(index);
     if (ct) {
@@ -458,9 +478,6 @@ export class Compositor {
       };
       tiles.set(index, ct);
     }
-    let stale = 0;
-    for (const l of belowLayers) stale = Math.max(stale, l.surface.version(index));
-    for (const l of aboveLayers) stale = Math.max(stale, l.surface.version(index));
     const now = modificationClock();
     const cx0 = Math.floor((o.x - ox) / CELL);
     const cy0 = Math.floor((o.y - oy) / CELL);
@@ -550,6 +567,10 @@ function compositeRows(
   above: Stack,
   px: Float64Array,
 ): void {
+  if (cBelow && !mask && (cAbove || above.n === 0)) {
+    compositeCachedRows(out, stride, w0, p0, width, height, cBelow, cAbove, cAffine, fTile, fClip, params.focusOpacity, params.focusMode);
+    return;
+  }
   const { bgR, bgG, bgB, bgA, focusOpacity, focusMode, erase, alphaLock, inkR, inkG, inkB } = params;
   for (let y = 0; y < height; y++) {
     let p = p0 + y * TILE_SIZE;
@@ -657,6 +678,88 @@ function compositeRows(
         ca = px[3] as number;
       }
 
+      if (ca <= 0) {
+        out[w] = 0;
+        out[w + 1] = 0;
+        out[w + 2] = 0;
+        out[w + 3] = 0;
+      } else {
+        const s = 255 / ca;
+        out[w] = cr * s;
+        out[w + 1] = cg * s;
+        out[w + 2] = cb * s;
+        out[w + 3] = ca * 255;
+      }
+    }
+  }
+}
+
+/**
+ * compositeRows for committed pixels with both neighbours cached (undo, redo, repaints off the
+ * stroke): cached below, the focus layer, cached group above. Kept apart from the general loop,
+ * which V8 optimises less well for carrying every case; about a third faster per pixel.
+ */
+function compositeCachedRows(
+  out: Uint8ClampedArray,
+  stride: number,
+  w0: number,
+  p0: number,
+  width: number,
+  height: number,
+  cBelow: Uint16Array,
+  cAbove: Uint16Array | null,
+  cAffine: Uint16Array | null,
+  fTile: Uint8ClampedArray | null,
+  fClip: Uint8ClampedArray | null,
+  focusOpacity: number,
+  focusMode: number,
+): void {
+  const focus = fTile ?? EMPTY_TILE;
+  for (let y = 0; y < height; y++) {
+    let p = p0 + y * TILE_SIZE;
+    let w = w0 + y * stride;
+    for (let x = 0; x < width; x++, p++, w += 4) {
+      const t = p * 4;
+      let cr = (cBelow[t] as number) * INV_U16;
+      let cg = (cBelow[t + 1] as number) * INV_U16;
+      let cb = (cBelow[t + 2] as number) * INV_U16;
+      let ca = (cBelow[t + 3] as number) * INV_U16;
+      const a8 = focus[t + 3] as number;
+      if (a8 > 0) {
+        const sa = a8 * INV255 * (fClip ? focusOpacity * (fClip[t + 3] as number) * INV255 : focusOpacity);
+        const f = INV255 * sa;
+        const sr = (focus[t] as number) * f;
+        const sg = (focus[t + 1] as number) * f;
+        const sb = (focus[t + 2] as number) * f;
+        const keep = 1 - sa;
+        if (focusMode === 0 || ca <= 0) {
+          cr = sr + cr * keep;
+          cg = sg + cg * keep;
+          cb = sb + cb * keep;
+        } else {
+          const fresh = 1 - ca;
+          cr = sr * fresh + cr * keep + mixChannel(cr, sr, ca, sa, focusMode);
+          cg = sg * fresh + cg * keep + mixChannel(cg, sg, ca, sa, focusMode);
+          cb = sb * fresh + cb * keep + mixChannel(cb, sb, ca, sa, focusMode);
+        }
+        ca = sa + ca * keep;
+      }
+      if (cAbove) {
+        const aa = (cAbove[t + 3] as number) * INV_U16;
+        if (cAffine) {
+          const q = p * 6;
+          cr = ((cAbove[t] as number) + (cAffine[q] as number) * cr - (cAffine[q + 3] as number) * ca) * INV_U16;
+          cg = ((cAbove[t + 1] as number) + (cAffine[q + 1] as number) * cg - (cAffine[q + 4] as number) * ca) * INV_U16;
+          cb = ((cAbove[t + 2] as number) + (cAffine[q + 2] as number) * cb - (cAffine[q + 5] as number) * ca) * INV_U16;
+          ca = aa + ca * (1 - aa);
+        } else if (aa > 0) {
+          const keep = 1 - aa;
+          cr = (cAbove[t] as number) * INV_U16 + cr * keep;
+          cg = (cAbove[t + 1] as number) * INV_U16 + cg * keep;
+          cb = (cAbove[t + 2] as number) * INV_U16 + cb * keep;
+          ca = aa + ca * keep;
+        }
+      }
       if (ca <= 0) {
         out[w] = 0;
         out[w + 1] = 0;
