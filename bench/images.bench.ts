@@ -8,7 +8,7 @@ import { createSyntheticDrawing, extractOutline, type RgbaImage } from '../packa
 import sharp from 'sharp';
 import { postProcess } from '../apps/server/src/modules/images/postprocess';
 import { renderCharacterPng } from '../apps/server/src/providers/image/procedural/render';
-import { traitsFromPrompt } from '../apps/server/src/providers/image/procedural/traits';
+import { traitsFromPrompt } from '../packages/core/src/procedural/index';
 import type { BenchResult } from './types';
 
 const WARMUP = 2;

@@ -130,6 +130,11 @@ export const imageDataUrlSchema = z
   .max(IMAGE_BODY_LIMIT_BYTES)
   .regex(/^data:image\/(png|jpe?g|webp);base64,[A-Za-z0-9+/=\s]+$/, 'Expected a base64 PNG, JPEG or WebP data URL');
 
+/** How much larger "upscale" makes an image: 2x, capped so no side passes the largest size. */
+export function upscaleFactor(width: number, height: number): number {
+  return Math.min(2, IMAGE_SIZE_MAX / Math.max(width, height));
+}
+
 const dimension = z.number().int().min(IMAGE_SIZE_MIN).max(IMAGE_SIZE_MAX);
 
 /** `settings` of POST /api/anime-chara-helper/generate: the spec's generation options plus the studio's parameters. */

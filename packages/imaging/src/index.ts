@@ -77,6 +77,8 @@ export { smartFill } from './fill/smart-fill';
 export { BUCKET_MAX_EXPAND, BUCKET_MAX_GAP, bucketRegion, type BucketOptions } from './fill/bucket-fill';
 export type { Region } from './fill/region';
 export { dilateSquare, lineMask } from './fill/masks';
+export type { PixelPostProcessing } from './postprocess';
+export { convolve3, LINE_ART_KERNEL, median3, postProcessPixels, saturationMatrix } from './postprocess';
 
 export type { OutlineOptions } from './outline';
 export { detailLevelToSigma, detectEdges, extractOutline, strengthToThresholds } from './outline';

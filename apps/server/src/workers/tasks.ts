@@ -5,7 +5,7 @@ import type { OutlineJob } from '../modules/images/outline';
 import type { CompareJob } from '../modules/plagiarism/compare';
 import type { LatexInput } from '../modules/report/latex';
 import type { PdfInput } from '../modules/report/pdf';
-import type { CharacterTraits } from '../providers/image/procedural';
+import type { CharacterTraits } from '@yumi/core/procedural';
 
 /**
  * The CPU pool's worker threads run these (see pool.ts). Each task is a thin wrapper around its module's

@@ -1,11 +1,10 @@
 import { GENERATION_MESSAGES, IMAGE_PROMPT_MAX, type OutlineRequest } from '@yumi/core';
+import { hashString, traitsFromPrompt, type CharacterTraits } from '@yumi/core/procedural';
 import { extractOutline } from '@yumi/imaging';
 import sharp from 'sharp';
 import type { AppContext } from '../../context';
 import { HttpError } from '../../lib/http-error';
-import { traitsFromPrompt, type CharacterTraits } from '../../providers/image/procedural';
 import { renderCharacterPng } from '../../providers/image/procedural/render';
-import { hashString } from '../../providers/image/procedural/random';
 import { asBuffer } from '../../workers/pool';
 import { decodeImageDataUrl, pngDataUrl, pngToRgba, rgbaToPng } from './decode';
 

@@ -1,28 +1,15 @@
-import { IMAGE_SIZE_MAX, type PostProcessing } from '@yumi/core';
+import { upscaleFactor, type PostProcessing } from '@yumi/core';
+import { LINE_ART_KERNEL, saturationMatrix } from '@yumi/imaging';
 import sharp from 'sharp';
 import type { AppContext } from '../../context';
 import { asBuffer } from '../../workers/pool';
 
-/** How much larger "upscale" makes an image: 2x, capped so no side passes the largest size. */
-export function upscaleFactor(width: number, height: number): number {
-  return Math.min(2, IMAGE_SIZE_MAX / Math.max(width, height));
-}
-
-/** Saturation as a colour matrix around Rec. 709 luma (a linear op, much cheaper than an HSV round trip). */
-export function saturationMatrix(s: number): [[number, number, number], [number, number, number], [number, number, number]] {
-  const [r, g, b] = [0.2126, 0.7152, 0.0722];
-  return [
-    [r + (1 - r) * s, g * (1 - s), b * (1 - s)],
-    [r * (1 - s), g + (1 - g) * s, b * (1 - s)],
-    [r * (1 - s), g * (1 - s), b + (1 - b) * s],
-  ];
-}
-
-/** A 3x3 sharpening kernel: it firms up strokes and edges without the halo of a wide unsharp mask. */
-const LINE_ART_KERNEL = { width: 3, height: 3, kernel: [0, -0.5, 0, -0.5, 3, -0.5, 0, -0.5, 0] };
+/** The 3x3 sharpening of the line-art clean-up, as sharp takes it. */
+const LINE_ART = { width: 3, height: 3, kernel: [...LINE_ART_KERNEL] };
 
 /**
- * The generation options' post-processing with sharp, in the order a retoucher would apply them:
+ * The generation options' post-processing with sharp (the browser's offline generator runs the same chain
+ * on pixels: @yumi/imaging postProcessPixels), in the order a retoucher would apply them:
  * denoise (3x3 median), line-art clean-up (3x3 sharpening), colour correction (contrast around
  * mid-grey, saturation by colour matrix), bloom (highlights blurred at quarter size and screened
  * back on), then upscale (Lanczos 3). `skipUpscale` is for sources already drawn at the larger size.
@@ -31,7 +18,7 @@ export async function postProcess(png: Uint8Array, options: PostProcessing, skip
   // One decode, raw pixels between the steps, one PNG encode at the end.
   let img = sharp(png).ensureAlpha();
   if (options.denoise) img = img.median(3);
-  if (options.lineArtCleanup) img = img.convolve(LINE_ART_KERNEL);
+  if (options.lineArtCleanup) img = img.convolve(LINE_ART);
   const { contrast, saturation, bloom } = options.colorCorrection;
   if (contrast !== 1) {
     const offset = 128 * (1 - contrast);

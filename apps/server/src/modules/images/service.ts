@@ -7,6 +7,7 @@ import {
   IMAGE_PRICE_TIMESHARDS,
   remainingTrials,
   themePrompt,
+  upscaleFactor,
   type GeneratedImage,
   type GenerateRequest,
   type GenerationJob,
@@ -24,7 +25,7 @@ import { hasImageGenAccess } from '../billing/access';
 import { assertStorageLeft, enforceQuota } from '../storage/service';
 import { release, reserve, settle } from '../billing/ledger';
 import { decodeImageDataUrl } from './decode';
-import { postProcessOffThread, upscaleFactor } from './postprocess';
+import { postProcessOffThread } from './postprocess';
 import { ImageQueue } from './queue';
 import * as repo from './repository';
 import type { JobRow, ResultRow } from './repository';

@@ -4,13 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useCurrentUser } from '../../shared/hooks/useCurrentUser';
 import { useOnline } from '../../shared/hooks/useOnline';
-import { NeedsServer } from '../../shared/network/NeedsServer';
 import { Button } from '../../shared/ui/Button';
 import { SparkleIcon } from '../../shared/ui/icons';
 import { fileToDataUrl, useImageGenStatus } from '../../shared/image-generation/hooks';
 import { ProgressBar } from '../../shared/image-generation/ProgressBar';
 import { UnlockDialog } from '../../shared/image-generation/UnlockDialog';
 import { useGeneration } from '../../shared/image-generation/useGeneration';
+import { generateOnDevice } from './offline/engine';
 import { OutlineDialog } from './OutlineDialog';
 import { useGenerateOptions } from './options';
 import { ResultOverlay } from './ResultOverlay';
@@ -32,7 +32,8 @@ export default function AiGenerateScreen({ onEditInCreationMode }: AiGenerateScr
   const { user, isLoading: userLoading } = useCurrentUser();
   const { status } = useImageGenStatus();
   const options = useGenerateOptions();
-  const gen = useGeneration();
+  // Offline, the procedural renderer draws in this browser instead of the server.
+  const gen = useGeneration(generateOnDevice);
   const [tab, setTab] = useState<Tab>('swimsuit');
   const [prompt, setPrompt] = useState(themePrompt('swimsuit').prompt);
   const [reference, setReference] = useState<string | null>(null);
@@ -42,10 +43,11 @@ export default function AiGenerateScreen({ onEditInCreationMode }: AiGenerateScr
   const [unlockOpen, setUnlockOpen] = useState(false);
   const [refError, setRefError] = useState<string | null>(null);
 
-  const premium = !!status?.hasAccess;
-  const exhausted = !!status && !premium && status.freeTrialsRemaining === 0;
-  const generating = gen.phase === 'generating';
   const online = useOnline();
+  const premium = !!status?.hasAccess;
+  // Drawing on this device costs no trial.
+  const exhausted = online && !!status && !premium && status.freeTrialsRemaining === 0;
+  const generating = gen.phase === 'generating';
   const disabled = generating || !user;
 
   useEffect(() => {
@@ -179,12 +181,16 @@ export default function AiGenerateScreen({ onEditInCreationMode }: AiGenerateScr
         )}
         {generating && <ProgressBar progress={gen.progress} />}
 
-        <NeedsServer feature="generation" />
+        {!online && (
+          <p className="alert alert-info ag-alert" role="status" data-testid="generate-on-device">
+            {t('generate.onDevice')}
+          </p>
+        )}
         <div className="ag-actions">
           {gen.results.length > 0 && !generating && (
             <Button onClick={() => setOverlay(true)}>{t('generate.showLast')}</Button>
           )}
-          <Button variant="primary" className="ag-generate" onClick={() => void run()} disabled={disabled || exhausted || !online}>
+          <Button variant="primary" className="ag-generate" onClick={() => void run()} disabled={disabled || exhausted}>
             {generating ? t('generate.generating') : t('generate.button')}
           </Button>
         </div>

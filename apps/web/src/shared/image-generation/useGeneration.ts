@@ -1,7 +1,8 @@
 import type { GeneratedImage, GenerationSettingsInput } from '@yumi/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { generateOnce, withGenerationRetry, type GenerationError, type GenerationProgress } from './generation';
+import { isOnline } from '../network/connectivity';
+import { GenerationError, generateOnce, withGenerationRetry, type GenerationProgress } from './generation';
 import { useRefreshAfterGeneration } from './hooks';
 
 export type GenerationPhase = 'idle' | 'generating' | 'done';
@@ -31,8 +32,14 @@ export function useGenerationErrorText() {
   );
 }
 
-/** Idle, then generating (progress, inputs disabled), then images; service errors retried twice, 2 s apart. */
-export function useGeneration() {
+/** A generator that works without the server (Anime's procedural renderer in the browser). */
+export type OfflineGenerator = (prompt: string, settings: GenerationSettingsInput, onProgress: (p: GenerationProgress) => void, signal: AbortSignal) => Promise<GeneratedImage[]>;
+
+/**
+ * Idle, then generating (progress, inputs disabled), then images; service errors retried twice, 2 s apart.
+ * Offline, `offline` draws instead of the server when given.
+ */
+export function useGeneration(offline?: OfflineGenerator) {
   const { t } = useTranslation('image');
   const errorText = useGenerationErrorText();
   const refresh = useRefreshAfterGeneration();
@@ -58,9 +65,14 @@ export function useGeneration() {
       setPhase('generating');
       setProgress(null);
       try {
-        const images = await withGenerationRetry(() => generateOnce(prompt.trim(), settings, setProgress, controller.signal), {
-          onRetry: () => setNotice(t('errors.retrying')),
-        });
+        const images =
+          offline && !isOnline()
+            ? await offline(prompt.trim(), settings, setProgress, controller.signal).catch(() => {
+                throw new GenerationError('OTHER', null);
+              })
+            : await withGenerationRetry(() => generateOnce(prompt.trim(), settings, setProgress, controller.signal), {
+                onRetry: () => setNotice(t('errors.retrying')),
+              });
         setNotice(null);
         setResults(images);
         setPhase('done');
@@ -76,7 +88,7 @@ export function useGeneration() {
         refresh();
       }
     },
-    [t, errorText, refresh, results.length],
+    [t, errorText, refresh, results.length, offline],
   );
 
   const dismiss = useCallback(() => setPhase('idle'), []);

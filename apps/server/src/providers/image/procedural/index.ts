@@ -1,13 +1,12 @@
+import { traitsFor } from '@yumi/core/procedural';
 import { extractDominantColors } from '@yumi/imaging';
 import sharp from 'sharp';
 import { asBuffer, type CpuPool } from '../../../workers/pool';
 import type { ImageOutput, ImageProvider, ImageRequest } from '../types';
-import { hashString } from './random';
-import { traitsFromPrompt, type CharacterTraits } from './traits';
 
-export { characterSvg, renderCharacterPng, DESIGN_HEIGHT, DESIGN_WIDTH } from './render';
-export { traitsFromPrompt } from './traits';
-export type { CharacterTraits } from './traits';
+export { renderCharacterPng } from './render';
+export { characterSvg, DESIGN_HEIGHT, DESIGN_WIDTH, proceduralSeed, traitsFor, traitsFromPrompt } from '@yumi/core/procedural';
+export type { CharacterTraits } from '@yumi/core/procedural';
 
 /** The colours of a reference picture, dominant first, so an offline "image-to-image" keeps its palette (runs on the pool). */
 export async function paletteOf(image: Uint8Array): Promise<string[]> {
@@ -16,23 +15,9 @@ export async function paletteOf(image: Uint8Array): Promise<string[]> {
   return swatches.map((s) => s.hex);
 }
 
-/** The seed actually drawn: the request's seed mixed with the prompt, so the same seed gives a different character for a different prompt. */
-export function proceduralSeed(prompt: string, seed: number): number {
-  return (hashString(prompt.trim().toLowerCase()) ^ Math.imul(seed >>> 0, 0x9e3779b1)) >>> 0;
-}
-
-export function traitsFor(request: Pick<ImageRequest, 'prompt' | 'seed' | 'theme' | 'baseCharacter'>, palette?: string[]): CharacterTraits {
-  return traitsFromPrompt({
-    prompt: request.prompt,
-    seed: proceduralSeed(request.prompt, request.seed),
-    theme: request.theme,
-    baseCharacter: request.baseCharacter,
-    palette,
-  });
-}
-
 /**
- * The embedded image model: an original parametric anime-character renderer (SVG rasterised by sharp).
+ * The embedded image model: an original parametric anime-character renderer (@yumi/core/procedural; the
+ * browser runs the same drawing offline), its SVG rasterised by sharp.
  * It follows the prompt's words for hair, eyes, outfit, pose, expression and scene, and is deterministic per seed.
  * It cannot repaint pixels, so a reference image lends it its colours only; that is what the UI says it does.
  * Drawing is CPU work: each picture is rendered on the CPU pool (generation jobs wait for a thread).

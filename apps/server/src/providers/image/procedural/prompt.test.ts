@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { renderCharacterPng } from './render';
-import { traitsFromPrompt } from './traits';
+import { traitsFromPrompt } from '@yumi/core/procedural';
 
 const ORANGE = '#f97316';
 const BLUE = '#3b82f6';

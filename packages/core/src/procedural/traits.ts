@@ -1,4 +1,4 @@
-import type { BaseCharacter, Theme } from '@yumi/core';
+import type { BaseCharacter, Theme } from '../images';
 import { mulberry32, pick } from './random';
 
 /** Everything the renderer draws, decided from the prompt's words, the theme's base character and the seed. */

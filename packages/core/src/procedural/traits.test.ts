@@ -1,6 +1,6 @@
-import { THEME_PROMPTS } from '@yumi/core';
+import { THEME_PROMPTS } from '../images';
 import { describe, expect, it } from 'vitest';
-import { characterSvg } from './render';
+import { characterSvg } from './svg';
 import { POSES, traitsFromPrompt } from './traits';
 
 describe('procedural traits from the prompt', () => {

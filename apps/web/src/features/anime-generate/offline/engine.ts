@@ -1,0 +1,85 @@
+import { generationSettingsSchema, themePrompt, upscaleFactor, type GeneratedImage, type GenerationSettingsInput } from '@yumi/core';
+import { transfer, wrap, type Remote } from 'comlink';
+import type { GenerationProgress } from '../../../shared/image-generation/generation';
+import type { ProceduralWorker } from './procedural.worker';
+
+/** The embedded model's name, as the server lists it. */
+export const PROCEDURAL_MODEL = 'yumi-procedural-v1';
+
+let worker: Remote<ProceduralWorker> | null = null;
+const renderer = () => (worker ??= wrap<ProceduralWorker>(new Worker(new URL('./procedural.worker.ts', import.meta.url), { type: 'module' })));
+
+/** The pictures of the last batch drawn here: their object URLs are freed when the next batch replaces them. */
+let lastBatch: string[] = [];
+
+/** The browser's own SVG rasteriser (an image element; workers cannot decode SVG), at exactly width x height. */
+async function rasterise(svg: string, width: number, height: number): Promise<ImageBitmap> {
+  const url = URL.createObjectURL(new Blob([svg], { type: 'image/svg+xml' }));
+  try {
+    const img = new Image(width, height);
+    img.src = url;
+    await img.decode();
+    return await createImageBitmap(img, { resizeWidth: width, resizeHeight: height });
+  } finally {
+    URL.revokeObjectURL(url);
+  }
+}
+
+const randomSeed = () => crypto.getRandomValues(new Uint32Array(1))[0]!;
+
+/**
+ * Anime's generator without the server: the procedural renderer in a Web Worker (the same drawing as the
+ * server's embedded model), post-processed as the options say. Free and kept on this page only: the
+ * pictures are object URLs until they are exported or opened in Creation Mode.
+ */
+export async function generateOnDevice(
+  prompt: string,
+  input: GenerationSettingsInput,
+  onProgress: (p: GenerationProgress) => void,
+  signal?: AbortSignal,
+): Promise<GeneratedImage[]> {
+  const settings = generationSettingsSchema.parse(input);
+  const post = settings.postProcessing;
+  // Vectors: "upscale" draws at the larger size instead of resampling, as on the server.
+  const scale = post.upscale ? Math.max(1, upscaleFactor(settings.width, settings.height)) : 1;
+  const width = Math.round(settings.width * scale);
+  const height = Math.round(settings.height * scale);
+  const theme = settings.theme ? themePrompt(settings.theme) : undefined;
+  const first = settings.seed ?? randomSeed();
+  const engine = renderer();
+  const reference = settings.referenceImage ? await (await fetch(settings.referenceImage)).blob() : null;
+  const colours = reference ? await engine.palette(reference) : undefined;
+  onProgress({ status: 'running', progress: 0, position: 0 });
+  const images: GeneratedImage[] = [];
+  try {
+    for (let i = 0; i < settings.iterations; i++) {
+      signal?.throwIfAborted();
+      const seed = (first + i) >>> 0;
+      const svg = await engine.svg({ prompt, seed, theme: theme?.theme, baseCharacter: theme?.baseCharacter }, width, height, colours);
+      const bitmap = await rasterise(svg, width, height);
+      const png = await engine.finish(transfer(bitmap, [bitmap]), post);
+      images.push({
+        id: `local-${crypto.randomUUID()}`,
+        url: URL.createObjectURL(png),
+        width,
+        height,
+        seed,
+        prompt,
+        negativePrompt: settings.negativePrompt ?? '',
+        provider: 'procedural',
+        model: PROCEDURAL_MODEL,
+        params: { ...settings, referenceImage: undefined, seed, iterations: 1, onDevice: true },
+        cost: 0,
+        createdAt: new Date().toISOString(),
+      });
+      onProgress({ status: 'running', progress: (i + 1) / settings.iterations, position: 0 });
+    }
+    signal?.throwIfAborted();
+  } catch (err) {
+    images.forEach((img) => URL.revokeObjectURL(img.url));
+    throw err;
+  }
+  lastBatch.forEach((url) => URL.revokeObjectURL(url));
+  lastBatch = images.map((img) => img.url);
+  return images;
+}
