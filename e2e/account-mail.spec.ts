@@ -1,11 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { mailedLink, newAccount, outboxMails, signUpViaApi } from './support';
+import { mailedLink, newAccount, outboxMails, seriousViolations, signUpViaApi } from './support';
 
-async function seriousViolations(page: Page) {
-  const axe = await new AxeBuilder({ page }).include('main').include('[data-testid="verify-banner"]').analyze();
-  return axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.target}`);
-}
+/** axe's serious findings in the page's main part and the verification banner above it. */
+const violations = (page: Page) => seriousViolations(page, 'main', '[data-testid="verify-banner"]');
 
 test.describe('mailed links', () => {
   test('verify: the banner sends a new link, the link from the outbox confirms the address', async ({ page }) => {
@@ -15,7 +12,7 @@ test.describe('mailed links', () => {
     await expect(banner).toContainText(`Please confirm ${account.email}`);
     await banner.getByRole('button', { name: 'Send again' }).click();
     await expect(banner.getByRole('status')).toHaveText('Sent. Check your inbox.');
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await violations(page)).toEqual([]);
 
     // The sign-up mail's link was replaced by the second one: it says so, the new one works.
     const first = await mailedLink(account.email, '/verify-email', 1);
@@ -24,7 +21,7 @@ test.describe('mailed links', () => {
     await expect(page.getByRole('alert')).toHaveText('This link has already been used. Please ask for a new one.');
     await page.goto(second);
     await expect(page.getByRole('status').filter({ hasText: 'is confirmed' })).toHaveText(`${account.email} is confirmed. Thank you!`);
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await violations(page)).toEqual([]);
     await expect(page.getByTestId('verify-banner')).toHaveCount(0);
     await page.getByRole('link', { name: 'Continue to Yumi Studio' }).click();
     await expect(page).toHaveURL('/');
@@ -45,7 +42,7 @@ test.describe('mailed links', () => {
     const link = await mailedLink(account.email, '/reset-password');
     await page.goto(link);
     await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await violations(page)).toEqual([]);
     await page.getByLabel('New password', { exact: true }).fill('new-secret-1');
     await page.getByLabel('Confirm new password').fill('different');
     await page.getByRole('button', { name: 'Set new password' }).click();
@@ -62,7 +59,7 @@ test.describe('mailed links', () => {
     await page.getByRole('button', { name: 'Set new password' }).click();
     await expect(page.getByRole('alert')).toHaveText('This link has already been used. Please ask for a new one.');
     await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await violations(page)).toEqual([]);
   });
 
   test('change email on the account page by keyboard: the link to the new address applies it, the old one gets a notice', async ({ page }) => {
@@ -84,7 +81,7 @@ test.describe('mailed links', () => {
     await password.press('Enter');
     await expect(form.getByRole('status')).toContainText(`A confirmation link is on its way to ${next}.`);
     await expect(page.getByTestId('account-email')).toHaveText(account.email); // not before the link is opened
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await violations(page)).toEqual([]);
 
     await expect.poll(async () => (await outboxMails(account.email)).map((m) => m.subject)).toContain('Your Yumi Studio email address is being changed');
     const notice = (await outboxMails(account.email)).find((m) => m.subject === 'Your Yumi Studio email address is being changed')!;
@@ -113,7 +110,7 @@ test.describe('mailed links', () => {
       await page.locator('#reset-confirm').fill('whatever-123');
       await page.locator('#reset-confirm').press('Enter');
       await expect(page.getByRole('alert')).toHaveText(invalid);
-      expect(await seriousViolations(page)).toEqual([]);
+      expect(await violations(page)).toEqual([]);
     });
   }
 });

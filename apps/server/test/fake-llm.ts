@@ -33,6 +33,8 @@ export class FakeLlm {
   requests: SeenRequest[] = [];
   /** What GET /models lists (the OpenAI protocol's model list). */
   models = ['llama3.1', 'mistral-7b-instruct'];
+  /** When set, each request follows the script this answers for its body (else `script`). */
+  reply: ((body: Record<string, unknown>) => FakeScript) | null = null;
   /** Responses whose connection closed before they were complete (the server cancelled the call). */
   cancelled = 0;
   completed = 0;
@@ -64,7 +66,7 @@ export class FakeLlm {
     for await (const chunk of req) raw += chunk;
     const body = raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
     this.requests.push({ path: req.url ?? '', headers: req.headers, body });
-    const script = this.script;
+    const script = this.reply?.(body) ?? this.script;
     let ended = false;
     res.on('close', () => {
       if (ended) this.completed += 1;
