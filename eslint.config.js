@@ -46,6 +46,8 @@ export const boundariesConfig = {
     'boundaries/elements': [
       { type: 'web-feature', pattern: 'apps/web/src/features/*', capture: ['feature'] },
       { type: 'server-module', pattern: 'apps/server/src/modules/*', capture: ['module'] },
+      // Everything else of the server (app.ts, lib/, db/, plugins/, providers/, workers/): an element, so its imports are checked too.
+      { type: 'server-app', pattern: 'apps/server/src' },
     ],
   },
   rules: {
@@ -58,6 +60,15 @@ export const boundariesConfig = {
             from: { element: { type: 'web-feature' } },
             disallow: { to: { element: { type: 'web-feature', captured: { feature: '!{{ from.element.captured.feature }}' } } } },
             message: 'A web feature imports another feature only through shared/ or the app shell (move what both need into apps/web/src/shared/).',
+          },
+          {
+            disallow: { to: { element: { type: 'server-module', fileInternalPath: '!index.ts' } } },
+            message: "Another server module is reached only through its index.ts (import from '../{{ to.element.captured.module }}'; export what it needs there).",
+          },
+          {
+            // The worker threads' task table loads each task's module file alone, not the module's routes and database code.
+            from: { file: { path: '**/apps/server/src/workers/tasks.ts' } },
+            allow: { to: { element: { type: 'server-module' } } },
           },
         ],
       },

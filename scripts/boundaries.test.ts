@@ -29,4 +29,16 @@ describe('module boundaries (ESLint)', () => {
   it('the app shell may compose features', async () => {
     expect(await boundaryErrors('apps/web/src/app/Fine.ts', "export { default } from '../features/customizer/CustomizerPanel';\n")).toEqual([]);
   });
+
+  it('a server module reaching into another module fails lint; its index.ts is the way in', async () => {
+    const inside = await boundaryErrors('apps/server/src/modules/art/crossing.ts', "export { reserve } from '../billing/ledger';\n");
+    expect(inside).toHaveLength(1);
+    expect(inside[0]).toMatch(/index\.ts/);
+    expect(await boundaryErrors('apps/server/src/modules/art/fine.ts', "export { reserve } from '../billing';\nexport { listReferenceArtworks } from './service';\n")).toEqual([]);
+  });
+
+  it('app.ts too goes through index.ts; only the worker task table loads module files alone', async () => {
+    expect(await boundaryErrors('apps/server/src/crossing.ts', "export { billingRoutes } from './modules/billing/routes';\n")).toHaveLength(1);
+    expect(await boundaryErrors('apps/server/src/workers/tasks.ts', "export { renderReportPdf } from '../modules/report/pdf';\n")).toEqual([]);
+  });
 });

@@ -3,7 +3,7 @@ import type { Config } from './config';
 import type { Database, Db } from './db/connection';
 import type { Clock } from './lib/clock';
 import type { RateLimiter } from './lib/rate-limit';
-import type { SessionCache } from './modules/auth/session-cache';
+import type { SessionCache } from './modules/auth';
 import type { Blobs } from './providers/blob/registry';
 import type { Mailer } from './providers/mail';
 import type { SecretBox } from './shared/crypto/secret-box';

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppContext } from '../context';
 import { forbidden, unauthorized } from '../lib/http-error';
-import { userForToken } from '../modules/auth/service';
+import { userForToken } from '../modules/auth';
 
 declare module 'fastify' {
   interface FastifyRequest {

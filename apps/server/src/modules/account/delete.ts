@@ -2,10 +2,10 @@ import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { users } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
-import { forgetCachedUser } from '../auth/service';
-import { checkSecondStep, twoStepOn } from '../auth/two-step';
-import { revokeIn } from '../billing/ledger';
-import { queryRows } from '../billing/sql';
+import { forgetCachedUser } from '../auth';
+import { checkSecondStep, twoStepOn } from '../auth';
+import { revokeIn } from '../billing';
+import { queryRows } from '../../db/rows';
 import { ACCOUNT_MESSAGES } from './messages';
 import { checkPassword } from './service';
 

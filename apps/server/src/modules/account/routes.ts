@@ -14,11 +14,11 @@ import {
 } from '@yumi/core';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AccountNotice } from '../auth/mail-messages';
+import type { AccountNotice } from '../auth';
 import type { AppContext } from '../../context';
 import { languageOf } from '../../lib/language';
 import { currentUser } from '../../plugins/auth';
-import { sendAccountNotice } from '../auth/notices';
+import { sendAccountNotice } from '../auth';
 import * as account from './service';
 import * as twoStep from './two-step';
 import { deleteAccount } from './delete';

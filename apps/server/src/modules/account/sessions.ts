@@ -1,9 +1,9 @@
 import { SESSIONS_LIST_MAX, type SessionList } from '@yumi/core';
 import type { AppContext } from '../../context';
 import { HttpError } from '../../lib/http-error';
-import { forgetCachedUser, SESSION_REVOKED_CHANNEL } from '../auth/service';
-import { maskedIp } from '../auth/client-ip';
-import { hashToken } from '../auth/tokens';
+import { forgetCachedUser, SESSION_REVOKED_CHANNEL } from '../auth';
+import { maskedIp } from '../auth';
+import { hashToken } from '../auth';
 import { ACCOUNT_MESSAGES } from './messages';
 import * as repo from './repository';
 import { describeUserAgent } from './user-agent';

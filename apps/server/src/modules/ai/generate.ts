@@ -3,7 +3,7 @@ import { estimateTokens, MODEL_REQUIRED_MESSAGE, trimHistory, type ChatTurn, typ
 import type { AppContext } from '../../context';
 import { HttpError } from '../../lib/http-error';
 import { mapProviderError, ProviderTimeoutError } from '../../providers/llm/errors';
-import { llmSetup } from '../connections/service';
+import { llmSetup } from '../connections';
 import type { FunctionTool } from './actions';
 import { MIN_OUTPUT_TOKENS, openMeter } from './metering';
 

@@ -1,8 +1,8 @@
 import { priceOf, type ModelInfo } from '@yumi/core';
 import type { AppContext } from '../../context';
 import { HttpError } from '../../lib/http-error';
-import * as ledger from '../billing/ledger';
-import { recordTokenUsage } from '../billing/usage';
+import { ledger } from '../billing';
+import { recordTokenUsage } from '../billing';
 import * as repo from './repository';
 
 /** Smallest answer worth starting; below it the call is refused instead of cut off mid-word. */

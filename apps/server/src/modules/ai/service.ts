@@ -19,7 +19,7 @@ import type { AppContext } from '../../context';
 import { notFound } from '../../lib/http-error';
 import { answerOffline, editOffline, wordDeltas } from '../../providers/llm/local';
 import type { StoredChatMessage } from '../../db/schema';
-import { llmSetup } from '../connections/service';
+import { llmSetup } from '../connections';
 import { ACTIONS_HINT, actionButton, openScreenTool } from './actions';
 import { generateText, limitAiCalls, modelRequired, startGeneration, subjectOf } from './generate';
 import { recordUsage } from './metering';

@@ -2,7 +2,7 @@ import { STYLE_TEMPLATES, YUMI_REFERENCES, type ReferenceResult, type ReferenceS
 import sharp from 'sharp';
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/http-error';
-import { listReferenceArtworks } from '../art/service';
+import { listReferenceArtworks } from '../art';
 import { fetchOpenverseThumb, searchOpenverse } from './openverse';
 
 export function listTemplates() {

@@ -12,10 +12,10 @@ import {
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { HttpError, notFound } from '../../lib/http-error';
-import { grantIn } from '../billing/ledger';
-import { enforceQuota } from '../storage/service';
-import { queryRows } from '../billing/sql';
-import { recordAudit } from '../admin/audit';
+import { grantIn } from '../billing';
+import { enforceQuota } from '../storage';
+import { queryRows } from '../../db/rows';
+import { recordAudit } from '../admin';
 import { reencodeArtwork, sniffImageType } from './image';
 import * as repo from './repository';
 

@@ -1,6 +1,6 @@
 import type { Config } from '../../config';
 import type { Db } from '../../db/connection';
-import { recordAudit } from '../admin/audit';
+import { recordAudit } from '../admin';
 import * as repo from './repository';
 
 type Role = 'user' | 'admin';

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import { HttpError } from '../../lib/http-error';
 import { dayOf } from './fulfilment';
 import { grantIn } from './ledger';
-import { queryRows, type Runner } from './sql';
+import { queryRows, type Runner } from '../../db/rows';
 
 /*
  * The Yumi Blessing: 35,000 timeshards to claim once per UTC day for 30 days. From day 11 the user may

@@ -2,7 +2,7 @@ import { PACKAGES, YUMI_BLESSING } from '@yumi/core';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { grantIn, revokeIn } from './ledger';
-import { queryRows, type Runner } from './sql';
+import { queryRows, type Runner } from '../../db/rows';
 
 /*
  * The one path from "the provider says it is paid" to credits: Stripe webhooks, Alipay notifies and the

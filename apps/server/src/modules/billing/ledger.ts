@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { HttpError } from '../../lib/http-error';
-import { queryRows, type Runner } from './sql';
+import { queryRows, type Runner } from '../../db/rows';
 
 /*
  * The one credit ledger. Every change of a balance is an append-only `credit_ledger` entry written in the

@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
 import { purchases } from '../../db/schema';
-import type { Runner } from './sql';
+import type { Runner } from '../../db/rows';
 
 export type PurchaseRow = typeof purchases.$inferSelect;
 

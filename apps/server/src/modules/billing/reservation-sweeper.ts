@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { release } from './ledger';
-import { queryRows } from './sql';
+import { queryRows } from '../../db/rows';
 
 /**
  * A reservation is held for the length of one call: a chat answer or an AI canvas tool, each bounded by

@@ -17,7 +17,7 @@ import { subscriptionStatus } from './blessing';
 import { fulfilPurchase, markUnpaid } from './fulfilment';
 import { getBalance } from './ledger';
 import * as repo from './repository';
-import { queryRows } from './sql';
+import { queryRows } from '../../db/rows';
 import { tokenSummary } from './usage';
 
 export function packagesResponse(ctx: AppContext): PackagesResponse {

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { HttpError } from '../../lib/http-error';
 import { dayOf } from './fulfilment';
-import { queryRows } from './sql';
+import { queryRows } from '../../db/rows';
 
 /** Days shown in the token usage modal. */
 export const USAGE_DAYS = 30;

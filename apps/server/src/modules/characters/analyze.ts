@@ -3,7 +3,7 @@ import { analyzeColors } from '@yumi/imaging';
 import type { z } from 'zod';
 import sharp from 'sharp';
 import type { AppContext } from '../../context';
-import { decodeImageDataUrl } from '../images/decode';
+import { decodeImageDataUrl } from '../images';
 
 type ColorAnalysis = z.infer<typeof colorAnalysisSchema>;
 

@@ -14,7 +14,7 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { HttpError, notFound } from '../../lib/http-error';
-import { enforceQuota } from '../storage/service';
+import { enforceQuota } from '../storage';
 import { loadLayers, storeLayers } from './layers';
 import * as repo from './repository';
 

@@ -16,7 +16,7 @@ import type { AppContext } from '../../context';
 import { HttpError } from '../../lib/http-error';
 import { localize } from '../../lib/language';
 import { buildLlmSetup, endpointModel, envEndpoints, providerOfKind, type Endpoint, type LlmSetup } from '../../providers/llm';
-import { recordAudit } from '../admin/audit';
+import { recordAudit } from '../admin';
 import { discoverModels, DiscoveryError, providerMessageOf } from './discovery';
 import * as repo from './repository';
 

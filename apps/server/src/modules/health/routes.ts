@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { serverVersion } from '../../lib/paths';
 import { configuredProviders } from '../../providers/configured';
-import { llmSetup } from '../connections/service';
+import { llmSetup } from '../connections';
 
 /** A probe slower than this counts as down: a load balancer must not wait on a hung object store. */
 const PROBE_TIMEOUT_MS = 3000;

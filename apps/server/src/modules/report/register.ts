@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
-import { literatureRoutes } from '../literature/routes';
-import { plagiarismRoutes } from '../plagiarism/routes';
+import { literatureRoutes } from '../literature';
+import { plagiarismRoutes } from '../plagiarism';
 import { reportRoutes } from './routes';
 
 /** The Report Helper's APIs under one registration: /report, /plagiarism, /literature. */

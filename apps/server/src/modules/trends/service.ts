@@ -1,7 +1,7 @@
 import type { Trends } from '@yumi/core';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { topHashtags } from '../documents/repository';
+import { topHashtags } from '../documents';
 
 /** A signed-in user's own list counts the hashtags in their documents saved during the last 7 days. */
 export const LOCAL_TREND_DAYS = 7;

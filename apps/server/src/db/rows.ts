@@ -1,5 +1,5 @@
 import type { SQL } from 'drizzle-orm';
-import type { Db } from '../../db/connection';
+import type { Db } from './connection';
 
 /** A Db or an open transaction: both can run SQL. */
 export type Runner = Pick<Db, 'execute'>;

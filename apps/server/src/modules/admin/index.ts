@@ -1,0 +1,3 @@
+/** The admin module as the rest of the server sees it: other modules and app.ts import only from here. */
+export { recordAudit } from './audit';
+export { adminRoutes } from './routes';

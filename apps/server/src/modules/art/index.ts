@@ -1,0 +1,3 @@
+/** The art module as the rest of the server sees it: other modules and app.ts import only from here. */
+export { artRoutes } from './routes';
+export { listReferenceArtworks } from './service';

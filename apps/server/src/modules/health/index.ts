@@ -1,0 +1,2 @@
+/** The health module as the rest of the server sees it: other modules and app.ts import only from here. */
+export { healthRoutes } from './routes';

@@ -1,0 +1,3 @@
+/** The images module as the rest of the server sees it: other modules and app.ts import only from here. */
+export { decodeImageDataUrl } from './decode';
+export { imagesRoutes } from './routes';

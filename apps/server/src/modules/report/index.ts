@@ -1,0 +1,2 @@
+/** The report module as the rest of the server sees it: other modules and app.ts import only from here. */
+export { reportHelperRoutes } from './register';
