@@ -262,6 +262,26 @@ describe('offline edits (details with their base)', () => {
     expect(bad.statusCode).toBe(422);
   });
 
+  it('a delete naming what it saw takes nothing newer: 409 CHARACTER_CHANGED with the current character; bad `seen` is 422', async () => {
+    const u = await signUp(t.app);
+    const c = await create(u.auth, 'Yuki');
+    const del = (query: string, lang = 'en') =>
+      t.app.inject({ method: 'DELETE', url: `/api/anime-helper/characters/${c.id}${query}`, headers: { ...u.auth, 'accept-language': lang } });
+    t.clock.advance(1000);
+    // Changed elsewhere after this device last saw it.
+    expect((await patch(u.auth, c.id, { name: 'Yuki 2' })).statusCode).toBe(200);
+    const stale = await del(`?seen=${c.lastModified}`, 'ko');
+    expect(stale.statusCode).toBe(409);
+    const body = errorBody(stale);
+    expect(body.code).toBe('CHARACTER_CHANGED');
+    expect(body.error).toContain('남겨 두었습니다');
+    expect((stale.json() as { details: { current: { name: string } } }).details.current.name).toBe('Yuki 2');
+    for (const bad of ['?seen=yesterday', '?seen=', '?when=2026-01-01T00:00:00.000Z']) expect((await del(bad)).statusCode, bad).toBe(422);
+    const now = (await t.app.inject({ url: `/api/anime-helper/characters/${c.id}`, headers: u.auth })).json() as { lastModified: string };
+    expect((await del(`?seen=${now.lastModified}`)).statusCode).toBe(204);
+    expect((await del(`?seen=${now.lastModified}`)).statusCode).toBe(404);
+  });
+
   it('refuses a malformed base', async () => {
     const u = await signUp(t.app);
     const c = await create(u.auth, 'Rin');

@@ -61,6 +61,24 @@ describe('documents', () => {
     expect(after.json().content).toBe('tab A');
   });
 
+  it('a delete naming its version takes nothing newer: 409 DOCUMENT_CHANGED with the current document, in the asker\'s language', async () => {
+    const u = await signUp(t.app);
+    const doc = await createDoc(u.auth);
+    const edit = await t.app.inject({ method: 'PUT', url: `/api/documents/${doc.id}`, headers: u.auth, payload: { content: 'edited elsewhere', version: 1 } });
+    expect(edit.statusCode).toBe(200);
+    const stale = await t.app.inject({ method: 'DELETE', url: `/api/documents/${doc.id}?version=1`, headers: { ...u.auth, 'accept-language': 'ja' } });
+    expect(stale.statusCode).toBe(409);
+    const body = errorBody(stale);
+    expect(body.code).toBe('DOCUMENT_CHANGED');
+    expect(body.error).toContain('削除せずに残しました');
+    expect(body.details).toMatchObject({ current: { content: 'edited elsewhere', version: 2 } });
+    expect((await t.app.inject({ url: `/api/documents/${doc.id}`, headers: u.auth })).statusCode).toBe(200);
+    const current = await t.app.inject({ method: 'DELETE', url: `/api/documents/${doc.id}?version=2`, headers: u.auth });
+    expect(current.statusCode).toBe(204);
+    const gone = await t.app.inject({ method: 'DELETE', url: `/api/documents/${doc.id}?version=2`, headers: u.auth });
+    expect(errorBody(gone).code).toBe('NOT_FOUND');
+  });
+
   it('lets only one of two concurrent saves of the same version win', async () => {
     const u = await signUp(t.app);
     const doc = await createDoc(u.auth);
@@ -146,6 +164,9 @@ describe('documents', () => {
       ['PUT', `/api/documents/${doc.id}`, { content: 'x', version: 0 }, 422],
       ['PUT', `/api/documents/${doc.id}`, { content: 'x', version: 'one' }, 422],
       ['DELETE', '/api/documents/123', undefined, 422],
+      ['DELETE', `/api/documents/${doc.id}?version=0`, undefined, 422],
+      ['DELETE', `/api/documents/${doc.id}?version=two`, undefined, 422],
+      ['DELETE', `/api/documents/${doc.id}?version=1&force=yes`, undefined, 422],
       ['GET', '/api/documents/profile/poem', undefined, 422],
       ['PUT', '/api/documents/profile/writing', {}, 422],
       ['PUT', '/api/documents/profile/writing', { controlSettings: { level: 'wild' } }, 422],

@@ -53,6 +53,11 @@ export const updateDocumentSchema = z
 export type UpdateDocumentRequest = z.infer<typeof updateDocumentSchema>;
 
 export const documentIdParamsSchema = z.object({ id: z.uuid() });
+/**
+ * A delete may name the version it was decided on (a delete made offline, sent later): a newer version on
+ * the server answers 409 DOCUMENT_CHANGED with the current document, and nothing is deleted.
+ */
+export const deleteDocumentQuerySchema = z.strictObject({ version: z.coerce.number().int().min(1).max(INT4_MAX).optional() });
 
 /** Per-user creative control settings and writing history, one record per helper mode. */
 export const controlSettingsSchema = z.strictObject({

@@ -112,6 +112,13 @@ export const createCharacterSchema = z.strictObject({
 });
 export type CreateCharacterInput = z.input<typeof createCharacterSchema>;
 
+/**
+ * A delete may name the last change it saw (`seen`, the character's lastModified then; a delete made
+ * offline, sent later): a later change on the server answers 409 CHARACTER_CHANGED with the current
+ * character, and nothing is deleted.
+ */
+export const deleteCharacterQuerySchema = z.strictObject({ seen: z.iso.datetime().optional() });
+
 export const updateCharacterSchema = z.strictObject({
   name: characterNameSchema.optional(),
   thumbnail: thumbnail.optional(),

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, max, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lte, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
 import { characters, characterVersionBlobs, characterVersions } from '../../db/schema';
 
@@ -63,8 +63,11 @@ export async function updateCharacter(tx: Exec, id: string, patch: Partial<typeo
   await tx.update(characters).set(patch).where(eq(characters.id, id));
 }
 
-export async function deleteCharacter(tx: Exec, id: string): Promise<void> {
-  await tx.delete(characters).where(eq(characters.id, id));
+/** Answers whether it was deleted: with `notAfter`, only if it was last modified no later than that. */
+export async function deleteCharacter(tx: Exec, id: string, notAfter?: Date): Promise<boolean> {
+  const unchanged = notAfter ? lte(characters.lastModified, notAfter) : undefined;
+  const rows = await tx.delete(characters).where(and(eq(characters.id, id), unchanged)).returning({ id: characters.id });
+  return rows.length > 0;
 }
 
 export async function insertVersion(tx: Exec, row: typeof characterVersions.$inferInsert, blobKeys: string[]): Promise<VersionRow> {

@@ -5,6 +5,7 @@ import {
   characterSchema,
   colorAnalysisSchema,
   createCharacterSchema,
+  deleteCharacterQuerySchema,
   updateCharacterSchema,
   versionDetailSchema,
   versionInputSchema,
@@ -56,9 +57,18 @@ export const characterRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
 
   app.delete(
     '/characters/:id',
-    { onRequest: app.requireUser, schema: { ...secured, summary: 'Delete a character and its versions', params: idParams, response: { 204: z.null(), ...errors } } },
+    {
+      onRequest: app.requireUser,
+      schema: {
+        ...secured,
+        summary: 'Delete a character and its versions; with `seen`, only if it has not changed since (else 409 CHARACTER_CHANGED with the current character in details)',
+        params: idParams,
+        querystring: deleteCharacterQuerySchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
     async (request, reply) => {
-      await characters.deleteCharacter(ctx, currentUser(request).id, request.params.id);
+      await characters.deleteCharacter(ctx, currentUser(request).id, request.params.id, request.query.seen);
       return reply.status(204).send(null);
     },
   );

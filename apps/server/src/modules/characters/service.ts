@@ -172,10 +172,23 @@ export async function updateCharacter(ctx: AppContext, userId: string, id: strin
   return getCharacter(ctx, userId, id);
 }
 
-export async function deleteCharacter(ctx: AppContext, userId: string, id: string): Promise<void> {
+/** Deletes a character; with `seen`, only if nothing changed after it (a delete decided offline never takes a newer edit with it). */
+export async function deleteCharacter(ctx: AppContext, userId: string, id: string, seen?: string): Promise<void> {
   await owned(ctx, userId, id);
   // Only the rows: layer blobs may be shared (content-addressed); the collector removes them once unreferenced.
-  await repo.deleteCharacter(ctx.db, id);
+  if (await repo.deleteCharacter(ctx.db, id, seen === undefined ? undefined : new Date(seen))) return;
+  const current = await owned(ctx, userId, id);
+  throw new HttpError(
+    409,
+    'CHARACTER_CHANGED',
+    {
+      en: 'This character was changed elsewhere after you deleted it, so it was kept.',
+      ja: '削除したあとに別の場所でこのキャラクターが変更されたため、削除せずに残しました。',
+      zh: '你删除之后，这个角色在别处被修改过，因此已保留。',
+      ko: '삭제한 뒤에 다른 곳에서 이 캐릭터가 바뀌어서 지우지 않고 남겨 두었습니다.',
+    },
+    { current: await characterWithVersions(ctx, current) },
+  );
 }
 
 /** A copy named 'name (copy)' with every version; blobs are shared (content-addressed), not copied. */

@@ -75,8 +75,9 @@ export async function updateDocumentIfVersion(
   return row;
 }
 
-export async function deleteDocument(db: Db, id: string, userId: string): Promise<boolean> {
-  const rows = await db.delete(documents).where(and(eq(documents.id, id), eq(documents.userId, userId))).returning({ id: documents.id });
+export async function deleteDocument(db: Db, id: string, userId: string, version?: number): Promise<boolean> {
+  const at = version === undefined ? undefined : eq(documents.version, version);
+  const rows = await db.delete(documents).where(and(eq(documents.id, id), eq(documents.userId, userId), at)).returning({ id: documents.id });
   return rows.length > 0;
 }
 

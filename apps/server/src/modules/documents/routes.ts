@@ -1,6 +1,7 @@
 import {
   apiErrorSchema,
   createDocumentSchema,
+  deleteDocumentQuerySchema,
   documentIdParamsSchema,
   documentListQuerySchema,
   documentListSchema,
@@ -91,9 +92,18 @@ export const documentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
 
   app.delete(
     '/:id',
-    { schema: { ...common, summary: 'Delete a document', params: documentIdParamsSchema, response: { 204: z.null(), ...errors } }, onRequest: app.requireUser },
+    {
+      schema: {
+        ...common,
+        summary: 'Delete a document; with `version`, only if the document is still at that version (else 409 DOCUMENT_CHANGED with the current document in details)',
+        params: documentIdParamsSchema,
+        querystring: deleteDocumentQuerySchema,
+        response: { 204: z.null(), 409: apiErrorSchema, ...errors },
+      },
+      onRequest: app.requireUser,
+    },
     async (request, reply) => {
-      await documents.remove(ctx, currentUser(request).id, request.params.id);
+      await documents.remove(ctx, currentUser(request).id, request.params.id, request.query.version);
       return reply.status(204).send(null);
     },
   );

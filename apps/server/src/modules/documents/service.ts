@@ -93,8 +93,21 @@ export async function update(ctx: AppContext, userId: string, id: string, body: 
   });
 }
 
-export async function remove(ctx: AppContext, userId: string, id: string): Promise<void> {
-  if (!(await repo.deleteDocument(ctx.db, id, userId))) throw notFound('Document');
+/** Deletes a document; with `version`, only that version (a delete decided offline never takes a newer edit with it). */
+export async function remove(ctx: AppContext, userId: string, id: string, version?: number): Promise<void> {
+  if (await repo.deleteDocument(ctx.db, id, userId, version)) return;
+  const current = await owned(ctx, userId, id);
+  throw new HttpError(
+    409,
+    'DOCUMENT_CHANGED',
+    {
+      en: 'This document was changed elsewhere after the version you deleted, so it was kept.',
+      ja: '削除した版のあとに別の場所でこの文書が変更されたため、削除せずに残しました。',
+      zh: '你删除的版本之后，这篇文档在别处被修改过，因此已保留。',
+      ko: '삭제한 버전 이후에 다른 곳에서 이 문서가 바뀌어서 지우지 않고 남겨 두었습니다.',
+    },
+    { current: toDocument(current) },
+  );
 }
 
 function toProfile(mode: Kind, row: repo.ProfileRow | undefined): WritingProfile {

@@ -1,28 +1,34 @@
 import { NAMESPACES } from '@yumi/core';
+import i18n from 'i18next';
 import { useEffect } from 'react';
 import { isOnline, subscribeOnline } from '../network/connectivity';
+import { toast } from '../ui/toast';
 import { cacheForOffline, registerServiceWorker } from './serviceWorker';
 
 /**
  * Registers the service worker once the page is idle, then keeps the translations of the language in use
  * (every namespace, so each mode has its words offline) and the fonts this visit loaded before the worker
- * was in control. Runs again when the language changes. For a signed-in user, sends the edits this device
- * kept while offline (documents and characters) and copies their newest ones to this device, now and whenever the network returns.
+ * was in control. Runs again when the language changes. For a signed-in user, sends the edits and deletes
+ * this device kept while offline (documents and characters) and copies their newest ones to this device,
+ * now and whenever the network returns.
  */
 export function useOfflineShell(language: string, userId: string | undefined) {
   useEffect(() => {
     if (!userId) return;
     // Loaded on demand: the launcher's first paint does not need the documents code.
+    // A delete made offline that met a newer edit elsewhere kept the item: say so, by name.
+    const tellKept = (names: string[]) =>
+      names.forEach((name) => toast('info', i18n.t('common:offline.deleteKept', { name: name || i18n.t('common:offline.untitled') }), 10_000));
     const send = () => {
       void import('../writing/mirroredSource')
         .then(async (m) => {
-          await m.sendPendingEdits(userId);
+          tellKept((await m.sendPendingEdits(userId)).map((d) => d.title));
           await m.refreshMirror(userId);
         })
         .catch(() => undefined);
       void import('../offline/characters')
         .then(async (m) => {
-          await m.syncCharacters();
+          tellKept((await m.syncCharacters()).map((c) => c.name));
           await m.refreshCharacters();
         })
         .catch(() => undefined);

@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 // The character routes as the server answers them (ids, versions appended, the three-way details check),
 // in memory; `down` makes every call fail the way fetch does without a network.
 const net = vi.hoisted(() => ({ down: false, online: true }));
-const server = vi.hoisted(() => ({ characters: new Map<string, Character>(), details: new Map<string, VersionDetail>(), created: [] as string[] }));
+const server = vi.hoisted(() => ({ characters: new Map<string, Character>(), details: new Map<string, VersionDetail>(), created: [] as string[], changes: 0 }));
 
 vi.mock('../api/token', () => ({ getToken: () => 'token' }));
 vi.mock('../network/connectivity', () => ({ isOnline: () => net.online }));
@@ -27,17 +27,25 @@ vi.mock('../api/client', async () => {
   };
   const route = async (method: string, path: string, body?: unknown): Promise<unknown> => {
     if (net.down) throw fail(0, 'NETWORK');
-    const [, , , , cid, sub, vid] = path.split('/');
+    const [route, query] = path.split('?');
+    const [, , , , cid, sub, vid] = route!.split('/');
     const c = cid ? server.characters.get(cid) : undefined;
     if (cid && !c) throw fail(404, 'NOT_FOUND');
     if (method === 'GET' && !cid) return [...server.characters.values()];
     if (method === 'POST' && !cid) {
       const input = body as CreateCharacterInput;
-      const made: Character = { id: id(), name: input.name, thumbnail: '', tags: input.tags ?? [], brief: input.brief as Character['brief'], createdAt: '', lastModified: '', versions: [], activeVersionId: null };
+      const made: Character = { id: id(), name: input.name, thumbnail: '', tags: input.tags ?? [], brief: input.brief as Character['brief'], createdAt: '', lastModified: `created ${++server.changes}`, versions: [], activeVersionId: null };
       for (const v of input.versions) addVersion(made, v);
       server.characters.set(made.id, made);
       server.created.push(input.clientId ?? '');
       return made;
+    }
+    if (method === 'DELETE' && !sub) {
+      // Named what it saw: a later change keeps the character (409 with it).
+      const seen = new URLSearchParams(query).get('seen');
+      if (seen !== null && seen !== c!.lastModified) throw fail(409, 'CHARACTER_CHANGED', { current: structuredClone(c) });
+      server.characters.delete(cid!);
+      return undefined;
     }
     if (method === 'GET' && sub === 'versions') return server.details.get(vid!);
     if (method === 'GET') return c;
@@ -50,7 +58,7 @@ vi.mock('../api/client', async () => {
           throw fail(409, 'CHARACTER_CONFLICT', { current: structuredClone(c) });
         }
       }
-      Object.assign(c!, patch);
+      Object.assign(c!, patch, { lastModified: `changed ${++server.changes}` });
       return c;
     }
     throw new Error(`${method} ${path}`);
@@ -181,5 +189,25 @@ describe('characters offline', () => {
     const [copy] = [...server.characters.values()];
     expect(copy!.id).not.toBe(aoi.id);
     expect(copy!.versions.map((v) => v.name)).toEqual(['First', 'Drawn offline']);
+  });
+
+  it('a delete made offline hides it here and deletes it on the server, unless it changed there since: then it comes back', async () => {
+    const aoi = await aoiOnline();
+    const kumo = await characters.create({ name: 'Kumo', brief: { ...brief, name: 'Kumo' }, versions: [{ name: 'First', canvasData }] });
+    offline();
+    await characters.remove(aoi.id);
+    await characters.update(kumo.id, { tags: ['offline'] });
+    await characters.remove(kumo.id);
+    expect(await characters.list()).toEqual([]);
+    expect(await characters.get(aoi.id)).toBeNull();
+    // Elsewhere, Kumo is renamed after this device last saw it.
+    server.characters.get(kumo.id)!.lastModified = 'renamed elsewhere';
+    server.characters.get(kumo.id)!.name = 'Kumo 2';
+    online();
+    const kept = await syncCharacters();
+    expect(kept.map((c) => c.name)).toEqual(['Kumo 2']);
+    expect([...server.characters.values()].map((c) => c.name)).toEqual(['Kumo 2']);
+    expect((await characters.list()).map((c) => [c.name, c.sync])).toEqual([['Kumo 2', undefined]]);
+    expect(await syncCharacters()).toEqual([]);
   });
 });

@@ -36,7 +36,8 @@ export const serverCharacters = {
   get: (id: string) => api.get<Character>(`${base}/${id}`, { quiet: true, retries: 1 }),
   create: (body: CreateCharacterInput) => api.post<Character>(base, body, { timeoutMs: SAVE_TIMEOUT }),
   update: (id: string, body: UpdateCharacterInput) => api.patch<Character>(`${base}/${id}`, body),
-  remove: (id: string) => api.delete<void>(`${base}/${id}`, { retries: 0 }),
+  /** With `seen` (a delete made offline), the server keeps a character changed after it (409 CHARACTER_CHANGED). */
+  remove: (id: string, seen?: string) => api.delete<void>(`${base}/${id}${seen ? `?seen=${encodeURIComponent(seen)}` : ''}`, { retries: 0 }),
   duplicate: (id: string) => api.post<Character>(`${base}/${id}/duplicate`),
   addVersion: (id: string, body: VersionInput) => api.post<Character>(`${base}/${id}/versions`, body, { timeoutMs: SAVE_TIMEOUT }),
   version: (id: string, versionId: string) => api.get<VersionDetail>(`${base}/${id}/versions/${versionId}`, { timeoutMs: SAVE_TIMEOUT }),
@@ -185,7 +186,7 @@ export const characters = {
     if (!userId) return isLocalId(id) ? null : fromServer();
     const local = async () => {
       const e = await entry(userId, id);
-      return e ? shown(e) : null;
+      return e && !e.pending?.deleted ? shown(e) : null;
     };
     if (isLocalId(id)) return local();
     return serverOr(async () => {
@@ -234,7 +235,7 @@ export const characters = {
     const offline = async () => {
       const e = await entry(userId, id);
       if (!e) throw offlineError();
-      const pending: PendingCharacter = { ...e.pending };
+      const pending: PendingCharacter = { seen: e.character.lastModified, ...e.pending };
       const c = { ...e.character, lastModified: new Date().toISOString() };
       const changed: Partial<CharacterDetails> = {};
       if (patch.name !== undefined) changed.name = patch.name.trim();
@@ -275,7 +276,7 @@ export const characters = {
         thumbnail: detail.thumbnail || e.character.thumbnail,
         lastModified: new Date().toISOString(),
       };
-      const pending: PendingCharacter = { ...e.pending };
+      const pending: PendingCharacter = { seen: e.character.lastModified, ...e.pending };
       if (!pending.created) {
         pending.versions = [...(pending.versions ?? []), detail.id];
         delete pending.activeVersionId; // saving makes the new version current
@@ -303,9 +304,21 @@ export const characters = {
   async remove(id: string): Promise<void> {
     const userId = await me();
     id = await currentId(id);
-    // Made offline and never sent: it only ever lived here. Deleting one the server has waits for it.
-    if (!isLocalId(id)) await serverOnly(() => serverCharacters.remove(id));
-    if (userId) await dropCharacter(id);
+    if (!userId) return serverCharacters.remove(id);
+    // Made offline and never sent: it only ever lived here.
+    if (isLocalId(id)) return dropCharacter(id);
+    let offline = false;
+    await serverOr(
+      () => serverCharacters.remove(id),
+      async () => {
+        // Offline: hidden here now, deleted on the server when the network returns (changes waiting here go with it).
+        offline = true;
+        const e = await entry(userId, id);
+        if (!e) throw offlineError();
+        await (await offlineDb()).put('characters', { userId, character: e.character, pending: { deleted: { seen: e.pending?.seen ?? e.character.lastModified } } });
+      },
+    );
+    if (!offline) await dropCharacter(id);
   },
 
   async duplicate(id: string): Promise<LocalCharacter> {
@@ -348,7 +361,7 @@ export const characters = {
 
 async function localList(userId: string): Promise<LocalCharacter[]> {
   const all = await (await offlineDb()).getAllFromIndex('characters', 'owner', userId);
-  return all.map(shown).sort((a, b) => b.lastModified.localeCompare(a.lastModified));
+  return all.filter((e) => !e.pending?.deleted).map(shown).sort((a, b) => b.lastModified.localeCompare(a.lastModified));
 }
 
 /** Keeps the server's list: new and changed characters, and drops those deleted elsewhere (unless changed here). */
@@ -387,18 +400,27 @@ export async function refreshCharacters(): Promise<void> {
   }
 }
 
-let syncing: Promise<void> | null = null;
-/** Sends what this device changed offline, character by character, each step kept as soon as it is done. */
-export function syncCharacters(): Promise<void> {
+let syncing: Promise<Character[]> | null = null;
+/**
+ * Sends what this device changed offline, character by character, each step kept as soon as it is done.
+ * Answers the characters deleted here that the server kept because they changed elsewhere meanwhile.
+ */
+export function syncCharacters(): Promise<Character[]> {
   syncing ??= (async () => {
     const userId = await me();
-    if (!userId) return;
+    const kept: Character[] = [];
+    if (!userId) return kept;
     const db = await offlineDb();
     const moved: [string, string][] = [];
     for (const e of await db.getAllFromIndex('characters', 'owner', userId)) {
       // A conflict waits for the user's choice; a refusal is tried again (the user may have made room since).
       if (!e.pending || e.pending.conflict) continue;
       try {
+        if (e.pending.deleted) {
+          const back = await sendDelete(userId, e.character.id, e.pending.deleted.seen);
+          if (back) kept.push(back);
+          continue;
+        }
         const id = await send(userId, e);
         if (id !== e.character.id) moved.push([e.character.id, id]);
       } catch (err) {
@@ -409,8 +431,29 @@ export function syncCharacters(): Promise<void> {
       }
     }
     window.dispatchEvent(new CustomEvent(CHARACTERS_SYNCED, { detail: { moved } }));
+    return kept;
   })().finally(() => (syncing = null));
   return syncing;
+}
+
+/**
+ * A delete made offline, naming the last change this device saw. A character changed elsewhere after that
+ * is kept by the server (409 CHARACTER_CHANGED): it comes back here and is answered so the user is told.
+ */
+async function sendDelete(userId: string, id: string, seen: string): Promise<Character | undefined> {
+  try {
+    await serverCharacters.remove(id, seen);
+  } catch (err) {
+    const current = err instanceof ApiError && err.code === 'CHARACTER_CHANGED' ? (err.details as { current?: Character } | undefined)?.current : undefined;
+    if (current) {
+      await dropCharacter(id);
+      await (await offlineDb()).put('characters', { userId, character: current });
+      return current;
+    }
+    if (!(err instanceof ApiError && err.status === 404)) throw err;
+  }
+  await dropCharacter(id);
+  return undefined;
 }
 
 /** Sends one character's pending changes; answers its server id. */

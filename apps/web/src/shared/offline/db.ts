@@ -18,6 +18,8 @@ export interface MirroredDocument {
   pending?: PendingEdit;
   /** Made here while offline: the server has not seen it yet (its id is a local one). */
   created?: boolean;
+  /** Deleted here while offline: hidden on this device, sent as a delete of `doc.version` (a newer version on the server is kept). */
+  deleted?: boolean;
 }
 export interface CharacterDetails {
   name: string;
@@ -38,6 +40,10 @@ export interface PendingCharacter {
   conflict?: Character;
   /** Why the server refused the rest for good (the version limit, for example); kept until resolved. */
   refused?: string;
+  /** The server's lastModified when this device first changed it offline (what a later delete saw). */
+  seen?: string;
+  /** Deleted here while offline: hidden on this device, sent as a delete of what it `seen` (a later change on the server is kept). */
+  deleted?: { seen: string };
 }
 export interface MirroredCharacter {
   userId: string;

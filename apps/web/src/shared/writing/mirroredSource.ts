@@ -24,6 +24,8 @@ const summary = ({ content: _content, ...rest }: WritingDocument): DocumentSumma
 async function keepCopy(userId: string, doc: WritingDocument) {
   const db = await offlineDb();
   const old = await db.get('documents', doc.id);
+  // Deleted here while offline: the delete is sent, and the server decides (a newer version is kept).
+  if (old?.userId === userId && old.deleted) return;
   // A pending edit stays until the server has it (or refused it as a conflict the user resolves).
   await db.put('documents', {
     userId,
@@ -43,14 +45,18 @@ export function mirroredSource(userId: string): DocumentSource {
   };
   const onDevice = async (kind: DocumentKind, onlyCreated: boolean) => {
     const all = await (await offlineDb()).getAllFromIndex('documents', 'owner', [userId, kind]);
-    return all.filter((e) => !onlyCreated || e.created).map((e) => summary(e.doc));
+    return all.filter((e) => !e.deleted && (!onlyCreated || e.created)).map((e) => summary(e.doc));
   };
+  /** Ids deleted on this device whose delete the server has not received yet. */
+  const deletedHere = async (kind: DocumentKind) =>
+    new Set((await (await offlineDb()).getAllFromIndex('documents', 'owner', [userId, kind])).filter((e) => e.deleted).map((e) => e.doc.id));
   const newest = (docs: DocumentSummary[]) => docs.sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
   return {
     name: 'server',
     async list(kind) {
       try {
-        const docs = await serverSource.list(kind);
+        const gone = await deletedHere(kind);
+        const docs = (await serverSource.list(kind)).filter((d) => !gone.has(d.id));
         void refreshMirror(userId).catch(() => undefined);
         // Documents made offline and not sent yet are listed too (sending them is under way).
         return newest([...(await onDevice(kind, true)), ...docs]);
@@ -83,7 +89,8 @@ export function mirroredSource(userId: string): DocumentSource {
     },
     async get(id) {
       id = await currentId(id);
-      if (isLocalId(id)) return (await mirrored(id))?.doc ?? null;
+      const here = await mirrored(id);
+      if (isLocalId(id) || here?.deleted) return here && !here.deleted ? here.doc : null;
       try {
         const doc = await serverSource.get(id);
         if (doc) await keep(doc).catch(() => undefined);
@@ -91,7 +98,7 @@ export function mirroredSource(userId: string): DocumentSource {
         return doc;
       } catch (err) {
         if (!isNetwork(err)) throw err;
-        return (await mirrored(id))?.doc ?? null;
+        return here?.doc ?? null;
       }
     },
     async update(id, patch) {
@@ -133,8 +140,20 @@ export function mirroredSource(userId: string): DocumentSource {
     },
     async remove(id) {
       id = await currentId(id);
-      if (!isLocalId(id)) await serverSource.remove(id);
-      await (await offlineDb()).delete('documents', id);
+      const db = await offlineDb();
+      if (!isLocalId(id)) {
+        try {
+          await serverSource.remove(id);
+        } catch (err) {
+          const entry = isNetwork(err) ? await mirrored(id) : undefined;
+          if (!entry) throw err;
+          // Offline: hidden here now, deleted on the server when the network returns (an edit waiting here goes with it).
+          await db.put('documents', { userId, doc: entry.doc, deleted: true });
+          clearBackup(id);
+          return;
+        }
+      }
+      await db.delete('documents', id);
     },
   };
 }
@@ -148,7 +167,7 @@ export async function refreshMirror(userId: string): Promise<void> {
   const db = await offlineDb();
   const mine = (await db.getAll('documents')).filter((e) => e.userId === userId);
   const listed = new Set(documents.map((d) => d.id));
-  for (const e of mine) if (!listed.has(e.doc.id) && !e.pending && !e.created) await db.delete('documents', e.doc.id);
+  for (const e of mine) if (!listed.has(e.doc.id) && !e.pending && !e.created && !e.deleted) await db.delete('documents', e.doc.id);
   const have = new Map(mine.map((e) => [e.doc.id, e.doc.version]));
   const newest = [...documents].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt)).slice(0, PREFETCH);
   for (const d of newest) {
@@ -158,19 +177,52 @@ export async function refreshMirror(userId: string): Promise<void> {
   }
 }
 
-let sending: Promise<void> | null = null;
 /**
- * Sends the edits this device kept while offline (documents not open anywhere included). One that the
- * server refuses because the document changed meanwhile stays pending: opening the document shows both
- * versions to choose from.
+ * A delete made offline, sent with the version it was made on. The server keeps a document changed
+ * elsewhere meanwhile (409 DOCUMENT_CHANGED): it comes back on this device, and its title is answered so
+ * the user is told. Answers undefined when deleted (or already gone).
  */
-export function sendPendingEdits(userId: string): Promise<void> {
+async function sendDelete(userId: string, entry: MirroredDocument): Promise<WritingDocument | undefined> {
+  const db = await offlineDb();
+  try {
+    await api.delete<void>(`/api/documents/${entry.doc.id}?version=${entry.doc.version}`, { retries: 0 });
+  } catch (err) {
+    const current = err instanceof ApiError && err.code === 'DOCUMENT_CHANGED' ? (err.details as { current?: WritingDocument } | undefined)?.current : undefined;
+    if (current) {
+      await db.put('documents', { userId, doc: current });
+      return current;
+    }
+    if (!(err instanceof ApiError && err.status === 404)) throw err;
+  }
+  await db.delete('documents', entry.doc.id);
+  return undefined;
+}
+
+let sending: Promise<WritingDocument[]> | null = null;
+/**
+ * Sends the edits and deletes this device kept while offline (documents not open anywhere included). An
+ * edit the server refuses because the document changed meanwhile stays pending: opening the document
+ * shows both versions to choose from. A delete that meets a newer version keeps it: answered, so the user
+ * is told which documents came back.
+ */
+export function sendPendingEdits(userId: string): Promise<WritingDocument[]> {
   sending ??= (async () => {
     const db = await offlineDb();
     const all: MirroredDocument[] = await db.getAll('documents');
     const moved: [string, string][] = [];
+    const kept: WritingDocument[] = [];
     for (const entry of all) {
       if (entry.userId !== userId) continue;
+      if (entry.deleted) {
+        try {
+          const back = await sendDelete(userId, entry);
+          if (back) kept.push(back);
+        } catch (err) {
+          if (isNetwork(err)) break;
+          // Refused otherwise: the tombstone stays and is tried again next time.
+        }
+        continue;
+      }
       if (entry.created) {
         try {
           const { title, content, kind } = entry.doc;
@@ -199,6 +251,7 @@ export function sendPendingEdits(userId: string): Promise<void> {
       }
     }
     if (moved.length > 0) window.dispatchEvent(new CustomEvent(DOCUMENTS_SYNCED, { detail: { moved } }));
+    return kept;
   })().finally(() => (sending = null));
   return sending;
 }
