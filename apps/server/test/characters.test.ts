@@ -20,6 +20,7 @@ async function canvas(color: [number, number, number, number] = [255, 0, 0, 255]
     width: 40,
     height: 30,
     activeLayerIndex: 1,
+    symmetry: { mode: 'radial', count: 6, cx: 12.5, cy: 20 },
     layers: [
       { name: 'Background', visible: true, opacity: 100, blendMode: 'normal', locked: false, image: null },
       { name: 'Layer 1', visible: true, opacity: 80, blendMode: 'multiply', locked: true, alphaLock: true, clipping: true, parent: 2, image: await png(40, 30, color) },
@@ -58,6 +59,7 @@ describe('character library', () => {
     const v = await t.app.inject({ url: `/api/anime-helper/characters/${c.id}/versions/${c.versions[0].id}`, headers: u.auth });
     expect(v.statusCode).toBe(200);
     const data = v.json().canvasData;
+    expect(data.symmetry).toEqual({ mode: 'radial', count: 6, cx: 12.5, cy: 20 }); // the ruler is kept with the drawing
     expect(data.layers[0].image).toBeNull();
     expect(data.layers[1]).toMatchObject({ name: 'Layer 1', opacity: 80, blendMode: 'multiply', locked: true, alphaLock: true, clipping: true, parent: 2 });
     // a layer group comes back as a group, with the layers inside pointing to it
@@ -174,6 +176,8 @@ describe('character library', () => {
       [{ name: 'No versions', versions: [] }, 422],
       [{ name: 'Bad blend', versions: [{ canvasData: { ...good, layers: [{ ...good.layers[0], blendMode: 'dodge' }] } }] }, 422],
       [{ name: 'Too wide', versions: [{ canvasData: { ...good, width: 5000 } }] }, 422],
+      [{ name: 'Bad ruler', versions: [{ canvasData: { ...good, symmetry: { mode: 'spiral', count: 6, cx: 1, cy: 1 } } }] }, 422],
+      [{ name: 'Bad centre', versions: [{ canvasData: { ...good, symmetry: { mode: 'vertical', count: 6, cx: -1, cy: 1 } } }] }, 422],
       [{ name: 'Not png', versions: [{ canvasData: { ...good, layers: [{ ...good.layers[1], parent: undefined, image: 'data:image/png;base64,aGVsbG8gd29ybGQ=' }] } }] }, 415, 'UNSUPPORTED_MEDIA_TYPE'],
       [{ name: 'Wrong size', versions: [{ canvasData: { ...good, width: 41 } }] }, 422, 'LAYER_SIZE_MISMATCH'],
       [{ name: 'Many layers', versions: [{ canvasData: { ...good, layers: Array.from({ length: 500 }, () => good.layers[0]) } }] }, 422],

@@ -80,6 +80,13 @@ function sameStack(
   return out;
 }
 
+/** The ruler of `doc` with its centre mapped into the new canvas (clamped there by the engine). */
+function movedSymmetry(doc: PaintDocument, map: (x: number, y: number) => { x: number; y: number }): PaintDocument['symmetry'] {
+  if (!doc.symmetry) return null;
+  const c = map(doc.symmetry.cx, doc.symmetry.cy);
+  return { ...doc.symmetry, cx: c.x, cy: c.y };
+}
+
 /**
  * Canvas size / crop: a document of `width` x `height` whose layers hold the old pixels moved by
  * `offset` (what falls outside is cut off, new area is transparent). Copies tile by tile, so empty
@@ -91,7 +98,7 @@ export function resizeCanvas(
   height: number,
   offset: { x: number; y: number },
 ): PaintDocument {
-  return sameStack(doc, width, height, (src, dst) => {
+  const out = sameStack(doc, width, height, (src, dst) => {
     for (const i of src.surface.allocatedTiles()) {
       const r = tileRect(src.surface, i);
       dst.surface.writeRect(
@@ -100,12 +107,14 @@ export function resizeCanvas(
       );
     }
   });
+  out.symmetry = movedSymmetry(doc, (x, y) => ({ x: x + offset.x, y: y + offset.y }));
+  return out;
 }
 
 /** Image size: every layer resampled to `width` x `height` (tent filter, averaging when shrinking). */
 export function scaleDocument(doc: PaintDocument, width: number, height: number): PaintDocument {
   const full = { x: 0, y: 0, width: doc.width, height: doc.height };
-  return sameStack(doc, width, height, (src, dst) => {
+  const out = sameStack(doc, width, height, (src, dst) => {
     if (src.surface.isEmpty()) return;
     const scaled = resampleRGBA(
       { data: src.surface.readRect(full), width: doc.width, height: doc.height },
@@ -114,6 +123,8 @@ export function scaleDocument(doc: PaintDocument, width: number, height: number)
     );
     dst.surface.writeRect({ x: 0, y: 0, width, height }, scaled.data);
   });
+  out.symmetry = movedSymmetry(doc, (x, y) => ({ x: (x * width) / doc.width, y: (y * height) / doc.height }));
+  return out;
 }
 
 /** A new drawing exactly the size of `image`: an empty background and the image on a layer above it (selected). */

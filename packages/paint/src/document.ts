@@ -1,3 +1,4 @@
+import type { Symmetry } from './brush/symmetry.js';
 import { createLayer, type Layer } from './layer.js';
 import { MAX_DOCUMENT_SIZE } from './tiles.js';
 
@@ -47,6 +48,11 @@ export class PaintDocument {
   /** Bottom to top (index 0 is drawn first). */
   readonly layers: Layer[] = [];
   activeLayerId: string;
+  /**
+   * The symmetry ruler drawn with (mode, copies, centre), kept with the drawing as in Clip Studio;
+   * null until one is set (the engine then keeps its own, centred).
+   */
+  symmetry: Symmetry | null = null;
   private idCounter = 0;
 
   constructor(options: DocumentOptions = {}) {

@@ -151,7 +151,8 @@ export class PaintEngine {
     this.out = createPixelBuffer(this.doc.width, this.doc.height);
     this.dirty = new DirtyRegion(this.doc.width, this.doc.height);
     this.dirty.addEverything();
-    this.symmetryValue = normalizeSymmetry({}, this.doc.width, this.doc.height);
+    this.symmetryValue = normalizeSymmetry(this.doc.symmetry ?? {}, this.doc.width, this.doc.height);
+    this.doc.symmetry = { ...this.symmetryValue };
   }
 
   get document(): PaintDocument {
@@ -218,9 +219,13 @@ export class PaintEngine {
     return this.symmetryValue;
   }
 
-  /** Symmetry rulers for the following strokes (centre defaults to the canvas centre). */
+  /**
+   * Symmetry rulers for the following strokes (centre defaults to the canvas centre, clamped to the
+   * canvas). Kept with the document; not an undo step (a ruler, not a change to the picture).
+   */
   setSymmetry(patch: Partial<Symmetry>): void {
     this.symmetryValue = normalizeSymmetry({ ...this.symmetryValue, ...patch }, this.doc.width, this.doc.height);
+    this.doc.symmetry = { ...this.symmetryValue };
     this.changed();
   }
 
@@ -993,10 +998,12 @@ export class PaintEngine {
       this.selectionRect = null;
     }
     this.pendingProps.clear();
-    if (doc.width !== previous.width || doc.height !== previous.height) {
-      this.out = createPixelBuffer(doc.width, doc.height);
+    if (doc.width !== previous.width || doc.height !== previous.height) this.out = createPixelBuffer(doc.width, doc.height);
+    // the drawing's own ruler; one without keeps the current ruler (centred again on another size)
+    if (doc.symmetry) this.symmetryValue = normalizeSymmetry(doc.symmetry, doc.width, doc.height);
+    else if (doc.width !== previous.width || doc.height !== previous.height)
       this.symmetryValue = normalizeSymmetry({ mode: this.symmetryValue.mode, count: this.symmetryValue.count }, doc.width, doc.height);
-    }
+    doc.symmetry = { ...this.symmetryValue };
     this.dirty = new DirtyRegion(doc.width, doc.height);
     this.dirty.addEverything();
     this.fineDirty = [];

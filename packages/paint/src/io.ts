@@ -5,6 +5,7 @@ import { PaintDocument, PaintError } from './document.js';
 import { intersectRect, unionRect, type Rect } from './geometry.js';
 import { clampOpacity, createLayer, isBlendMode, type BlendMode, type Layer } from './layer.js';
 import { normalizeStack } from './groups.js';
+import { normalizeSymmetry, type Symmetry } from './brush/symmetry.js';
 import { resampleRGBA } from './resample.js';
 import type { TiledSurface } from './surface.js';
 
@@ -127,6 +128,8 @@ export interface SerializedDocument {
   activeLayerId: string;
   /** Bottom to top. */
   layers: SerializedLayer[];
+  /** The symmetry ruler (absent in older saves and when none was set). */
+  symmetry?: Symmetry;
 }
 
 function layerBounds(layer: Layer): Rect | null {
@@ -143,6 +146,7 @@ export function serializeDocument(doc: PaintDocument): SerializedDocument {
     width: doc.width,
     height: doc.height,
     activeLayerId: doc.activeLayerId,
+    ...(doc.symmetry ? { symmetry: { ...doc.symmetry } } : {}),
     layers: doc.layers.map((l) => {
       const bounds = layerBounds(l);
       return {
@@ -202,6 +206,7 @@ export function restoreDocument(data: SerializedDocument): PaintDocument {
   doc.layers.push(...ordered);
   if (!ordered.some((l) => !l.group)) throw bad('no layer to paint on');
   doc.activeLayerId = ids.has(data.activeLayerId) ? data.activeLayerId : (doc.layers[0] as Layer).id;
+  if (data.symmetry && typeof data.symmetry === 'object') doc.symmetry = normalizeSymmetry(data.symmetry, doc.width, doc.height);
   return doc;
 }
 

@@ -60,11 +60,24 @@ export const canvasLayerSchema = z.strictObject({
 });
 export type CanvasLayer = z.infer<typeof canvasLayerSchema>;
 
+/** Symmetry ruler types (the same list as @yumi/paint's SYMMETRY_MODES; core has no dependency on it). */
+export const SYMMETRY_MODE_NAMES = ['off', 'vertical', 'horizontal', 'both', 'radial'] as const;
+
+/** The symmetry ruler kept with a drawing: type, radial copies and centre in canvas pixels. */
+export const canvasSymmetrySchema = z.strictObject({
+  mode: z.enum(SYMMETRY_MODE_NAMES),
+  count: z.number().int().min(2).max(16),
+  cx: z.number().min(0).max(CANVAS_MAX_SIDE),
+  cy: z.number().min(0).max(CANVAS_MAX_SIDE),
+});
+
 /** Spec §3 canvasData: the serialized drawing of a version (pixels stored server-side as blobs). */
 export const canvasDataSchema = z.strictObject({
   width: z.number().int().min(1).max(CANVAS_MAX_SIDE),
   height: z.number().int().min(1).max(CANVAS_MAX_SIDE),
   activeLayerIndex: z.number().int().min(0).default(0),
+  /** Optional: older saves have none. */
+  symmetry: canvasSymmetrySchema.optional(),
   layers: z
     .array(canvasLayerSchema)
     .min(1)

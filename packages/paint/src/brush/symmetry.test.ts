@@ -55,6 +55,33 @@ describe('symmetry', () => {
     e.resizeCanvas(400, 200);
     expect(e.symmetry).toMatchObject({ mode: 'vertical', cx: 200, cy: 100 });
   });
+
+  it('a moved centre mirrors around itself and is kept with the drawing (JSON, reload, resize, undo)', async () => {
+    const { documentFromJSON } = await import('../io.js');
+    const e = engine();
+    e.setSymmetry({ mode: 'vertical', cx: 60 });
+    drawStroke(e, line(30, 40, 40, 40, 5));
+    expect(a(e, 85, 40)).toBe(255); // 35 -> 2*60 - 35
+    expect(a(e, 165, 40)).toBe(0); // not around the canvas centre
+    e.setSymmetry({ cx: -50, cy: 999 });
+    expect(e.symmetry).toMatchObject({ cx: 0, cy: 200 }); // clamped to the canvas
+    e.setSymmetry({ mode: 'radial', count: 5, cx: 70, cy: 90 });
+    const back = new PaintEngine({ document: documentFromJSON(e.toJSON()) });
+    expect(back.symmetry).toEqual({ mode: 'radial', count: 5, cx: 70, cy: 90 });
+    const other = engine();
+    other.loadDocument(documentFromJSON(e.toJSON()), { undoable: true });
+    expect(other.symmetry).toEqual({ mode: 'radial', count: 5, cx: 70, cy: 90 });
+    other.undo(); // the drawing before, with its own (default) ruler
+    expect(other.symmetry).toMatchObject({ mode: 'off', cx: 100, cy: 100 });
+    e.resizeCanvas(300, 200, 'top-left');
+    expect(e.symmetry).toMatchObject({ cx: 70, cy: 90 }); // the pixels did not move
+    e.resizeCanvas(200, 200, { x: -50, y: 0 });
+    expect(e.symmetry).toMatchObject({ cx: 20, cy: 90 }); // cropped 50 px off the left, as the pixels
+    e.scaleImage(400, 100);
+    expect(e.symmetry).toMatchObject({ cx: 40, cy: 45 });
+    e.undo();
+    expect(e.symmetry).toMatchObject({ cx: 20, cy: 90 });
+  });
 });
 
 describe('pressure curve per brush', () => {

@@ -7,6 +7,8 @@ export interface StoredCanvas {
   width: number;
   height: number;
   activeLayerIndex: number;
+  /** The symmetry ruler (canvasData.symmetry); absent in older versions. */
+  symmetry?: { mode: string; count: number; cx: number; cy: number };
   layers: { name: string; visible: boolean; opacity: number; blendMode: string; locked: boolean; alphaLock?: boolean; clipping?: boolean; group?: boolean; parent?: number | null; blobKey: string | null }[];
 }
 

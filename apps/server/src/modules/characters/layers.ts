@@ -53,7 +53,7 @@ export async function storeLayers(ctx: AppContext, canvas: CanvasData): Promise<
     layers.push({ name: layer.name, visible: layer.visible, opacity: layer.opacity, blendMode: layer.blendMode, locked: layer.locked, alphaLock: layer.alphaLock ?? false, clipping: layer.clipping ?? false, ...groupFields(layer), blobKey });
   }
   const activeLayerIndex = Math.min(canvas.activeLayerIndex, layers.length - 1);
-  return { stored: { width: canvas.width, height: canvas.height, activeLayerIndex, layers }, keys, size };
+  return { stored: { width: canvas.width, height: canvas.height, activeLayerIndex, ...(canvas.symmetry ? { symmetry: canvas.symmetry } : {}), layers }, keys, size };
 }
 
 async function reencode(data: Buffer, canvas: CanvasData, i: number): Promise<Buffer> {
@@ -85,5 +85,6 @@ export async function loadLayers(ctx: AppContext, stored: StoredCanvas): Promise
       return { name: l.name, visible: l.visible, opacity: l.opacity, blendMode: l.blendMode as CanvasData['layers'][number]['blendMode'], locked: l.locked, alphaLock: l.alphaLock ?? false, clipping: l.clipping ?? false, ...groupFields(l), image };
     }),
   );
-  return { width: stored.width, height: stored.height, activeLayerIndex: stored.activeLayerIndex, layers };
+  const symmetry = stored.symmetry as CanvasData['symmetry'];
+  return { width: stored.width, height: stored.height, activeLayerIndex: stored.activeLayerIndex, ...(symmetry ? { symmetry } : {}), layers };
 }

@@ -14,11 +14,10 @@ export function CanvasBar({ onSave }: { onSave(): void }) {
   const { t } = useTranslation('anime');
   const engine = useEngine();
   const snap = useEngineSnapshot();
-  const { set, rememberColor, canvasTool, fill } = useAnime();
+  const { set, rememberColor, canvasTool, fill, symmetryOpen } = useAnime();
   const [zoom, setZoom] = useState(engine.viewport.zoom);
   const [flipped, setFlipped] = useState(engine.viewport.flipped);
   const [sizeOpen, setSizeOpen] = useState(false);
-  const [symmetryOpen, setSymmetryOpen] = useState(false);
   useEffect(() => {
     const update = () => setZoom(engine.viewport.zoom);
     window.addEventListener('anime:zoomed', update);
@@ -71,7 +70,7 @@ export function CanvasBar({ onSave }: { onSave(): void }) {
         <button type="button" className={`btn btn-sm ${canvasTool === 'transform' ? 'btn-primary' : ''}`} aria-pressed={canvasTool === 'transform'} aria-label={t('select.transform')} title={t('select.transform')} onClick={() => set({ canvasTool: canvasTool === 'transform' ? 'paint' : 'transform', transform: null })}>
           <Scan size={16} aria-hidden />
         </button>
-        <button type="button" className={`btn btn-sm ${snap.symmetry.mode !== 'off' ? 'btn-primary' : ''}`} aria-pressed={snap.symmetry.mode !== 'off'} aria-expanded={symmetryOpen} aria-label={t('symmetry.tool')} title={t('symmetry.tool')} onClick={() => setSymmetryOpen(!symmetryOpen)}>
+        <button type="button" className={`btn btn-sm ${snap.symmetry.mode !== 'off' ? 'btn-primary' : ''}`} aria-pressed={snap.symmetry.mode !== 'off'} aria-expanded={symmetryOpen} aria-label={t('symmetry.tool')} title={t('symmetry.tool')} onClick={() => set({ symmetryOpen: !symmetryOpen })}>
           <FlipHorizontal size={16} aria-hidden />
         </button>
         <input type="color" className="an-color-well" value={hex} aria-label={t('colors.picker')} onChange={(e) => {

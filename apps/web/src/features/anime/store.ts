@@ -47,6 +47,8 @@ interface AnimeState {
   panels: PanelState;
   referencesOpen: boolean;
   canvasTool: CanvasTool;
+  /** The symmetry options are open: the ruler's centre handle shows on the canvas and can be dragged. */
+  symmetryOpen: boolean;
   /** Toolbar item whose brush is selected (for the pressed state). */
   activeItem: string;
   palette: string[];
@@ -85,6 +87,7 @@ export const useAnime = create<AnimeState>()(
       panels: { context: null, floating: null },
       referencesOpen: false,
       canvasTool: 'paint',
+      symmetryOpen: false,
       activeItem: 'brush',
       palette: [...DEFAULT_PALETTE],
       recentColors: [],

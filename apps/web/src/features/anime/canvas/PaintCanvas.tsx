@@ -11,13 +11,16 @@ import { IDENTITY_TRANSFORM, selectAll, selectDrag, selectionOutline, transformM
 type ToolDrag =
   | { kind: 'select'; id: number; points: Point[]; op: 'replace' | 'add' | 'subtract' }
   | { kind: 'move'; id: number; start: Point; now: Point }
-  | { kind: 'transform'; id: number; handle: Handle; start: Point; from: PendingTransform };
+  | { kind: 'transform'; id: number; handle: Handle; start: Point; from: PendingTransform }
+  | { kind: 'symmetry'; id: number };
 /** Transform handles: a corner or side (hx, hy in -1..1), the rotation knob, or the inside (move). */
 type Handle = { hx: number; hy: number } | 'rotate' | 'inside';
 const HANDLES: { hx: number; hy: number }[] = [-1, 0, 1].flatMap((hy) => [-1, 0, 1].map((hx) => ({ hx, hy }))).filter((h) => h.hx !== 0 || h.hy !== 0);
 /** Screen pixels: handle grab radius and the rotation knob's distance above the box. */
 const GRAB = 10;
 const KNOB = 28;
+/** Screen pixels: drawn radius of the symmetry centre handle (grabbed within GRAB). */
+const HANDLE_RADIUS = 7;
 
 interface Gesture {
   /** Screen positions of the two fingers at the last move. */
@@ -48,6 +51,7 @@ export function PaintCanvas({ onViewChange }: { onViewChange?(): void }) {
   const [drag, setDrag] = useState<ToolDrag | null>(null);
   const snap = useEngineSnapshot();
   const canvasTool = useAnime((s) => s.canvasTool);
+  const symmetryOpen = useAnime((s) => s.symmetryOpen);
   const selectShape = useAnime((s) => s.select.shape);
   const pending = useAnime((s) => s.transform);
   const outline = useMemo(
@@ -157,6 +161,11 @@ export function PaintCanvas({ onViewChange }: { onViewChange?(): void }) {
     }
     if (e.button !== 0 && e.pointerType === 'mouse') return;
     const p = toPoint(e);
+    if (onSymmetryHandle(p)) {
+      setDrag({ kind: 'symmetry', id: e.pointerId });
+      capture(stage, e.pointerId);
+      return;
+    }
     if (state.canvasTool === 'eyedropper') {
       const c = engine.sampleColor(p.x, p.y);
       const hex = rgbToHex(c);
@@ -229,6 +238,7 @@ export function PaintCanvas({ onViewChange }: { onViewChange?(): void }) {
   const onPointerMove = (ev: React.PointerEvent<HTMLDivElement>) => {
     const e = ev.nativeEvent;
     moveCursor(e);
+    stageRef.current?.classList.toggle('is-over-symmetry-handle', drag?.kind === 'symmetry' || onSymmetryHandle(engine.viewport.screenToDocument(local(e))));
     if (pointers.current.has(e.pointerId)) pointers.current.set(e.pointerId, { ...local(e), type: e.pointerType });
     const g = gesture.current;
     if (g) {
@@ -257,6 +267,7 @@ export function PaintCanvas({ onViewChange }: { onViewChange?(): void }) {
       const p = engine.viewport.screenToDocument(local(e));
       if (drag.kind === 'select') setDrag({ ...drag, points: (useAnime.getState().select.shape === 'lasso' ? [...drag.points, p] : [drag.points[0]!, p]) });
       else if (drag.kind === 'move') setDrag({ ...drag, now: p });
+      else if (drag.kind === 'symmetry') engine.setSymmetry({ cx: Math.round(p.x), cy: Math.round(p.y) });
       else useAnime.getState().set({ transform: dragTransform(drag, p) });
       return;
     }
@@ -306,6 +317,12 @@ export function PaintCanvas({ onViewChange }: { onViewChange?(): void }) {
     const len = Math.hypot(top.x - centre.x, top.y - centre.y) || 1;
     const k = KNOB / engine.viewport.zoom / len;
     return { b, c, m, corners: [at(-1, -1), at(1, -1), at(1, 1), at(-1, 1)], handles: HANDLES.map((h) => ({ ...h, p: at(h.hx, h.hy) })), knob: { x: top.x + (top.x - centre.x) * k, y: top.y + (top.y - centre.y) * k }, top };
+  };
+
+  /** The symmetry centre's handle (shown while the symmetry options are open) is under the pointer. */
+  const onSymmetryHandle = (p: Point): boolean => {
+    const s = engine.symmetry;
+    return s.mode !== 'off' && useAnime.getState().symmetryOpen && Math.hypot(p.x - s.cx, p.y - s.cy) <= GRAB / engine.viewport.zoom;
   };
 
   const hitHandle = (p: Point): Handle | null => {
@@ -398,7 +415,7 @@ export function PaintCanvas({ onViewChange }: { onViewChange?(): void }) {
     >
       <canvas ref={canvasRef} className="paint-canvas" aria-label={t('canvas.label')} role="img" />
       <svg ref={svgRef} className="paint-overlay" width={snap.width} height={snap.height} viewBox={`0 0 ${snap.width} ${snap.height}`} aria-hidden>
-        <SymmetryGuides />
+        <SymmetryGuides handle={symmetryOpen ? HANDLE_RADIUS / engine.viewport.zoom : 0} />
         <circle ref={cursorRef} className="paint-brush-cursor" data-testid="brush-cursor" cx={0} cy={0} r={1} style={{ display: 'none' }} />
         {outline && (
           <g transform={drag?.kind === 'move' ? `translate(${Math.round(drag.now.x - drag.start.x)} ${Math.round(drag.now.y - drag.start.y)})` : undefined} data-testid="selection-outline">
@@ -453,8 +470,11 @@ function DraftShape({ shape, points }: { shape: string; points: Point[] }) {
   return shape === 'ellipse' ? <ellipse className="paint-draft" cx={x + w / 2} cy={y + h / 2} rx={w / 2} ry={h / 2} /> : <rect className="paint-draft" x={x} y={y} width={w} height={h} />;
 }
 
-/** Where symmetry mirrors strokes: the axes, or the spokes of radial symmetry. */
-function SymmetryGuides() {
+/**
+ * Where symmetry mirrors strokes: the axes, or the spokes of radial symmetry; with `handle` (its radius
+ * in document pixels) the centre's drag handle too.
+ */
+function SymmetryGuides({ handle }: { handle: number }) {
   const { symmetry: s, width, height } = useEngineSnapshot();
   if (s.mode === 'off') return null;
   const far = Math.hypot(width, height);
@@ -467,6 +487,7 @@ function SymmetryGuides() {
       {spokes.map((a, i) => (
         <line key={i} x1={s.cx} y1={s.cy} x2={s.cx + Math.cos(a) * far} y2={s.cy + Math.sin(a) * far} />
       ))}
+      {handle > 0 && <circle className="paint-symmetry-handle" data-testid="symmetry-centre" cx={s.cx} cy={s.cy} r={handle} />}
     </g>
   );
 }

@@ -78,6 +78,7 @@ export function engineToCanvasData(engine: PaintEngine): CanvasData {
     width: doc.width,
     height: doc.height,
     activeLayerIndex: doc.indexOf(doc.activeLayerId),
+    ...(doc.symmetry ? { symmetry: { ...doc.symmetry } } : {}),
     layers: doc.layers.map((l, i) => ({
       name: l.name,
       visible: l.visible,
@@ -111,6 +112,7 @@ export async function canvasDataToDocument(data: CanvasData): Promise<PaintDocum
     width: data.width,
     height: data.height,
     activeLayerId: `layer-${Math.min(data.activeLayerIndex, layers.length - 1) + 1}`,
+    ...(data.symmetry ? { symmetry: data.symmetry } : {}),
     layers,
   };
   return restoreDocument(serialized);

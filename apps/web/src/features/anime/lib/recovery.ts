@@ -1,4 +1,4 @@
-import { restoreDocument, TILE_BYTES, type LayerProps, type PaintDocument, type SerializedDocument } from '@yumi/paint';
+import { restoreDocument, TILE_BYTES, type LayerProps, type PaintDocument, type SerializedDocument, type Symmetry } from '@yumi/paint';
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 
 /**
@@ -14,6 +14,8 @@ export interface RecoveryMeta {
   width: number;
   height: number;
   activeLayerId: string;
+  /** The symmetry ruler (absent in records written before it was kept). */
+  symmetry?: Symmetry | null;
   /** Bottom to top. */
   layers: (LayerProps & { id: string; group?: boolean; parentId?: string | null })[];
   characterId: string | null;
@@ -114,6 +116,7 @@ export class RecoveryWriter {
       width: doc.width,
       height: doc.height,
       activeLayerId: doc.activeLayerId,
+      symmetry: doc.symmetry,
       layers: doc.layers.map((l) => ({ id: l.id, name: l.name, visible: l.visible, opacity: l.opacity, blendMode: l.blendMode, locked: l.locked, alphaLock: l.alphaLock, clipping: l.clipping, group: l.group, parentId: l.parentId })),
       characterId,
       characterName,
@@ -141,6 +144,7 @@ export async function loadRecovery(): Promise<{ record: { characterId: string | 
       width: record.width,
       height: record.height,
       activeLayerId: record.activeLayerId,
+      ...(record.symmetry ? { symmetry: record.symmetry } : {}),
       layers: record.layers.map((l) => ({ ...l, bounds: null, rgba: new Uint8ClampedArray(0) })),
     });
     for (const layer of doc.layers) {
