@@ -12,6 +12,7 @@ const files = {
   mla: join(styles, 'modern-language-association.csl'),
   ieee: join(styles, 'ieee.csl'),
   'chicago-author-date': join(styles, 'chicago-author-date.csl'),
+  'chicago-notes-bibliography': join(styles, 'chicago-notes-bibliography.csl'),
   'locale-en-US': join(locales, 'locales-en-US.xml'),
   'locale-ja-JP': join(locales, 'locales-ja-JP.xml'),
   'locale-zh-CN': join(locales, 'locales-zh-CN.xml'),

@@ -189,6 +189,20 @@ describe('PDF export', () => {
     for (const f of MATH_FIXTURES) expect(text, f.tex).toContain(f.tex);
   });
 
+  it('sets Chicago notes: raised numbers after the punctuation, a work’s first note in full and later ones short, Notes before References', async () => {
+    const u = await signUp(t.app);
+    const markdown = '# Notes\n\n## One\nFolding is hard [@smith2020]. Statistics help [@doe2019; @smith2020].\n';
+    const res = await exportPdf(u.auth, { markdown, references: REFS, style: 'chicago-notes' });
+    expect(res.statusCode).toBe(200);
+    const text = poppler('pdftotext', ['-raw'], res.rawPayload).replace(/\s+/g, ' ');
+    expect(text).toContain('Folding is hard.1 Statistics help.2');
+    expect(text).toContain('Notes 1. Anna Smith and Bob Jones, “Deep Learning for Protein Folding,” Nature 577 (2020): 706–10, https://doi.org/10.1038/s41586-019-1923-7.');
+    expect(text).toContain('2. Jane Doe, Statistics for Scientists (Academic Press, 2019); Smith and Jones, “Deep Learning for Protein Folding.”');
+    expect(text.indexOf('Notes 1.')).toBeLessThan(text.indexOf('References Doe, Jane.'));
+    const tree = poppler('pdfinfo', ['-struct'], res.rawPayload);
+    expect(tree.match(/^\s*Note\b/gm)).toHaveLength(2);
+  });
+
   it('keeps going on math it cannot parse and reports how many', async () => {
     const u = await signUp(t.app);
     const res = await exportPdf(u.auth, { markdown: '# T\n\n## One\nBad $\\frac{1}{$ here.\n\n$$\\begin{x}$$\n' });

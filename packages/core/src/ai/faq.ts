@@ -65,7 +65,7 @@ export const FAQ: FaqItem[] = [
     id: 'report-citations',
     category: 'report',
     question: 'Which citation styles are supported?',
-    answer: 'The Citation Manager formats references in APA, MLA, IEEE and Chicago styles.',
+    answer: 'The Citation Manager formats references in APA, MLA, IEEE and Chicago (author-date or notes) styles.',
     isNew: false,
   },
   {

@@ -232,9 +232,9 @@ export const reportMetaSchema = z.object({
 export type ReportMeta = z.infer<typeof reportMetaSchema>;
 
 /** The PDF's own words in each interface language. */
-export const PDF_LABELS: Record<Language, { abstract: string; figure: string; references: string; untitled: string }> = {
-  en: { abstract: 'Abstract', figure: 'Figure', references: 'References', untitled: 'Untitled Report' },
-  ja: { abstract: '要旨', figure: '図', references: '参考文献', untitled: '無題のレポート' },
-  zh: { abstract: '摘要', figure: '图', references: '参考文献', untitled: '未命名报告' },
-  ko: { abstract: '초록', figure: '그림', references: '참고문헌', untitled: '제목 없는 보고서' },
+export const PDF_LABELS: Record<Language, { abstract: string; figure: string; references: string; notes: string; untitled: string }> = {
+  en: { abstract: 'Abstract', figure: 'Figure', references: 'References', notes: 'Notes', untitled: 'Untitled Report' },
+  ja: { abstract: '要旨', figure: '図', references: '参考文献', notes: '注', untitled: '無題のレポート' },
+  zh: { abstract: '摘要', figure: '图', references: '参考文献', notes: '注释', untitled: '未命名报告' },
+  ko: { abstract: '초록', figure: '그림', references: '참고문헌', notes: '주', untitled: '제목 없는 보고서' },
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { citeGroups, parseReport, type Block } from './document';
+import { citeGroups, citeOccurrences, parseReport, placeNoteMarks, type Block } from './document';
 import { buildLatex, escapeLatex, latexReadme } from './latex';
 
 const MD = `# My Title
@@ -110,6 +110,33 @@ print("$5 [@notacite]")
     const r = parseReport('# T\n\n## One\n\n#### Small\n\ntext');
     expect(r.sections.map((s) => s.number)).toEqual(['1']);
     expect(r.sections[0]!.blocks[0]).toEqual({ t: 'paragraph', inlines: [{ t: 'text', text: 'Small', bold: true }] });
+  });
+});
+
+describe('note styles', () => {
+  const md = '# T\n\n## One\nFirst [@a]. Then [@a; @b], and *so* [@b]\n\n| A |\n|---|\n| x [@c] |\n';
+
+  it('lists every citation in reading order, a repeated one each time', () => {
+    expect(citeOccurrences(parseReport(md)).map((c) => c.keys)).toEqual([['a'], ['a', 'b'], ['b'], ['c']]);
+  });
+
+  it('puts the note mark after the punctuation and drops the space before it, keeping each citation', () => {
+    const r = parseReport(md);
+    const para = r.sections[0]!.blocks[0]!;
+    if (para.t !== 'paragraph') throw new Error('paragraph expected');
+    const placed = placeNoteMarks(para.inlines);
+    const shown = placed.map((i) => (i.t === 'text' ? i.text : i.t === 'cite' ? `^${i.keys.join('+')}` : '')).join('|');
+    expect(shown).toBe('First|.|^a| Then|,|^a+b| and |so||^b');
+    // The citations themselves are kept (their identity numbers the notes).
+    expect(placed.filter((i) => i.t === 'cite')).toEqual(para.inlines.filter((i) => i.t === 'cite'));
+    expect(placed.filter((i) => i.t === 'cite')[0]).toBe(para.inlines.find((i) => i.t === 'cite'));
+  });
+
+  it('sets notes as numbered LaTeX footnotes, a table’s after the table', () => {
+    const note = (text: string) => [{ text }];
+    const tex = buildLatex(md, { template: 'article', style: 'chicago-notes', hasBibliography: true, citations: { inText: new Map(), notes: [note('N1'), note('N2'), note('N3'), note('N4')], bibliography: [note('B')] } });
+    expect(tex).toContain('First.\\footnote[1]{N1} Then,\\footnote[2]{N2} and \\emph{so}\\footnote[3]{N3}');
+    expect(tex).toMatch(/x\\footnotemark\[4\] \\\\[\s\S]*\\end\{tabular\}\n\\end\{center\}\n\\footnotetext\[4\]\{N4\}/);
   });
 });
 

@@ -321,6 +321,38 @@ export function citeGroups(report: ReportStructure): string[][] {
   return [...groups.values()];
 }
 
+/** Every citation of the report in reading order (a key cited twice is two citations): a note style's notes. */
+export function citeOccurrences(report: ReportStructure): Array<Extract<Inline, { t: 'cite' }>> {
+  const out: Array<Extract<Inline, { t: 'cite' }>> = [];
+  for (const block of blocksOf(report)) for (const i of inlinesOf(block)) if (i.t === 'cite') out.push(i);
+  return out;
+}
+
+/**
+ * Where a note style's note numbers go (Chicago 13.28): after the sentence's punctuation and with no space
+ * before them, "…in 2020.¹" for "…in 2020 [@key].". The cite inlines are kept (their identity numbers them).
+ */
+export function placeNoteMarks(list: readonly Inline[]): Inline[] {
+  const out: Inline[] = [];
+  for (let k = 0; k < list.length; k += 1) {
+    const i = list[k]!;
+    if (i.t !== 'cite') {
+      out.push(i);
+      continue;
+    }
+    const prev = out[out.length - 1];
+    if (prev?.t === 'text' && /\s$/.test(prev.text)) out[out.length - 1] = { ...prev, text: prev.text.trimEnd() };
+    const next = list[k + 1];
+    const punct = next?.t === 'text' && !next.code ? /^[.,;:!?]+/.exec(next.text)?.[0] : undefined;
+    if (punct && next?.t === 'text') {
+      out.push({ ...next, text: punct }, i);
+      if (next.text.length > punct.length) out.push({ ...next, text: next.text.slice(punct.length) });
+      k += 1;
+    } else out.push(i);
+  }
+  return out;
+}
+
 function collectCitedKeys(report: ReportStructure): string[] {
   const seen = new Set<string>();
   for (const block of blocksOf(report)) {

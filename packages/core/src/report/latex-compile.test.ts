@@ -17,9 +17,10 @@ import { LATEX_TEMPLATES, PDF_LABELS, type LatexTemplate } from './api';
  * says) and the PDF says what the report says: title, text in its language, the style's citations and
  * reference list, localized labels. Needs TeX Live (.ci/run installs it); without it this fails.
  *
- * Matrix (16 compiles, about 2 minutes on a busy 2-core machine; all 64 took too long for CI): a Latin
- * square over templates x languages with the style rotated, so every template meets every language, every
- * style meets every language and every template meets every style once.
+ * Matrix (17 compiles, about 2 minutes on a busy 2-core machine; all 80 took too long for CI): every
+ * template meets every language once, with the style rotated over the five styles (each style three or
+ * four times, each language four of the five), plus an English project in the notes style, whose
+ * citations are footnotes.
  */
 const run = promisify(execFile);
 
@@ -79,7 +80,10 @@ interface Case {
 }
 
 const LANGS: Language[] = ['en', 'ja', 'ko', 'zh'];
-const CASES: Case[] = LANGS.flatMap((language, l) => LATEX_TEMPLATES.map((template, t): Case => ({ language, template, style: CITATION_STYLES[(t + l) % CITATION_STYLES.length]! })));
+const CASES: Case[] = [
+  ...LANGS.flatMap((language, l) => LATEX_TEMPLATES.map((template, t): Case => ({ language, template, style: CITATION_STYLES[(t + l) % CITATION_STYLES.length]! }))),
+  { language: 'en', template: 'article', style: 'chicago-notes' },
+];
 
 /** Text compared without spaces and hyphens (TeX hyphenates at line ends, xurl breaks URLs after one). */
 const squash = (s: string) => s.normalize('NFKC').replace(/[\s\u00ad-]+/g, '');
@@ -96,7 +100,7 @@ function writeProject(dir: string, c: Case): { expect: string[] } {
     author: 'Zoë Łukasik',
     language: c.language,
     date: '2026-03-01',
-    citations: { inText: cites.inText, bibliography: cites.bibliography },
+    citations: { inText: cites.inText, notes: cites.notes, bibliography: cites.bibliography },
     figureImages: [{ id: 'chart1', image: `data:image/png;base64,${PNG}` }],
     bibtex: '@book{doe2019, title={Statistics for Scientists}, author={Doe, Jane}, year={2019}}\n',
   });
@@ -106,7 +110,7 @@ function writeProject(dir: string, c: Case): { expect: string[] } {
   }
   const labels = PDF_LABELS[c.language];
   return {
-    expect: [report.title, sentence, labels.references, `${labels.figure}1`, 'Zoë Łukasik', ...[...cites.inText.values()].map(richToText), ...cites.bibliography.map(richToText)],
+    expect: [report.title, sentence, labels.references, `${labels.figure}1`, 'Zoë Łukasik', ...[...cites.inText.values(), ...(cites.notes ?? [])].map(richToText), ...cites.bibliography.map(richToText)],
   };
 }
 

@@ -1,13 +1,13 @@
-import { parseReport, type Block, type Inline, type ReportStructure, type Section } from './document';
+import { citeOccurrences, parseReport, placeNoteMarks, type Block, type Inline, type ReportStructure, type Section } from './document';
 import { strToU8, zipSync } from 'fflate';
 import type { RichText } from './csl/rich';
 import type { Language } from '../i18n';
 import { PDF_LABELS, type LatexTemplate } from './api';
-import type { CitationStyle } from './references';
+import { isNoteStyle, type CitationStyle } from './references';
 
 
 /** BibTeX styles that ship with every TeX distribution, closest to each citation style. */
-const BIB_STYLES: Record<CitationStyle, string> = { apa: 'apalike', mla: 'plain', ieee: 'ieeetr', chicago: 'apalike' };
+const BIB_STYLES: Record<CitationStyle, string> = { apa: 'apalike', mla: 'plain', ieee: 'ieeetr', chicago: 'apalike', 'chicago-notes': 'apalike' };
 
 const CJK_RE = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 // Latin Modern (XeLaTeX's default) covers Latin Extended but not Greek or Cyrillic: runs of those are set
@@ -63,6 +63,8 @@ export function richLatex(rich: RichText): string {
 export interface LatexCitations {
   /** Keys of a cite group joined by ";" -> its in-text citation. */
   inText: ReadonlyMap<string, RichText>;
+  /** A note style's note for each citation, in reading order (citeOccurrences): set as footnotes. */
+  notes?: readonly RichText[] | null;
   bibliography: readonly RichText[];
 }
 
@@ -70,9 +72,14 @@ export interface LatexCitations {
 interface Ctx {
   figures: ReadonlyMap<string, LatexFigure>;
   citations?: LatexCitations;
+  /** With a note style: each citation's place in reading order. */
+  noteOf?: ReadonlyMap<Inline, number>;
+  /** Inside a table: notes are marked there and their text set after it (a tabular drops footnote text). */
+  tableNotes?: string[];
 }
 
-function inlineLatex(inlines: readonly Inline[], ctx: Ctx): string {
+function inlineLatex(list: readonly Inline[], ctx: Ctx): string {
+  const inlines = ctx.noteOf ? placeNoteMarks(list) : list;
   return inlines
     .map((i, k) => {
       switch (i.t) {
@@ -88,6 +95,16 @@ function inlineLatex(inlines: readonly Inline[], ctx: Ctx): string {
         case 'math':
           return `$${i.tex}$`;
         case 'cite': {
+          const note = ctx.noteOf?.get(i);
+          if (note !== undefined) {
+            // A note style cites in footnotes: the style's note, or BibTeX's citation without one. Each
+            // carries its number, so notes set after a table keep theirs.
+            const text = ctx.citations?.notes?.[note];
+            const body = text ? richLatex(text) : `\\cite{${i.keys.join(',')}}`;
+            if (!ctx.tableNotes) return `\\footnote[${note + 1}]{${body}}`;
+            ctx.tableNotes.push(`\\footnotetext[${note + 1}]{${body}}`);
+            return `\\footnotemark[${note + 1}]`;
+          }
           // The style's own in-text citation, as in the preview and the PDF; \cite only without one.
           const text = ctx.citations?.inText.get(i.keys.join(';'));
           if (!text) return `~\\cite{${i.keys.join(',')}}`;
@@ -130,8 +147,11 @@ function blockLatex(block: Block, ctx: Ctx): string {
     }
     case 'table': {
       const cols = block.align.map((a) => COLUMN[a ?? 'left']).join('');
-      const row = (cells: readonly (readonly Inline[])[]) => `${block.align.map((_, k) => inlineLatex(cells[k] ?? [], ctx)).join(' & ')} \\\\`;
-      return `\\begin{center}\n\\begin{tabular}{${cols}}\n\\hline\n${row(block.header)}\n\\hline\n${block.rows.map(row).join('\n')}${block.rows.length ? '\n' : ''}\\hline\n\\end{tabular}\n\\end{center}`;
+      const cellCtx: Ctx = { ...ctx, tableNotes: [] };
+      const row = (cells: readonly (readonly Inline[])[]) => `${block.align.map((_, k) => inlineLatex(cells[k] ?? [], cellCtx)).join(' & ')} \\\\`;
+      const rows = [row(block.header), ...block.rows.map(row)];
+      const notes = cellCtx.tableNotes!.length ? `\n${cellCtx.tableNotes!.join('\n')}` : '';
+      return `\\begin{center}\n\\begin{tabular}{${cols}}\n\\hline\n${rows[0]}\n\\hline\n${rows.slice(1).join('\n')}${block.rows.length ? '\n' : ''}\\hline\n\\end{tabular}\n\\end{center}${notes}`;
     }
     case 'code':
       // verbatim ends at the first \end{verbatim}, so that text cannot appear inside.
@@ -202,7 +222,11 @@ function fontSetup(text: string, template: LatexTemplate): string[] {
 /** A complete main.tex for the report in the chosen template, built with XeLaTeX (latexmk -xelatex). */
 export function buildLatex(markdown: string | ReportStructure, options: LatexOptions): string {
   const report = typeof markdown === 'string' ? parseReport(markdown) : markdown;
-  const ctx: Ctx = { figures: new Map((options.figures ?? []).map((f) => [f.id, f])), citations: options.citations };
+  const ctx: Ctx = {
+    figures: new Map((options.figures ?? []).map((f) => [f.id, f])),
+    citations: options.citations,
+    noteOf: isNoteStyle(options.style) ? new Map(citeOccurrences(report).map((c, k) => [c, k])) : undefined,
+  };
   const chapters = options.template === 'report' || options.template === 'thesis';
   const labels = PDF_LABELS[options.language ?? 'en'];
   const classLine = {
@@ -237,7 +261,7 @@ export function buildLatex(markdown: string | ReportStructure, options: LatexOpt
     usesStrike ? '\\IfFileExists{ulem.sty}{\\usepackage[normalem]{ulem}}{\\newcommand{\\sout}[1]{\\leavevmode\\setbox0\\hbox{##1}\\rlap{\\rule[0.5ex]{\\wd0}{0.4pt}}\\box0}}' : '',
     options.template === 'paper' ? '\\usepackage[margin=2cm]{geometry}' : '\\usepackage[margin=2.5cm]{geometry}',
     options.template === 'thesis' ? '\\usepackage{setspace}\n\\onehalfspacing' : '',
-    !options.citations && options.hasBibliography && (options.style === 'apa' || options.style === 'chicago') ? '\\usepackage{natbib}' : '',
+    !options.citations && options.hasBibliography && BIB_STYLES[options.style] === 'apalike' ? '\\usepackage{natbib}' : '',
     '\\usepackage{xurl}',
     '\\usepackage[hidelinks,bookmarksnumbered]{hyperref}',
     `\\hypersetup{pdftitle={${pdfString(title)}},pdfauthor={${pdfString(options.author ?? '')}},pdflang={${LANG_TAGS[options.language ?? 'en']}}}`,

@@ -2,9 +2,16 @@ import { z } from 'zod';
 import type { ReportStructure } from './document';
 
 /** Citation styles of the Citation Manager (first document §2). */
-export const CITATION_STYLES = ['apa', 'mla', 'ieee', 'chicago'] as const;
+export const CITATION_STYLES = ['apa', 'mla', 'ieee', 'chicago', 'chicago-notes'] as const;
 export type CitationStyle = (typeof CITATION_STYLES)[number];
-export const CITATION_STYLE_LABELS: Record<CitationStyle, string> = { apa: 'APA', mla: 'MLA', ieee: 'IEEE', chicago: 'Chicago' };
+/** Names in the style picker (the interface adds what tells the two Chicago styles apart). */
+export const CITATION_STYLE_LABELS: Record<CitationStyle, string> = { apa: 'APA', mla: 'MLA', ieee: 'IEEE', chicago: 'Chicago', 'chicago-notes': 'Chicago' };
+/**
+ * Note styles cite in numbered notes, not in the text: every citation is its own note (the first one of
+ * a work in full, later ones short), set at the end of the report in the preview and the PDF, as
+ * footnotes in LaTeX.
+ */
+export const isNoteStyle = (style: CitationStyle): boolean => style === 'chicago-notes';
 
 // Particles ("van", "de la") and suffixes are part of a name: dropping them misplaces or loses them.
 const cslName = z.object({

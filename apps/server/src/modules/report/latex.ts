@@ -20,7 +20,7 @@ export interface LatexInput {
  */
 export function renderLatexZip(input: LatexInput): Uint8Array {
   const report = parseReport(input.markdown);
-  const { inText, bibliography } = reportCitations(report, input.references, input.style, input.language);
+  const { inText, notes, bibliography } = reportCitations(report, input.references, input.style, input.language);
   return latexProjectZip({
     report,
     template: input.template,
@@ -29,7 +29,7 @@ export function renderLatexZip(input: LatexInput): Uint8Array {
     language: input.language,
     date: input.date,
     hasBibliography: input.references.length > 0,
-    citations: bibliography.length ? { inText, bibliography } : undefined,
+    citations: bibliography.length ? { inText, notes, bibliography } : undefined,
     bibtex: input.references.length ? toBibtex(input.references) : undefined,
     figureImages: input.figures,
   });

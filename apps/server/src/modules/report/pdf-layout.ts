@@ -18,10 +18,12 @@ export interface Style {
   colour?: string;
   /** A URL: the text becomes a clickable link. */
   link?: string;
+  /** Raised above the baseline by this much (a note number). */
+  rise?: number;
 }
 
 type Atom =
-  | { t: 'text'; text: string; font: string; size: number; colour: string; w: number; space: number; glyphW?: number; link?: string }
+  | { t: 'text'; text: string; font: string; size: number; colour: string; w: number; space: number; glyphW?: number; link?: string; rise?: number }
   | { t: 'math'; svg: string; tex: string; w: number; h: number; depth: number; space: number };
 
 const HANGUL = /\p{Script=Hangul}/u;
@@ -135,7 +137,7 @@ export class Layout {
         const spaceW = this.pendingSpace ? this.width(' ', this.latinFont(style), style.size) : 0;
         // A word longer than any line is measured by glyph advances (as it will be cut): shaping it whole is slow.
         const glyphW = run.length > LONG_RUN ? this.glyphSum(run, runFont, style.size) : undefined;
-        this.pending.push({ t: 'text', text: run, font: runFont, size: style.size, colour, w: glyphW ?? this.width(run, runFont, style.size), glyphW, space: spaceW, link: style.link });
+        this.pending.push({ t: 'text', text: run, font: runFont, size: style.size, colour, w: glyphW ?? this.width(run, runFont, style.size), glyphW, space: spaceW, link: style.link, rise: style.rise });
         this.pendingSpace = false;
         run = '';
         if (breakable) this.pendingSpace = false;
@@ -220,7 +222,7 @@ export class Layout {
         i += 1;
       }
       while (i < atoms.length && atoms[i]!.t === 'text' && (atoms[i] as { text: string }).text === '' ) i += 1;
-      const ascent = Math.max(...line.map((a) => (a.t === 'math' ? a.h - a.depth : a.size * 0.8)), 1);
+      const ascent = Math.max(...line.map((a) => (a.t === 'math' ? a.h - a.depth : a.size * 0.8 + (a.rise ?? 0))), 1);
       const descent = Math.max(...line.map((a) => (a.t === 'math' ? a.depth : a.size * 0.25)), 0);
       const lineH = Math.max(ascent + descent, (line[0] && line[0].t === 'text' ? line[0].size : 10) * 1.05) + (opts.lineGap ?? 3);
       region.ensure(lineH);
@@ -232,7 +234,7 @@ export class Layout {
       line.forEach((a, k) => {
         if (k > 0) x += a.space + (a.space > 0 ? extra : 0);
         if (a.t === 'text') {
-          if (a.text) this.doc.font(a.font).fontSize(a.size).fillColor(a.colour).text(a.text, x, baseline, { lineBreak: false, baseline: 'alphabetic' });
+          if (a.text) this.doc.font(a.font).fontSize(a.size).fillColor(a.colour).text(a.text, x, baseline - (a.rise ?? 0), { lineBreak: false, baseline: 'alphabetic' });
           if (a.link && a.text) {
             // The annotation joins the paragraph's structure as a Link element (PDF/UA).
             const link = this.doc.struct('Link');

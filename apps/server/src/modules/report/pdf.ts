@@ -1,5 +1,5 @@
 import { reportCitations } from '@yumi/core/report/csl';
-import { parseReport, PDF_LABELS, type RichText, type Language, type Block, type Inline, type PdfExportOptions, type CslItem, type CitationStyle, type ReportFigure, type Section } from '@yumi/core';
+import { citeOccurrences, parseReport, placeNoteMarks, PDF_LABELS, type RichText, type Language, type Block, type Inline, type PdfExportOptions, type CslItem, type CitationStyle, type ReportFigure, type Section } from '@yumi/core';
 import PDFDocument from 'pdfkit';
 import { FIGURE_IMAGE_MAX, FIGURE_MAX_SIDE } from '@yumi/core';
 import { dataUrlBytes, readImageHeader } from '../../lib/image-intake';
@@ -64,7 +64,9 @@ export async function renderReportPdf(input: PdfInput): Promise<PdfOutput> {
   const gap = 18;
 
   // Citations by citeproc-js with the official CSL style (numbering follows first use); on a PDF worker thread.
-  const { ordered, inText: groups, bibliography } = reportCitations(report, input.references, input.style, input.language);
+  const { ordered, inText: groups, notes, bibliography } = reportCitations(report, input.references, input.style, input.language);
+  // A note style: each citation is a raised note number, its note set under Notes before the references.
+  const noteOf = new Map(citeOccurrences(report).map((c, k) => [c, k + 1]));
 
   const figures = new Map(input.figures.map((f) => [f.id, f]));
   let equation = 0;
@@ -73,9 +75,10 @@ export async function renderReportPdf(input: PdfInput): Promise<PdfOutput> {
     for (const run of text) layout.text(run.text, { size, italic: run.italic || base.italic, bold: run.bold, link: run.href });
   };
   const inlines = (list: readonly Inline[], size: number, base: { italic?: boolean; bold?: boolean } = {}) => {
-    for (const i of list) {
+    for (const i of notes ? placeNoteMarks(list) : list) {
       if (i.t === 'text') layout.text(i.text, { size, bold: i.bold || base.bold, italic: i.italic || base.italic, mono: i.code, link: i.href });
       else if (i.t === 'math') layout.math(i.tex, size);
+      else if (i.t === 'cite' && notes) layout.text(String(noteOf.get(i)), { size: size * 0.7, rise: size * 0.35 });
       else if (i.t === 'cite') {
         if (input.style !== 'ieee') layout.space();
         rich(groups.get(i.keys.join(';')) ?? [], size, base);
@@ -265,6 +268,21 @@ export async function renderReportPdf(input: PdfInput): Promise<PdfOutput> {
         heading(region, s);
         await blocks(region, s.blocks);
       }
+    }
+    if (notes?.length) {
+      region.ensure(body * 5);
+      region.y += body;
+      layout.text(labels.notes, { size: body + 3, bold: true });
+      layout.flushParagraph(region, { tag: 'H2' });
+      doc.outline.addItem(labels.notes);
+      region.y += 4;
+      notes.forEach((note, k) => {
+        layout.text(`${k + 1}.`, { size: body - 1 });
+        layout.space();
+        rich(note, body - 1);
+        layout.flushParagraph(region, { hanging: 18, align: 'left', tag: 'Note' });
+        region.y += 3;
+      });
     }
     if (options.includeReferences && ordered.length) {
       region.ensure(body * 5);

@@ -1,4 +1,4 @@
-import { FIGURE_IMAGE_MAX, FIGURE_MAX_SIDE, reportMetaSchema, type Language, type CslItem, type LatexTemplate, type PdfExportOptions, type ReportFigure, type ReportMeta, type User } from '@yumi/core';
+import { FIGURE_IMAGE_MAX, FIGURE_MAX_SIDE, reportMetaSchema, type CitationStyle, type Language, type CslItem, type LatexTemplate, type PdfExportOptions, type ReportFigure, type ReportMeta, type User } from '@yumi/core';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { documents, reportMeta } from '../../db/schema';
@@ -9,7 +9,7 @@ import { asBuffer } from '../../workers/pool';
 export async function exportPdf(
   ctx: AppContext,
   user: User,
-  body: { markdown: string; references: CslItem[]; style: 'apa' | 'mla' | 'ieee' | 'chicago'; figures: ReportFigure[]; options: PdfExportOptions; author?: string; language?: Language },
+  body: { markdown: string; references: CslItem[]; style: CitationStyle; figures: ReportFigure[]; options: PdfExportOptions; author?: string; language?: Language },
 ) {
   await checkFigures(body.figures);
   const now = ctx.clock.now();
@@ -22,7 +22,7 @@ export async function exportPdf(
 export async function exportLatex(
   ctx: AppContext,
   user: User,
-  body: { markdown: string; references: CslItem[]; style: 'apa' | 'mla' | 'ieee' | 'chicago'; figures: ReportFigure[]; template: LatexTemplate; author?: string; language?: Language },
+  body: { markdown: string; references: CslItem[]; style: CitationStyle; figures: ReportFigure[]; template: LatexTemplate; author?: string; language?: Language },
 ) {
   await checkFigures(body.figures);
   const stamp = ctx.clock.now().toISOString().slice(0, 10);

@@ -1,4 +1,4 @@
-import { richToText, type Block, type Inline, type ReportStructure, type RichText } from '@yumi/core';
+import { inlinesOf, placeNoteMarks, richToText, type Block, type Inline, type ReportStructure, type RichText } from '@yumi/core';
 import { Fragment, memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TexMath } from '../../shared/math';
@@ -20,11 +20,14 @@ function Math({ tex, display }: { tex: string; display: boolean }) {
   );
 }
 
-function Inlines({ list, inText, figures }: { list: Inline[]; inText: Map<string, RichText>; figures: Map<string, number> }) {
+/** With a note style: each citation's note number. */
+type NoteNumbers = ReadonlyMap<Inline, number> | null;
+
+function Inlines({ list, inText, figures, notes }: { list: Inline[]; inText: Map<string, RichText>; figures: Map<string, number>; notes: NoteNumbers }) {
   const { t } = useTranslation('report');
   return (
     <>
-      {list.map((i, k) => {
+      {(notes ? placeNoteMarks(list) : list).map((i, k) => {
         if (i.t === 'text') {
           let el: ReactNode = i.text;
           if (i.code) el = <code>{el}</code>;
@@ -35,6 +38,14 @@ function Inlines({ list, inText, figures }: { list: Inline[]; inText: Map<string
           return <Fragment key={k}>{el}</Fragment>;
         }
         if (i.t === 'math') return <Math key={k} tex={i.tex} display={false} />;
+        if (i.t === 'cite' && notes) {
+          const n = notes.get(i);
+          return (
+            <sup key={k} className="rp-noteref">
+              <a href={`#rp-note-${n}`}>{n}</a>
+            </sup>
+          );
+        }
         if (i.t === 'cite') {
           const s = inText.get(i.keys.join(';'));
           const plain = s ? richToText(s) : '';
@@ -58,6 +69,8 @@ interface BlockCtx {
   eqNo: Map<Block, number>;
   /** Content of each block as a string: what decides whether it is drawn again. */
   sig: Map<Block, string>;
+  /** With a note style: the number of each block's first note. */
+  firstNote: Map<Block, number> | null;
 }
 
 interface BlockProps {
@@ -68,6 +81,8 @@ interface BlockProps {
   figures: Map<string, number>;
   figuresSig: string;
   figureImages: Map<string, string>;
+  /** With a note style: the number of this block's first note; null for in-text styles. */
+  firstNote: number | null;
 }
 
 /**
@@ -75,13 +90,14 @@ interface BlockProps {
  * changed: a keystroke changes one paragraph, so the other blocks of a long report are left alone.
  */
 const BlockView = memo(
-  function BlockView({ block: b, eqNo, inText, figures, figureImages }: BlockProps) {
+  function BlockView({ block: b, eqNo, inText, figures, figureImages, firstNote }: BlockProps) {
     const { t } = useTranslation('report');
+    const notes: NoteNumbers = firstNote === null ? null : new Map(inlinesOf(b).filter((i) => i.t === 'cite').map((c, k) => [c, firstNote + k]));
     switch (b.t) {
       case 'paragraph':
-        return <p><Inlines list={b.inlines} inText={inText} figures={figures} /></p>;
+        return <p><Inlines list={b.inlines} inText={inText} figures={figures} notes={notes} /></p>;
       case 'quote':
-        return <blockquote><Inlines list={b.inlines} inText={inText} figures={figures} /></blockquote>;
+        return <blockquote><Inlines list={b.inlines} inText={inText} figures={figures} notes={notes} /></blockquote>;
       case 'list': {
         const L = b.ordered ? 'ol' : 'ul';
         return (
@@ -89,7 +105,7 @@ const BlockView = memo(
             {b.items.map((it, j) => (
               <li key={j}>
                 {typeof b.checked?.[j] === 'boolean' && <input type="checkbox" checked={b.checked[j]!} disabled readOnly />}
-                <Inlines list={it} inText={inText} figures={figures} />
+                <Inlines list={it} inText={inText} figures={figures} notes={notes} />
               </li>
             ))}
           </L>
@@ -100,11 +116,11 @@ const BlockView = memo(
           <div className="rp-table-wrap">
             <table className="rp-table">
               <thead>
-                <tr>{b.header.map((cell, j) => <th key={j} style={{ textAlign: b.align[j] ?? undefined }}><Inlines list={cell} inText={inText} figures={figures} /></th>)}</tr>
+                <tr>{b.header.map((cell, j) => <th key={j} style={{ textAlign: b.align[j] ?? undefined }}><Inlines list={cell} inText={inText} figures={figures} notes={notes} /></th>)}</tr>
               </thead>
               <tbody>
                 {b.rows.map((row, r) => (
-                  <tr key={r}>{b.align.map((a, j) => <td key={j} style={{ textAlign: a ?? undefined }}><Inlines list={row[j] ?? []} inText={inText} figures={figures} /></td>)}</tr>
+                  <tr key={r}>{b.align.map((a, j) => <td key={j} style={{ textAlign: a ?? undefined }}><Inlines list={row[j] ?? []} inText={inText} figures={figures} notes={notes} /></td>)}</tr>
                 ))}
               </tbody>
             </table>
@@ -130,14 +146,14 @@ const BlockView = memo(
       }
     }
   },
-  (a, b) => a.sig === b.sig && a.eqNo === b.eqNo && a.inText === b.inText && a.figuresSig === b.figuresSig && a.figureImages === b.figureImages,
+  (a, b) => a.sig === b.sig && a.eqNo === b.eqNo && a.inText === b.inText && a.figuresSig === b.figuresSig && a.figureImages === b.figureImages && a.firstNote === b.firstNote,
 );
 
 function Blocks({ blocks, ctx, figuresSig }: { blocks: Block[]; ctx: BlockCtx; figuresSig: string }) {
   return (
     <>
       {blocks.map((b, k) => (
-        <BlockView key={k} block={b} sig={ctx.sig.get(b)!} eqNo={ctx.eqNo.get(b) ?? 0} inText={ctx.inText} figures={ctx.figures} figuresSig={figuresSig} figureImages={ctx.figureImages} />
+        <BlockView key={k} block={b} sig={ctx.sig.get(b)!} eqNo={ctx.eqNo.get(b) ?? 0} inText={ctx.inText} figures={ctx.figures} figuresSig={figuresSig} figureImages={ctx.figureImages} firstNote={ctx.firstNote?.get(b) ?? null} />
       ))}
     </>
   );
@@ -146,6 +162,8 @@ function Blocks({ blocks, ctx, figuresSig }: { blocks: Block[]; ctx: BlockCtx; f
 export interface PreviewProps {
   report: ReportStructure;
   inText: Map<string, RichText>;
+  /** A note style's notes, one per citation in reading order; null (or absent) for in-text styles. */
+  notes?: RichText[] | null;
   bibliography: RichText[];
   figureImages: Map<string, string>;
 }
@@ -157,13 +175,19 @@ export const Preview = memo(function Preview(props: PreviewProps) {
   const all = [report.abstract, report.preamble, ...[...report.sections, ...report.appendices].map((x) => x.blocks)];
   const eqNo = new Map<Block, number>();
   const sig = new Map<Block, string>();
+  const firstNote = props.notes ? new Map<Block, number>() : null;
+  let noteCount = 0;
   for (const list of all) {
     for (const b of list) {
       if (b.t === 'math') eqNo.set(b, eqNo.size + 1);
       sig.set(b, JSON.stringify(b));
+      if (firstNote) {
+        firstNote.set(b, noteCount + 1);
+        noteCount += inlinesOf(b).filter((i) => i.t === 'cite').length;
+      }
     }
   }
-  const ctx: BlockCtx = { inText: props.inText, figures: report.figures, figureImages: props.figureImages, eqNo, sig };
+  const ctx: BlockCtx = { inText: props.inText, figures: report.figures, figureImages: props.figureImages, eqNo, sig, firstNote };
   const figuresSig = JSON.stringify([...report.figures]);
   return (
     <article className="report-preview" aria-label={t('preview.label')} data-testid="report-preview">
@@ -186,6 +210,18 @@ export const Preview = memo(function Preview(props: PreviewProps) {
           </section>
         );
       })}
+      {props.notes && props.notes.length > 0 && (
+        <section className="rp-notes">
+          <h2>{t('preview.notes')}</h2>
+          <ol>
+            {props.notes.map((n, i) => (
+              <li key={i} id={`rp-note-${i + 1}`}>
+                <Rich text={n} />
+              </li>
+            ))}
+          </ol>
+        </section>
+      )}
       {props.bibliography.length > 0 && (
         <section className="rp-bibliography">
           <h2>{t('preview.references')}</h2>

@@ -1,4 +1,4 @@
-import { citeGroups, LANGUAGES, parseReport, type Language, type ReportStructure } from '@yumi/core';
+import { citeGroups, citeOccurrences, isNoteStyle, LANGUAGES, parseReport, type Language, type ReportStructure } from '@yumi/core';
 import { lazy, Suspense, useDeferredValue, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../shared/hooks/useCurrentUser';
@@ -95,7 +95,8 @@ export default function ReportScreen({ onBack }: { onBack(): void }) {
   const report: ReportStructure = useMemo(() => parseReport(deferred.length > 400_000 ? deferred.slice(0, 400_000) : deferred), [deferred]);
   const { meta, update } = useReportMeta(docs.doc?.id ?? null, docs.source);
   const figureImages = useMemo(() => new Map(meta.figures.map((f) => [f.id, f.image])), [meta.figures]);
-  const groups = useMemo(() => citeGroups(report), [report]);
+  // A note style formats every citation (its notes), an in-text style each distinct group once.
+  const groups = useMemo(() => (isNoteStyle(meta.style) ? citeOccurrences(report).map((c) => c.keys) : citeGroups(report)), [report, meta.style]);
   const language: Language = (LANGUAGES as readonly string[]).includes(i18n.language) ? (i18n.language as Language) : 'en';
   const cites = useCitations(meta.references, report.citedKeys, groups, meta.style, language);
 
@@ -139,6 +140,7 @@ export default function ReportScreen({ onBack }: { onBack(): void }) {
     documentId: docs.doc?.id ?? null,
     signedIn: !!user,
     inText: cites.inText,
+    notes: cites.notes,
     bibliography: cites.bibliography,
     table,
     setTable,
@@ -207,7 +209,7 @@ export default function ReportScreen({ onBack }: { onBack(): void }) {
                 spellCheck
               />
             )}
-            {view !== 'write' && <Preview report={report} inText={cites.inText} bibliography={cites.bibliography} figureImages={figureImages} />}
+            {view !== 'write' && <Preview report={report} inText={cites.inText} notes={cites.notes} bibliography={cites.bibliography} figureImages={figureImages} />}
             {versions.length > 0 && (
               <VersionsPanel versions={versions} currentText={text} onUse={(content) => { setText(content); setVersions([]); }} onClose={() => setVersions([])} />
             )}

@@ -1,4 +1,4 @@
-import { orderReferences, type CitationStyle, type CslItem, type Language, type RichText } from '@yumi/core';
+import { isNoteStyle, orderReferences, type CitationStyle, type CslItem, type Language, type RichText } from '@yumi/core';
 import { wrap, type Remote } from 'comlink';
 import { useEffect, useMemo, useState } from 'react';
 import type { CitationWorker } from './citations.worker';
@@ -10,6 +10,8 @@ export interface CitationView {
   ordered: CslItem[];
   /** In-text citation per cite group (keys joined by ";"); absent until the worker has answered. */
   inText: Map<string, RichText>;
+  /** A note style's note for each citation in reading order (then `groups` are all citations); null otherwise. */
+  notes: RichText[] | null;
   bibliography: RichText[];
 }
 
@@ -20,16 +22,22 @@ export interface CitationView {
 export function useCitations(references: CslItem[], citedKeys: string[], groups: string[][], style: CitationStyle, language: Language): CitationView {
   const ordered = useMemo(() => orderReferences(references, citedKeys), [references, citedKeys]);
   const request = JSON.stringify([ordered, groups, style, language]);
-  const [view, setView] = useState<Omit<CitationView, 'ordered'>>({ inText: new Map(), bibliography: [] });
+  const [view, setView] = useState<Omit<CitationView, 'ordered'>>({ inText: new Map(), notes: null, bibliography: [] });
   useEffect(() => {
     let live = true;
     const [items, keys, st, lang] = JSON.parse(request) as [CslItem[], string[][], CitationStyle, Language];
     citeproc()
       .renderCitations(items, keys, st, lang)
       .then(
-        (r) => live && setView({ inText: new Map(keys.map((g, i) => [g.join(';'), r.inText[i]!])), bibliography: r.bibliography }),
+        (r) =>
+          live &&
+          setView(
+            isNoteStyle(st)
+              ? { inText: new Map(), notes: r.inText, bibliography: r.bibliography }
+              : { inText: new Map(keys.map((g, i) => [g.join(';'), r.inText[i]!])), notes: null, bibliography: r.bibliography },
+          ),
         // A reference citeproc cannot read leaves its citations as keys ("[@key]") rather than a blank.
-        () => live && setView({ inText: new Map(), bibliography: [] }),
+        () => live && setView({ inText: new Map(), notes: null, bibliography: [] }),
       );
     return () => {
       live = false;

@@ -13,6 +13,8 @@ export interface ReportCtx {
   signedIn: boolean;
   /** In-text citation per cite group (keys joined by ";"), in the chosen style. */
   inText: Map<string, RichText>;
+  /** A note style's note for each citation, in reading order (citeOccurrences); null for in-text styles. */
+  notes: RichText[] | null;
   bibliography: RichText[];
   /** Chart input handed from an uploaded CSV/XLSX to the Chart Generator. */
   table: { name: string; rows: string[][]; truncated: boolean } | null;

@@ -10,6 +10,12 @@ declare module 'citeproc' {
     updateItems(ids: string[], nosort?: boolean): void;
     makeCitationCluster(items: Array<{ id: string; locator?: string; label?: string }>): string;
     makeBibliography(): [Record<string, unknown>, string[]] | false;
+    /** Citations in document order, each with its note number; answers [citationID, noteIndex, text] in that order. */
+    rebuildProcessorState(
+      citations: Array<{ citationID: string; citationItems: Array<{ id: string }>; properties: { noteIndex: number } }>,
+      mode?: string,
+      uncitedItemIDs?: string[],
+    ): Array<[string, number, string]>;
   }
   const CSL: {
     Engine: new (sys: Sys, style: string, lang?: string, forceLang?: boolean) => CslEngine;

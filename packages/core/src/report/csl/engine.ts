@@ -6,10 +6,11 @@
  */
 import CSL from 'citeproc';
 import type { Language } from '../../i18n';
-import { citeGroups, type ReportStructure } from '../document';
-import { orderReferences, type CitationStyle, type CslItem } from '../references';
+import { citeGroups, citeOccurrences, type ReportStructure } from '../document';
+import { isNoteStyle, orderReferences, type CitationStyle, type CslItem } from '../references';
 import apa from './official/apa';
 import chicago from './official/chicago-author-date';
+import chicagoNotes from './official/chicago-notes-bibliography';
 import ieee from './official/ieee';
 import enUS from './official/locale-en-US';
 import jaJP from './official/locale-ja-JP';
@@ -18,7 +19,7 @@ import zhCN from './official/locale-zh-CN';
 import mla from './official/mla';
 import { parseRich, RICH_FORMAT, type RichText } from './rich';
 
-export const CSL_STYLE_XML: Record<CitationStyle, string> = { apa, mla, ieee, chicago };
+export const CSL_STYLE_XML: Record<CitationStyle, string> = { apa, mla, ieee, chicago, 'chicago-notes': chicagoNotes };
 /** The CSL locale for each UI language: the terms ("edited by", "et al.", "Retrieved") and date forms. */
 export const CSL_LOCALE: Record<Language, string> = { en: 'en-US', ja: 'ja-JP', zh: 'zh-CN', ko: 'ko-KR' };
 export const CSL_LOCALE_XML: Record<string, string> = { 'en-US': enUS, 'ja-JP': jaJP, 'zh-CN': zhCN, 'ko-KR': koKR };
@@ -53,7 +54,7 @@ function engineFor(style: CitationStyle, language: Language): Engine {
 }
 
 export interface CitationRender {
-  /** One in-text citation per group, in the order given. */
+  /** One in-text citation per group, in the order given; for a note style, the note of each citation. */
   inText: RichText[];
   /** The bibliography entries in the style's order. */
   bibliography: RichText[];
@@ -62,7 +63,8 @@ export interface CitationRender {
 /**
  * In-text citations for each group of keys and the bibliography. `ordered` is the report's reference
  * order (cited ones by first citation): numeric styles number in that order. Keys without a reference
- * are left out of their group; a group with none left reads "[@key?]".
+ * are left out of their group; a group with none left reads "[@key?]". For a note style `groups` are all
+ * the citations in reading order and each gets its note: a work's first note in full, later ones short.
  */
 export function renderCitations(ordered: readonly CslItem[], groups: readonly (readonly string[])[], style: CitationStyle, language: Language = 'en'): CitationRender {
   if (!ordered.length) return { inText: groups.map(unknownGroup), bibliography: [] };
@@ -72,23 +74,40 @@ export function renderCitations(ordered: readonly CslItem[], groups: readonly (r
   // Start from an empty registry, so edited items are read again and numbering restarts.
   engine.updateItems([]);
   engine.updateItems(ordered.map((i) => i.id));
-  const inText = groups.map((keys) => {
-    const found = keys.filter((k) => items.has(k));
-    return found.length ? parseRich(engine.makeCitationCluster(found.map((id) => ({ id })))) : unknownGroup(keys);
-  });
+  const known = groups.map((keys) => keys.filter((k) => items.has(k)));
+  const inText = isNoteStyle(style)
+    ? notes(engine, known, ordered).map((note, i) => note ?? unknownGroup(groups[i]!))
+    : known.map((found, i) => (found.length ? parseRich(engine.makeCitationCluster(found.map((id) => ({ id })))) : unknownGroup(groups[i]!)));
   const bib = engine.makeBibliography();
   const bibliography = bib ? bib[1].map((entry) => parseRich(entry)) : [];
   return { inText, bibliography };
+}
+
+/** Each citation's note, numbered in reading order, as citeproc-js tracks first and later citations of a work. */
+function notes(engine: CSL.Engine, citations: readonly string[][], ordered: readonly CslItem[]): Array<RichText | null> {
+  const cited = citations.map((keys, i) => ({ citationID: `n${i + 1}`, citationItems: keys.map((id) => ({ id })), properties: { noteIndex: i + 1 } })).filter((c) => c.citationItems.length);
+  const citedIds = new Set(citations.flat());
+  const out = engine.rebuildProcessorState(cited, 'yumi', ordered.map((i) => i.id).filter((id) => !citedIds.has(id)));
+  const byId = new Map(out.map(([id, , text]) => [id, parseRich(text)]));
+  return citations.map((_, i) => byId.get(`n${i + 1}`) ?? null);
 }
 
 function unknownGroup(keys: readonly string[]): RichText {
   return [{ text: `[${keys.map((k) => `@${k}`).join('; ')}?]` }];
 }
 
-/** A parsed report's citations: references in citation order, each cite group's text (keys joined by ";"), the bibliography. */
+/**
+ * A parsed report's citations: references in citation order, each cite group's text (keys joined by ";")
+ * or, for a note style, each citation's note (`notes`, in reading order: see citeOccurrences), and the
+ * bibliography.
+ */
 export function reportCitations(report: ReportStructure, references: readonly CslItem[], style: CitationStyle, language: Language = 'en') {
   const ordered = orderReferences(references, report.citedKeys);
+  if (isNoteStyle(style)) {
+    const out = renderCitations(ordered, citeOccurrences(report).map((c) => c.keys), style, language);
+    return { ordered, inText: new Map<string, RichText>(), notes: out.inText, bibliography: out.bibliography };
+  }
   const groups = citeGroups(report);
   const out = renderCitations(ordered, groups, style, language);
-  return { ordered, inText: new Map(groups.map((g, i) => [g.join(';'), out.inText[i]!])), bibliography: out.bibliography };
+  return { ordered, inText: new Map(groups.map((g, i) => [g.join(';'), out.inText[i]!])), notes: null, bibliography: out.bibliography };
 }

@@ -65,7 +65,7 @@ export function CitationsTool() {
       <div className="tabs-list" role="group" aria-label={t('citations.style')}>
         {CITATION_STYLES.map((s) => (
           <button key={s} type="button" className="tab" aria-pressed={r.meta.style === s} data-state={r.meta.style === s ? 'active' : 'inactive'} onClick={() => r.updateMeta({ style: s })}>
-            {CITATION_STYLE_LABELS[s]}
+            {t(`citations.styleNames.${s}`, { defaultValue: CITATION_STYLE_LABELS[s] })}
           </button>
         ))}
       </div>

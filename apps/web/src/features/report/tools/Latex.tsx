@@ -37,7 +37,7 @@ export function LatexTool() {
     hasBibliography: r.meta.references.length > 0,
     author: user?.username,
     language,
-    citations: r.bibliography.length ? { inText: r.inText, bibliography: r.bibliography } : undefined,
+    citations: r.bibliography.length ? { inText: r.inText, notes: r.notes, bibliography: r.bibliography } : undefined,
   });
   // Hand edits go to the report's meta (saved with it, debounced); the latest updateMeta is read at edit time.
   const onEdit = useRef<(source: string) => void>(() => undefined);

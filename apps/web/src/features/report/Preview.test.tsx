@@ -20,3 +20,14 @@ describe('the preview sets math with the PDF’s engine', () => {
     expect(markup).not.toContain('rp-math-error');
   });
 });
+
+describe('the preview with a note style', () => {
+  it('numbers each citation as a raised note after the punctuation and lists the notes before the references', () => {
+    const report = parseReport('# T\n\n## One\nFirst [@a]. Again [@a; @b].\n\n- item [@b]\n');
+    const note = (text: string) => [{ text }];
+    const markup = renderToStaticMarkup(<Preview report={report} inText={new Map()} notes={[note('Note one'), note('Note two'), note('Note three')]} bibliography={[note('Entry')]} figureImages={new Map()} />);
+    expect(markup).toContain('First.<sup class="rp-noteref"><a href="#rp-note-1">1</a></sup> Again.<sup class="rp-noteref"><a href="#rp-note-2">2</a></sup>');
+    expect(markup).toContain('item<sup class="rp-noteref"><a href="#rp-note-3">3</a></sup>');
+    expect(markup).toMatch(/<section class="rp-notes">.*<li id="rp-note-1">Note one<\/li><li id="rp-note-2">Note two<\/li><li id="rp-note-3">Note three<\/li>.*<section class="rp-bibliography">/);
+  });
+});
