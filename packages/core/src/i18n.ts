@@ -8,6 +8,10 @@ export type Namespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NAMESPACE: Namespace = 'main';
 export const LANGUAGE_COOKIE_DAYS = 30;
 
+export function isLanguage(code: string): code is Language {
+  return (LANGUAGES as readonly string[]).includes(code);
+}
+
 /** A detected language code is only trusted when it looks like a language tag (no script injection). */
 export function isSafeLanguageCode(code: string): boolean {
   return /^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*$/.test(code);

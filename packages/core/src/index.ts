@@ -22,3 +22,4 @@ export * from './ai';
 export * from './anime';
 export * from './storage';
 export * from './account';
+export * from './endpoints';

@@ -1,17 +1,8 @@
-import {
-  apiErrorSchema,
-  authFailureSchema,
-  authSuccessSchema,
-  loginRequestSchema,
-  signupRequestSchema,
-  twoStepLoginRequestSchema,
-  twoStepRequiredSchema,
-  userSchema,
-} from '@yumi/core';
+import { authApi } from '@yumi/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { currentUser } from '../../plugins/auth';
+import { route } from '../../plugins/endpoint';
 import { sendError, toErrorResponse } from '../../plugins/errors';
 import { languageOf, localize } from '../../lib/language';
 import { AUTH_TWO_STEP_MESSAGES } from './messages';
@@ -29,97 +20,36 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     sendError(reply, toErrorResponse(err, request), { success: false }),
   );
 
-  app.post(
-    '/signup',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'Create an account and start a session',
-        body: signupRequestSchema,
-        response: { 201: authSuccessSchema, 409: authFailureSchema, 422: authFailureSchema, 429: authFailureSchema },
-      },
-    },
-    async (request, reply) => {
-      const { user, token } = await auth.signup(ctx, request.body, meta(request));
-      return reply.status(201).send({ success: true as const, user, token });
-    },
-  );
+  route(app, authApi.signup, async (request, reply) => {
+    const { user, token } = await auth.signup(ctx, request.body, meta(request));
+    return reply.status(201).send({ success: true as const, user, token });
+  });
 
-  app.post(
-    '/login',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'Sign in with email and password (with two-step sign-in on, answers a challenge for the code)',
-        body: loginRequestSchema,
-        response: {
-          200: z.union([authSuccessSchema, twoStepRequiredSchema]),
-          401: authFailureSchema,
-          422: authFailureSchema,
-          429: authFailureSchema,
-        },
-      },
-    },
-    async (request) => {
-      const outcome = await auth.login(ctx, request.body, meta(request));
-      if ('challenge' in outcome) {
-        const language = languageOf(request.headers['accept-language']);
-        return {
-          success: false as const,
-          twoStepRequired: true as const,
-          challenge: outcome.challenge,
-          code: 'TWO_STEP_REQUIRED' as const,
-          error: localize(AUTH_TWO_STEP_MESSAGES.required, language),
-        };
-      }
-      return { success: true as const, user: outcome.user, token: outcome.token };
-    },
-  );
+  route(app, authApi.login, async (request) => {
+    const outcome = await auth.login(ctx, request.body, meta(request));
+    if ('challenge' in outcome) {
+      const language = languageOf(request.headers['accept-language']);
+      return {
+        success: false as const,
+        twoStepRequired: true as const,
+        challenge: outcome.challenge,
+        code: 'TWO_STEP_REQUIRED' as const,
+        error: localize(AUTH_TWO_STEP_MESSAGES.required, language),
+      };
+    }
+    return { success: true as const, user: outcome.user, token: outcome.token };
+  });
 
-  app.post(
-    '/login/two-step',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'Finish a sign-in with an authenticator code or a recovery code',
-        body: twoStepLoginRequestSchema,
-        response: { 200: authSuccessSchema, 400: authFailureSchema, 401: authFailureSchema, 422: authFailureSchema, 429: authFailureSchema },
-      },
-    },
-    async (request) => {
-      const { user, token } = await auth.completeTwoStepLogin(ctx, request.body, meta(request));
-      return { success: true as const, user, token };
-    },
-  );
+  route(app, authApi.loginTwoStep, async (request) => {
+    const { user, token } = await auth.completeTwoStepLogin(ctx, request.body, meta(request));
+    return { success: true as const, user, token };
+  });
 
-  const meSchema = {
-    tags: ['auth'],
-    security: [{ bearer: [] }],
-    response: { 200: userSchema, 401: apiErrorSchema },
-  };
-  app.get('/me', { schema: { ...meSchema, summary: 'The signed-in user' }, onRequest: app.requireUser }, async (request) =>
-    currentUser(request),
-  );
-  app.get(
-    '/profile',
-    { schema: { ...meSchema, summary: 'The signed-in user (alias of /me)' }, onRequest: app.requireUser },
-    async (request) => currentUser(request),
-  );
+  route(app, authApi.me, async (request) => currentUser(request));
+  route(app, authApi.profile, async (request) => currentUser(request));
 
-  app.post(
-    '/logout',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'Revoke the current session token',
-        security: [{ bearer: [] }],
-        response: { 200: z.object({ success: z.literal(true) }) },
-      },
-      onRequest: app.optionalUser,
-    },
-    async (request) => {
-      if (request.bearerToken) await auth.logout(ctx, request.bearerToken);
-      return { success: true as const };
-    },
-  );
+  route(app, authApi.logout, async (request) => {
+    if (request.bearerToken) await auth.logout(ctx, request.bearerToken);
+    return { success: true as const };
+  });
 };

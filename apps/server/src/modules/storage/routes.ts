@@ -1,7 +1,8 @@
-import { apiErrorSchema, storageUsageSchema } from '@yumi/core';
+import { accountApi } from '@yumi/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { currentUser } from '../../plugins/auth';
+import { route } from '../../plugins/endpoint';
 import * as service from './service';
 
 /** How often each process runs the blob collector (it is safe to run in many processes at once). */
@@ -9,19 +10,7 @@ const SWEEP_EVERY_MS = 10 * 60 * 1000;
 
 /** GET /api/me/storage, and the background collector of unreferenced blobs. */
 export const storageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.get(
-    '/storage',
-    {
-      onRequest: app.requireUser,
-      schema: {
-        tags: ['storage'],
-        summary: "Bytes the signed-in user's stored files take, and their quota",
-        security: [{ bearer: [] }],
-        response: { 200: storageUsageSchema, 401: apiErrorSchema },
-      },
-    },
-    async (request) => service.getUsage(ctx, currentUser(request).id),
-  );
+  route(app, accountApi.storage, async (request) => service.getUsage(ctx, currentUser(request).id));
 
   let sweeping: Promise<unknown> | undefined;
   const sweep = () => {

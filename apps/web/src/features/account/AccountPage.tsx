@@ -1,9 +1,9 @@
-import type { StorageUsage } from '@yumi/core';
+import { accountApi } from '@yumi/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
-import { api } from '../../shared/api/client';
+import { call } from '../../shared/api/client';
 import { useCurrentUser } from '../../shared/hooks/useCurrentUser';
 import { formatBytes, storageLevel } from './storage';
 import { ChangeEmailCard } from './ChangeEmailCard';
@@ -20,7 +20,7 @@ export const STORAGE_KEY = ['me', 'storage'] as const;
 
 function StorageCard() {
   const { t, i18n } = useTranslation('common');
-  const query = useQuery({ queryKey: STORAGE_KEY, queryFn: () => api.get<StorageUsage>('/api/me/storage') });
+  const query = useQuery({ queryKey: STORAGE_KEY, queryFn: () => call(accountApi.storage) });
   if (query.isLoading) return <div className="spinner" aria-busy="true" />;
   if (!query.data) {
     return (

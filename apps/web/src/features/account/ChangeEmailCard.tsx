@@ -1,8 +1,8 @@
-import { isValidEmail, type User } from '@yumi/core';
+import { authApi, isValidEmail, type User } from '@yumi/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../shared/api/client';
+import { call } from '../../shared/api/client';
 import { CurrentPasswordField, Field, Form } from '../../shared/ui/Form';
 import { accountErrorText } from './errors';
 
@@ -19,7 +19,7 @@ export function ChangeEmailCard({ user }: { user: User }) {
   const [error, setError] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const request = useMutation({
-    mutationFn: (body: typeof EMPTY) => api.post('/api/auth/change-email', body, { retries: 0 }),
+    mutationFn: (body: typeof EMPTY) => call(authApi.changeEmail, { body }),
     onSuccess: (_, body) => {
       setForm(EMPTY);
       setSentTo(body.email);

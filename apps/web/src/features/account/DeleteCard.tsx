@@ -1,8 +1,8 @@
-import type { TwoStepStatus } from '@yumi/core';
+import { accountApi } from '@yumi/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../shared/api/client';
+import { call } from '../../shared/api/client';
 import { setToken } from '../../shared/api/token';
 import { CURRENT_USER_KEY } from '../../shared/hooks/useCurrentUser';
 import { Button } from '../../shared/ui/Button';
@@ -16,14 +16,14 @@ import { TWO_STEP_KEY } from './TwoStepCard';
 export function DeleteCard({ onDeleted }: { onDeleted(): void }) {
   const { t } = useTranslation('common');
   const client = useQueryClient();
-  const twoStep = useQuery({ queryKey: TWO_STEP_KEY, queryFn: () => api.get<TwoStepStatus>('/api/account/two-step') });
+  const twoStep = useQuery({ queryKey: TWO_STEP_KEY, queryFn: () => call(accountApi.twoStep) });
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const needsCode = !!twoStep.data?.enabled;
   const remove = useMutation({
-    mutationFn: () => api.delete('/api/account', { body: needsCode ? { password, code: code.trim() } : { password }, retries: 0 }),
+    mutationFn: () => call(accountApi.delete, { body: needsCode ? { password, code: code.trim() } : { password } }, { retries: 0 }),
     onSuccess: () => {
       // In the same render as the user becoming null: the page leaves for the launcher, not the sign-in page.
       onDeleted();

@@ -1,7 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { requestRaw } from '../../shared/api/client';
+import { accountApi } from '@yumi/core';
+import { callRaw } from '../../shared/api/client';
 import { Button } from '../../shared/ui/Button';
 import { FormNote } from '../../shared/ui/Form';
 import { accountErrorText } from './errors';
@@ -20,7 +21,7 @@ export function ExportCard() {
   const run = useMutation({
     mutationFn: async () => {
       // A large account takes a while to pack: no client timeout cuts it short.
-      const res = await requestRaw('/api/account/export', { retries: 0, timeoutMs: 30 * 60_000, headers: { Accept: 'application/zip' } });
+      const res = await callRaw(accountApi.export, {}, { retries: 0, timeoutMs: 30 * 60_000, headers: { Accept: 'application/zip' } });
       const url = URL.createObjectURL(await res.blob());
       const a = document.createElement('a');
       a.href = url;

@@ -1,8 +1,8 @@
-import { PASSWORD_MAX, PASSWORD_MIN } from '@yumi/core';
+import { accountApi, PASSWORD_MAX, PASSWORD_MIN } from '@yumi/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../shared/api/client';
+import { call } from '../../shared/api/client';
 import { Field, Form } from '../../shared/ui/Form';
 import { accountErrorText } from './errors';
 import { SESSIONS_KEY } from './SessionsCard';
@@ -20,7 +20,7 @@ export function PasswordCard() {
   const [done, setDone] = useState<string | null>(null);
   const change = useMutation({
     mutationFn: (body: { currentPassword: string; newPassword: string }) =>
-      api.post<{ success: true; endedSessions: number }>('/api/account/password', body),
+      call(accountApi.changePassword, { body }),
     onSuccess: ({ endedSessions }) => {
       setForm(EMPTY);
       setDone(t('account.password.changed', { count: endedSessions }));

@@ -1,8 +1,8 @@
-import { USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN, type User } from '@yumi/core';
+import { accountApi, USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN, type User } from '@yumi/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../shared/api/client';
+import { call } from '../../shared/api/client';
 import { CURRENT_USER_KEY } from '../../shared/hooks/useCurrentUser';
 import { Button } from '../../shared/ui/Button';
 import { Field, Form } from '../../shared/ui/Form';
@@ -16,7 +16,7 @@ export function ProfileCard({ user }: { user: User }) {
   const [name, setName] = useState(user.username);
   const [problem, setProblem] = useState<string | null>(null);
   const rename = useMutation({
-    mutationFn: (username: string) => api.patch<User>('/api/account/profile', { username }),
+    mutationFn: (username: string) => call(accountApi.rename, { body: { username } }),
     onSuccess: (next) => {
       client.setQueryData(CURRENT_USER_KEY, next);
       setEditing(false);

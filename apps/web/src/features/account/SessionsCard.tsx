@@ -1,8 +1,8 @@
-import type { SessionInfo, SessionList } from '@yumi/core';
+import { authApi, type SessionInfo } from '@yumi/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../shared/api/client';
+import { call } from '../../shared/api/client';
 import { useSessionActions } from '../../shared/hooks/useCurrentUser';
 import { Button } from '../../shared/ui/Button';
 import { FormNote } from '../../shared/ui/Form';
@@ -65,17 +65,17 @@ export function SessionsCard() {
   const [notice, setNotice] = useState<string | null>(null);
   const query = useQuery({
     queryKey: SESSIONS_KEY,
-    queryFn: () => api.get<SessionList>('/api/auth/sessions'),
+    queryFn: () => call(authApi.sessions),
   });
   const refresh = () => void client.invalidateQueries({ queryKey: SESSIONS_KEY });
   const endOne = useMutation({
-    mutationFn: (id: string) => api.delete(`/api/auth/sessions/${id}`, { retries: 0 }),
+    mutationFn: (id: string) => call(authApi.endSession, { params: { id } }, { retries: 0 }),
     onMutate: () => (setError(null), setNotice(null)),
     onSuccess: () => (setNotice(t('account.sessions.endedOne')), refresh()),
     onError: (err) => (setError(accountErrorText(err, t)), refresh()),
   });
   const endOthers = useMutation({
-    mutationFn: () => api.delete<{ ended: number }>('/api/auth/sessions', { retries: 0 }),
+    mutationFn: () => call(authApi.endOtherSessions, {}, { retries: 0 }),
     onMutate: () => (setError(null), setNotice(null)),
     onSuccess: ({ ended }) => (setNotice(t('account.sessions.endedOthers', { count: ended })), refresh()),
     onError: (err) => setError(accountErrorText(err, t)),

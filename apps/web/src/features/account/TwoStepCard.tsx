@@ -1,8 +1,8 @@
-import type { RecoveryCodes, TwoStepSetup, TwoStepStatus } from '@yumi/core';
+import { accountApi, type RecoveryCodes, type TwoStepSetup, type TwoStepStatus } from '@yumi/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../shared/api/client';
+import { call } from '../../shared/api/client';
 import { Button } from '../../shared/ui/Button';
 import { CodeField, CurrentPasswordField, Form } from '../../shared/ui/Form';
 import { accountErrorText } from './errors';
@@ -51,7 +51,7 @@ function RecoveryCodeList({ codes, onDone }: { codes: string[]; onDone(): void }
 export function TwoStepCard() {
   const { t, i18n } = useTranslation('common');
   const client = useQueryClient();
-  const status = useQuery({ queryKey: TWO_STEP_KEY, queryFn: () => api.get<TwoStepStatus>('/api/account/two-step') });
+  const status = useQuery({ queryKey: TWO_STEP_KEY, queryFn: () => call(accountApi.twoStep) });
   const [action, setAction] = useState<Action>(null);
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
@@ -73,20 +73,20 @@ export function TwoStepCard() {
   };
 
   const begin = useMutation({
-    mutationFn: () => api.post<TwoStepSetup>('/api/account/two-step/setup', { password }),
+    mutationFn: () => call(accountApi.twoStepSetup, { body: { password } }),
     onSuccess: (data) => (setSetup(data), setPassword(''), setError(null)),
     onError,
   });
   const enable = useMutation({
-    mutationFn: () => api.post<RecoveryCodes>('/api/account/two-step/enable', { code: code.trim() }),
+    mutationFn: () => call(accountApi.twoStepEnable, { body: { code: code.trim() } }),
     onSuccess: (data) => (reset(), setCodes(data.recoveryCodes), refresh()),
     onError,
   });
   const confirm = useMutation({
     mutationFn: (what: 'disable' | 'codes'): Promise<TwoStepStatus | RecoveryCodes> =>
       what === 'disable'
-        ? api.post<TwoStepStatus>('/api/account/two-step/disable', { password, code: code.trim() })
-        : api.post<RecoveryCodes>('/api/account/two-step/recovery-codes', { password, code: code.trim() }),
+        ? call(accountApi.twoStepDisable, { body: { password, code: code.trim() } })
+        : call(accountApi.recoveryCodes, { body: { password, code: code.trim() } }),
     onSuccess: (data) => {
       reset();
       if ('recoveryCodes' in data) setCodes(data.recoveryCodes);

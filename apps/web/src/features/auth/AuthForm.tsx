@@ -1,7 +1,7 @@
-import { AUTH_FIELD_BOUNDS, validateAuthForm, type AuthFormErrors, type AuthFormMode, type AuthSuccess, type TwoStepRequired } from '@yumi/core';
+import { authApi, AUTH_FIELD_BOUNDS, validateAuthForm, type AuthFormErrors, type AuthFormMode } from '@yumi/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, ApiError } from '../../shared/api/client';
+import { ApiError, call } from '../../shared/api/client';
 import { useSessionActions } from '../../shared/hooks/useCurrentUser';
 import { Button } from '../../shared/ui/Button';
 import { ForgotPasswordForm } from './ForgotPasswordForm';
@@ -40,11 +40,11 @@ export function AuthForm({ onSuccess, initialMode = 'signin', onModeChange }: { 
     if (Object.keys(errors).length > 0) return;
     setSubmitting(true);
     try {
-      const body =
+      const email = form.email.trim();
+      const res =
         mode === 'signin'
-          ? { email: form.email.trim(), password: form.password }
-          : { email: form.email.trim(), username: form.username.trim(), password: form.password };
-      const res = await api.post<AuthSuccess | TwoStepRequired>(`/api/auth/${mode === 'signin' ? 'login' : 'signup'}`, body, { quiet: true });
+          ? await call(authApi.login, { body: { email, password: form.password } }, { quiet: true })
+          : await call(authApi.signup, { body: { email, username: form.username.trim(), password: form.password } }, { quiet: true });
       if (!res.success) {
         setChallenge(res.challenge);
         return;

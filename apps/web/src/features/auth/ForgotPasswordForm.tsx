@@ -1,7 +1,7 @@
-import { isValidEmail } from '@yumi/core';
+import { authApi, isValidEmail } from '@yumi/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, ApiError } from '../../shared/api/client';
+import { ApiError, call } from '../../shared/api/client';
 import { Button } from '../../shared/ui/Button';
 import { Field, Form } from '../../shared/ui/Form';
 
@@ -24,7 +24,7 @@ export function ForgotPasswordForm({ initialEmail = '', onBack }: { initialEmail
     setFieldError(null);
     setSubmitting(true);
     try {
-      await api.post('/api/auth/password-reset/request', { email: value }, { quiet: true, retries: 0 });
+      await call(authApi.requestPasswordReset, { body: { email: value } }, { quiet: true });
       setSentTo(value);
     } catch (err) {
       setError(err instanceof ApiError && err.type !== 'NETWORK' ? err.message : t('errors.network'));

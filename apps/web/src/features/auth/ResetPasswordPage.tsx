@@ -1,8 +1,8 @@
-import { PASSWORD_MAX, PASSWORD_MIN, type AuthSuccess } from '@yumi/core';
+import { authApi, PASSWORD_MAX, PASSWORD_MIN } from '@yumi/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { api, ApiError } from '../../shared/api/client';
+import { ApiError, call } from '../../shared/api/client';
 import { useSessionActions } from '../../shared/hooks/useCurrentUser';
 import { CodeField, Field, Form } from '../../shared/ui/Form';
 import { toast } from '../../shared/ui/toast';
@@ -35,7 +35,7 @@ export default function ResetPasswordPage() {
     setSubmitting(true);
     try {
       const body = { token, password: form.password, ...(needsCode ? { code: form.code.trim() } : {}) };
-      const res = await api.post<AuthSuccess>('/api/auth/password-reset/confirm', body, { quiet: true, retries: 0 });
+      const res = await call(authApi.confirmPasswordReset, { body }, { quiet: true });
       signedIn(res.token, res.user);
       toast('success', t('access.reset.done'));
       navigate('/', { replace: true });

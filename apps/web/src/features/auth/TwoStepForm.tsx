@@ -1,7 +1,7 @@
-import type { AuthSuccess } from '@yumi/core';
+import { authApi, type AuthSuccess } from '@yumi/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, ApiError } from '../../shared/api/client';
+import { ApiError, call } from '../../shared/api/client';
 import { CodeField, Form } from '../../shared/ui/Form';
 
 /**
@@ -31,7 +31,7 @@ export function TwoStepForm({
     setSubmitting(true);
     setError(null);
     try {
-      onSignedIn(await api.post<AuthSuccess>('/api/auth/login/two-step', { challenge, code: value }, { quiet: true }));
+      onSignedIn(await call(authApi.loginTwoStep, { body: { challenge, code: value } }, { quiet: true }));
     } catch (err) {
       if (err instanceof ApiError && err.code === 'TWO_STEP_EXPIRED') onRestart(err.message);
       else if (err instanceof ApiError && err.type === 'RATE_LIMIT') setError(t('auth.rateLimited', { seconds: err.retryAfter ?? 60 }));

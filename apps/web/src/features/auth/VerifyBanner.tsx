@@ -1,6 +1,7 @@
+import { authApi } from '@yumi/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, ApiError } from '../../shared/api/client';
+import { ApiError, call } from '../../shared/api/client';
 import { useCurrentUser } from '../../shared/hooks/useCurrentUser';
 // The shell shows this banner, so its styles (also the verify and reset pages') load with the shell.
 import './access.css';
@@ -12,7 +13,7 @@ export function ResendVerificationButton() {
   const send = async () => {
     setState({ kind: 'sending' });
     try {
-      await api.post('/api/auth/verify-email/resend', undefined, { quiet: true, retries: 0 });
+      await call(authApi.resendVerification, {}, { quiet: true });
       setState({ kind: 'sent' });
     } catch (err) {
       setState({ kind: 'error', message: err instanceof ApiError && err.type !== 'NETWORK' ? err.message : t('errors.network') });

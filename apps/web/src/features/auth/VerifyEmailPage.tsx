@@ -1,9 +1,9 @@
-import type { User, VerifyEmailResponse } from '@yumi/core';
+import { authApi, type User } from '@yumi/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { api, ApiError } from '../../shared/api/client';
+import { ApiError, call } from '../../shared/api/client';
 import { CURRENT_USER_KEY, useCurrentUser } from '../../shared/hooks/useCurrentUser';
 import { ResendVerificationButton } from './VerifyBanner';
 
@@ -22,8 +22,7 @@ export default function VerifyEmailPage() {
     // Once per page: the link is single use, so a second request (React's double effect) would fail it.
     if (sent.current) return;
     sent.current = true;
-    api
-      .post<VerifyEmailResponse>('/api/auth/verify-email', { token }, { quiet: true, retries: 0 })
+    call(authApi.verifyEmail, { body: { token } }, { quiet: true })
       .then((res) => {
         setState({ kind: 'done', email: res.email, changed: res.changed });
         client.setQueryData<User | null>(CURRENT_USER_KEY, (old) => (old ? { ...old, email: res.email, emailVerified: true } : old));

@@ -1,6 +1,6 @@
-import { reportMetaSchema, type ReportMeta } from '@yumi/core';
+import { reportApi, reportMetaSchema, type ReportMeta } from '@yumi/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { api } from '../../shared/api/client';
+import { call } from '../../shared/api/client';
 
 const EMPTY: ReportMeta = { references: [], style: 'apa', figures: [] };
 const localKey = (id: string) => `report.meta.${id}`;
@@ -14,9 +14,9 @@ export async function copyReportMeta(fromId: string, toId: string, source: strin
     open.id === fromId
       ? open.meta
       : source === 'server'
-        ? await api.get<ReportMeta>(`/api/report/meta/${fromId}`)
+        ? await call(reportApi.meta, { params: { documentId: fromId } })
         : reportMetaSchema.parse(JSON.parse(localStorage.getItem(localKey(fromId)) ?? '{}'));
-  if (source === 'server') await api.put(`/api/report/meta/${toId}`, meta);
+  if (source === 'server') await call(reportApi.saveMeta, { params: { documentId: toId }, body: meta });
   else localStorage.setItem(localKey(toId), JSON.stringify(meta));
 }
 
@@ -33,7 +33,7 @@ export function useReportMeta(documentId: string | null, source: string) {
     if (!documentId) return;
     let cancelled = false;
     (async () => {
-      if (server) return api.get<ReportMeta>(`/api/report/meta/${documentId}`);
+      if (server) return call(reportApi.meta, { params: { documentId } });
       const raw = localStorage.getItem(localKey(documentId));
       return raw ? reportMetaSchema.parse(JSON.parse(raw)) : EMPTY;
     })()
@@ -51,7 +51,7 @@ export function useReportMeta(documentId: string | null, source: string) {
         clearTimeout(timer.current);
         timer.current = setTimeout(() => {
           if (!documentId) return;
-          if (server) void api.put(`/api/report/meta/${documentId}`, next).catch(() => undefined);
+          if (server) void call(reportApi.saveMeta, { params: { documentId }, body: next }).catch(() => undefined);
           else {
             try {
               localStorage.setItem(localKey(documentId), JSON.stringify(next));

@@ -1,4 +1,15 @@
-import { classifyStatus, isNetworkMessage, parseRetryAfter, RETRY, retryDelayMs, type ErrorType } from '@yumi/core';
+import {
+  classifyStatus,
+  isNetworkMessage,
+  parseRetryAfter,
+  RETRY,
+  retryDelayMs,
+  urlOf,
+  type CallInput,
+  type Endpoint,
+  type ErrorType,
+  type ResponseOf,
+} from '@yumi/core';
 import { reportNetworkFailure, reportReached } from '../network/connectivity';
 import { getToken, setToken } from './token';
 
@@ -143,3 +154,29 @@ export const api = {
     request<T>(path, { retries: 0, ...options, method: 'PATCH', body }),
   delete: <T>(path: string, options?: RequestOptions) => request<T>(path, { ...options, method: 'DELETE' }),
 };
+
+/** Calls that change something are not retried unless the caller says so (spec: retries for idempotent calls). */
+const RETRIES_BY_DEFAULT = new Set(['GET', 'PUT', 'DELETE']);
+
+type CallArgs<E extends Endpoint> = object extends CallInput<E> ? [input?: CallInput<E>, options?: RequestOptions] : [input: CallInput<E>, options?: RequestOptions];
+
+function prepare<E extends Endpoint>(endpoint: E, [input, options]: CallArgs<E>): [string, RequestOptions] {
+  const { params, query, body } = (input ?? {}) as { params?: object; query?: object; body?: unknown };
+  const init: RequestOptions = { ...(RETRIES_BY_DEFAULT.has(endpoint.method) ? {} : { retries: 0 }), ...options, method: endpoint.method, body };
+  return [urlOf(endpoint, params, query), init];
+}
+
+/**
+ * Calls an endpoint declared in @yumi/core: the path, query and body are typed by its schemas and the
+ * answer is the union of its success bodies, so a wrong field or status is a compile error.
+ */
+export async function call<E extends Endpoint>(endpoint: E, ...args: CallArgs<E>): Promise<ResponseOf<E>> {
+  const res = await requestRaw(...prepare(endpoint, args));
+  if (res.status === 204) return undefined as ResponseOf<E>;
+  return (await res.json()) as ResponseOf<E>;
+}
+
+/** The raw response of an endpoint that answers a stream or a file (downloads, server-sent events). */
+export function callRaw<E extends Endpoint>(endpoint: E, ...args: CallArgs<E>): Promise<Response> {
+  return requestRaw(...prepare(endpoint, args));
+}

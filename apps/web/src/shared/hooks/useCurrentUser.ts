@@ -1,7 +1,7 @@
-import type { User } from '@yumi/core';
+import { authApi, type User } from '@yumi/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { api, ApiError } from '../api/client';
+import { ApiError, call } from '../api/client';
 import { rememberedUser, rememberUser } from '../offline/db';
 import { getToken, setToken } from '../api/token';
 
@@ -15,7 +15,7 @@ export function useCurrentUser() {
       const token = getToken();
       if (!token) return null;
       try {
-        const user = await api.get<User>('/api/auth/me', { retries: 1 });
+        const user = await call(authApi.me, {}, { retries: 1 });
         void rememberUser(token, user).catch(() => undefined);
         return user;
       } catch (err) {
@@ -46,7 +46,7 @@ export function useSessionActions() {
     const token = getToken();
     if (token) await rememberUser(token, null).catch(() => undefined);
     try {
-      if (token) await api.post('/api/auth/logout', undefined, { quiet: true });
+      if (token) await call(authApi.logout, {}, { quiet: true });
     } catch {
       // The token is dropped locally either way; the server revokes it when reachable.
     }

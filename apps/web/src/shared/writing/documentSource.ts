@@ -1,6 +1,6 @@
 import type { DocumentSummary, WritingDocument } from '@yumi/core';
-import { countWords, textStats } from '@yumi/core';
-import { api, ApiError } from '../api/client';
+import { countWords, documentsApi, textStats } from '@yumi/core';
+import { ApiError, call } from '../api/client';
 
 export type DocumentKind = WritingDocument['kind'];
 
@@ -25,12 +25,12 @@ export class VersionConflict extends Error {
 export const serverSource: DocumentSource = {
   name: 'server',
   async list(kind) {
-    return (await api.get<{ documents: DocumentSummary[] }>(`/api/documents?kind=${kind}`)).documents;
+    return (await call(documentsApi.list, { query: { kind } })).documents;
   },
-  create: (input) => api.post<WritingDocument>('/api/documents', input),
+  create: (input) => call(documentsApi.create, { body: input }),
   async get(id) {
     try {
-      return await api.get<WritingDocument>(`/api/documents/${id}`, { retries: 1 });
+      return await call(documentsApi.get, { params: { id } }, { retries: 1 });
     } catch (err) {
       if (err instanceof ApiError && (err.status === 404 || err.status === 422)) return null;
       throw err;
@@ -39,14 +39,14 @@ export const serverSource: DocumentSource = {
   async update(id, patch) {
     try {
       // No automatic retry: a save that reached the server must not be replayed blindly.
-      return await api.put<WritingDocument>(`/api/documents/${id}`, patch, { retries: 0 });
+      return await call(documentsApi.update, { params: { id }, body: patch }, { retries: 0 });
     } catch (err) {
       const current = (err as ApiError).details as { current?: WritingDocument } | undefined;
       if (err instanceof ApiError && err.code === 'VERSION_CONFLICT' && current?.current) throw new VersionConflict(current.current);
       throw err;
     }
   },
-  remove: (id) => api.delete<void>(`/api/documents/${id}`, { retries: 0 }),
+  remove: (id) => call(documentsApi.delete, { params: { id } }, { retries: 0 }),
 };
 
 const DB_NAME = 'yumi-writing';

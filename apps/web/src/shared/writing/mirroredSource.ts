@@ -1,7 +1,7 @@
 import type { DocumentSummary, WritingDocument } from '@yumi/core';
-import { api, ApiError } from '../api/client';
+import { ApiError, call } from '../api/client';
 import { isOnline } from '../network/connectivity';
-import { countWords, textStats } from '@yumi/core';
+import { countWords, documentsApi, textStats } from '@yumi/core';
 import { clientIdOf, currentId, isLocalId, newLocalId, offlineDb, type MirroredDocument } from '../offline/db';
 import { clearBackup } from './backup';
 import { serverSource, VersionConflict, type DocumentKind, type DocumentSource } from './documentSource';
@@ -163,7 +163,7 @@ export function mirroredSource(userId: string): DocumentSource {
  * drops the copies of documents deleted elsewhere (edits not yet sent are kept).
  */
 export async function refreshMirror(userId: string): Promise<void> {
-  const { documents } = await api.get<{ documents: DocumentSummary[] }>('/api/documents', { quiet: true });
+  const { documents } = await call(documentsApi.list, {}, { quiet: true });
   const db = await offlineDb();
   const mine = (await db.getAll('documents')).filter((e) => e.userId === userId);
   const listed = new Set(documents.map((d) => d.id));
@@ -185,7 +185,7 @@ export async function refreshMirror(userId: string): Promise<void> {
 async function sendDelete(userId: string, entry: MirroredDocument): Promise<WritingDocument | undefined> {
   const db = await offlineDb();
   try {
-    await api.delete<void>(`/api/documents/${entry.doc.id}?version=${entry.doc.version}`, { retries: 0 });
+    await call(documentsApi.delete, { params: { id: entry.doc.id }, query: { version: entry.doc.version } }, { retries: 0 });
   } catch (err) {
     const current = err instanceof ApiError && err.code === 'DOCUMENT_CHANGED' ? (err.details as { current?: WritingDocument } | undefined)?.current : undefined;
     if (current) {

@@ -1,7 +1,7 @@
-import type { HelperMode, WritingProfile } from '@yumi/core';
+import { documentsApi, type HelperMode, type WritingProfile } from '@yumi/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
-import { api } from '../api/client';
+import { call } from '../api/client';
 import { useCurrentUser } from '../hooks/useCurrentUser';
 
 type ProfilePatch = Partial<Pick<WritingProfile, 'controlSettings' | 'userHistory'>>;
@@ -16,12 +16,12 @@ export function useServerProfile(mode: HelperMode) {
   const key = useMemo(() => ['writing', 'profile', user?.id ?? 'anon', mode], [user?.id, mode]);
   const query = useQuery({
     queryKey: key,
-    queryFn: () => api.get<WritingProfile>(`/api/documents/profile/${mode}`),
+    queryFn: () => call(documentsApi.profile, { params: { mode } }),
     enabled: !!user,
     staleTime: 60_000,
   });
   const { mutate } = useMutation({
-    mutationFn: (body: ProfilePatch) => api.put<WritingProfile>(`/api/documents/profile/${mode}`, body, { retries: 1 }),
+    mutationFn: (body: ProfilePatch) => call(documentsApi.updateProfile, { params: { mode }, body }, { retries: 1 }),
     onSuccess: (p) => client.setQueryData(key, p),
   });
   /** Shows `change` at once and, given `body` (what changed), saves it. */

@@ -1,7 +1,7 @@
-import type { PdfExportOptions } from '@yumi/core';
+import { isLanguage, reportApi, type PdfExportOptions } from '@yumi/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, requestRaw } from '../../../shared/api/client';
+import { ApiError, callRaw } from '../../../shared/api/client';
 import { Button } from '../../../shared/ui/Button';
 import { toast } from '../../../shared/ui/toast';
 import { useReport } from '../context';
@@ -17,12 +17,11 @@ export function PdfTool() {
     setBusy(true);
     try {
       const used = new Set(r.report.figures.keys());
-      const res = await requestRaw('/api/report/export/pdf', {
-        method: 'POST',
-        retries: 0,
-        timeoutMs: 120_000,
-        body: { language: ['en', 'ja', 'zh', 'ko'].includes(i18n.language) ? i18n.language : 'en', markdown: r.text, references: r.meta.references, style: r.meta.style, figures: r.meta.figures.filter((f) => used.has(f.id)), options: opts },
-      });
+      const res = await callRaw(
+        reportApi.exportPdf,
+        { body: { language: isLanguage(i18n.language) ? i18n.language : 'en', markdown: r.text, references: r.meta.references, style: r.meta.style, figures: r.meta.figures.filter((f) => used.has(f.id)), options: opts } },
+        { timeoutMs: 120_000 },
+      );
       const blob = await res.blob();
       const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'report.pdf';
       download(blob, name);

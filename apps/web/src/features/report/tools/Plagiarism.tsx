@@ -1,8 +1,8 @@
-import { checkCitations, countTokens, PLAGIARISM_DEFAULT_THRESHOLD, PLAGIARISM_MAX_WORDS, type PlagiarismCheckResponse } from '@yumi/core';
+import { checkCitations, reportApi, countTokens, PLAGIARISM_DEFAULT_THRESHOLD, PLAGIARISM_MAX_WORDS, type PlagiarismCheckResponse } from '@yumi/core';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, ApiError } from '../../../shared/api/client';
+import { ApiError, call } from '../../../shared/api/client';
 import { Button } from '../../../shared/ui/Button';
 import { toast } from '../../../shared/ui/toast';
 import { useReport } from '../context';
@@ -32,7 +32,7 @@ export function PlagiarismTool() {
     setBusy(true);
     setError(null);
     try {
-      setResult(await api.post<PlagiarismCheckResponse>('/api/plagiarism/check', { text: r.text, threshold, ...(r.documentId && r.signedIn ? { documentId: r.documentId } : {}) }, { timeoutMs: 60_000 }));
+      setResult(await call(reportApi.plagiarismCheck, { body: { text: r.text, threshold, ...(r.documentId && r.signedIn ? { documentId: r.documentId } : {}) } }, { timeoutMs: 60_000 }));
     } catch (err) {
       setError(err instanceof ApiError && err.status === 401 ? t('common.signInNeeded') : (err as Error).message);
     } finally {

@@ -1,7 +1,7 @@
-import { LITERATURE_DATABASES, externalSearchUrl, type CslItem, type LibrarySearch, type LiteratureDatabase, type LiteratureSearchResponse } from '@yumi/core';
+import { LITERATURE_DATABASES, externalSearchUrl, reportApi, type CslItem, type LibrarySearch, type LiteratureDatabase, type LiteratureSearchResponse } from '@yumi/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, ApiError } from '../../../shared/api/client';
+import { ApiError, call } from '../../../shared/api/client';
 import { useOnline } from '../../../shared/hooks/useOnline';
 import { NeedsServer } from '../../../shared/network/NeedsServer';
 import { Button } from '../../../shared/ui/Button';
@@ -40,7 +40,7 @@ export function SearchTool() {
     setBusy(true);
     setError(null);
     try {
-      const found = await api.get<LiteratureSearchResponse>(`/api/literature/search?q=${encodeURIComponent(q.trim())}&databases=${dbs.join(',')}`, { retries: 0 });
+      const found = await call(reportApi.literatureSearch, { query: { q: q.trim(), databases: dbs.join(',') } }, { retries: 0 });
       setData(found);
       setLibrary(found.library);
     } catch (err) {

@@ -1,7 +1,7 @@
-import { TABLE_MAX_ROWS } from '@yumi/core';
+import { reportApi, TABLE_MAX_ROWS } from '@yumi/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../shared/api/client';
+import { call } from '../../../shared/api/client';
 import { extractFile } from '../../../shared/files/extract';
 import { ArchiveError } from '../../../shared/files/unzip';
 import { toast } from '../../../shared/ui/toast';
@@ -32,7 +32,7 @@ export function UploadTool() {
             note = t(`upload.errors.${got.error}`);
             toast('error', note);
           } else if (got.text && r.signedIn) {
-            await api.post('/api/plagiarism/sources', { title: file.name, text: got.text });
+            await call(reportApi.addPlagiarismSource, { body: { title: file.name, text: got.text } });
             note = got.truncated ? `${t('upload.corpus')} ${t('upload.textTruncated')}` : t('upload.corpus');
           } else if (got.text) note = t('upload.signInCorpus');
           else note = '';

@@ -1,7 +1,7 @@
-import type { CreativeControlSettings, HistoryKind, WritingProfile, YumiPersonality } from '@yumi/core';
-import { recordHistory, recordPersonality } from '@yumi/core';
+import type { CreativeControlSettings, HistoryKind, YumiPersonality } from '@yumi/core';
+import { documentsApi, recordHistory, recordPersonality } from '@yumi/core';
 import { useCallback } from 'react';
-import { api } from '../../../shared/api/client';
+import { call } from '../../../shared/api/client';
 import { useServerProfile } from '../../../shared/writing/useServerProfile';
 import { useWritingStore } from '../store';
 
@@ -28,8 +28,7 @@ export function useWritingProfile() {
       if (!value.trim()) return;
       if (!user) return local.addLocalHistory(kind, value);
       update((p) => ({ ...p, userHistory: recordHistory(p.userHistory, kind, value) }));
-      void api
-        .post<WritingProfile>('/api/documents/profile/writing/history', { kind, value: value.slice(0, 80) })
+      void call(documentsApi.recordHistory, { params: { mode: 'writing' }, body: { kind, value: value.slice(0, 80) } })
         .then(replace)
         .catch(() => undefined);
     },

@@ -1,0 +1,198 @@
+import { z } from 'zod';
+import { apiErrorSchema } from '../api-error';
+import {
+  createDocumentSchema,
+  deleteDocumentQuerySchema,
+  documentIdParamsSchema,
+  documentListQuerySchema,
+  documentListSchema,
+  documentSchema,
+  profileParamsSchema,
+  recordHistorySchema,
+  updateDocumentSchema,
+  updateProfileSchema,
+  writingProfileSchema,
+} from '../documents';
+import {
+  latexExportRequestSchema,
+  literatureSearchQuerySchema,
+  literatureSearchResponseSchema,
+  pdfExportRequestSchema,
+  plagiarismCheckRequestSchema,
+  plagiarismCheckResponseSchema,
+  plagiarismSourceCreateSchema,
+  plagiarismSourceSchema,
+  reportMetaSchema,
+} from '../report/api';
+import { defineEndpoint } from './define';
+
+const errors = { 401: apiErrorSchema, 404: apiErrorSchema, 422: apiErrorSchema };
+
+/** /api/documents: the user's writing and report documents, and their creative-control profile. */
+export const documentsApi = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/api/documents',
+    access: 'user',
+    tag: 'documents',
+    summary: 'My documents, newest first',
+    query: documentListQuerySchema,
+    responses: { 200: documentListSchema, 401: apiErrorSchema },
+  }),
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/api/documents',
+    access: 'user',
+    tag: 'documents',
+    summary: 'Create a document',
+    body: createDocumentSchema,
+    responses: { 201: documentSchema, 409: apiErrorSchema, 413: apiErrorSchema, ...errors },
+  }),
+  profile: defineEndpoint({
+    method: 'GET',
+    path: '/api/documents/profile/:mode',
+    access: 'user',
+    tag: 'documents',
+    summary: 'My creative control settings and writing history',
+    params: profileParamsSchema,
+    responses: { 200: writingProfileSchema, ...errors },
+  }),
+  updateProfile: defineEndpoint({
+    method: 'PUT',
+    path: '/api/documents/profile/:mode',
+    access: 'user',
+    tag: 'documents',
+    summary: 'Save control settings and/or history',
+    params: profileParamsSchema,
+    body: updateProfileSchema,
+    responses: { 200: writingProfileSchema, ...errors },
+  }),
+  recordHistory: defineEndpoint({
+    method: 'POST',
+    path: '/api/documents/profile/:mode/history',
+    access: 'user',
+    tag: 'documents',
+    summary: 'Remember one theme, style, element or mood (newest first, at most 10)',
+    params: profileParamsSchema,
+    body: recordHistorySchema,
+    responses: { 200: writingProfileSchema, ...errors },
+  }),
+  get: defineEndpoint({
+    method: 'GET',
+    path: '/api/documents/:id',
+    access: 'user',
+    tag: 'documents',
+    summary: 'One document with its content',
+    params: documentIdParamsSchema,
+    responses: { 200: documentSchema, ...errors },
+  }),
+  update: defineEndpoint({
+    method: 'PUT',
+    path: '/api/documents/:id',
+    access: 'user',
+    tag: 'documents',
+    summary: 'Update title and/or content; `version` must be the latest or the answer is 409 VERSION_CONFLICT with the current document in details',
+    params: documentIdParamsSchema,
+    body: updateDocumentSchema,
+    responses: { 200: documentSchema, 409: apiErrorSchema, 413: apiErrorSchema, ...errors },
+  }),
+  delete: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/documents/:id',
+    access: 'user',
+    tag: 'documents',
+    summary: 'Delete a document; with `version`, only if the document is still at that version (else 409 DOCUMENT_CHANGED with the current document in details)',
+    params: documentIdParamsSchema,
+    query: deleteDocumentQuerySchema,
+    responses: { 204: z.null(), 409: apiErrorSchema, ...errors },
+  }),
+};
+
+const reportMetaParams = z.object({ documentId: z.uuid() });
+const exportErrors = { 401: apiErrorSchema, 413: apiErrorSchema, 422: apiErrorSchema };
+
+/** The Report Helper: exports and a report's references, style and figures; plagiarism; Scientific Search. */
+export const reportApi = {
+  exportPdf: defineEndpoint({
+    method: 'POST',
+    path: '/api/report/export/pdf',
+    access: 'user',
+    tag: 'report',
+    summary: 'Render a report (Markdown with math, citations and figures) as a PDF',
+    body: pdfExportRequestSchema,
+    // Sent as is (Fastify does not serialise a Buffer): the schema documents it.
+    responses: { 200: z.unknown().describe('The PDF (application/pdf); X-Report-Pages and X-Report-Math-Errors headers'), ...exportErrors },
+  }),
+  exportLatex: defineEndpoint({
+    method: 'POST',
+    path: '/api/report/export/latex',
+    access: 'user',
+    tag: 'report',
+    summary: "A report as a LaTeX project (.zip): main.tex for XeLaTeX with the style's citations, README.md, references.bib, figures",
+    body: latexExportRequestSchema,
+    responses: { 200: z.unknown().describe('A zip archive (application/zip)'), ...exportErrors },
+  }),
+  meta: defineEndpoint({
+    method: 'GET',
+    path: '/api/report/meta/:documentId',
+    access: 'user',
+    tag: 'report',
+    summary: 'References, citation style and figures of a report document',
+    params: reportMetaParams,
+    responses: { 200: reportMetaSchema, 401: apiErrorSchema, 404: apiErrorSchema },
+  }),
+  saveMeta: defineEndpoint({
+    method: 'PUT',
+    path: '/api/report/meta/:documentId',
+    access: 'user',
+    tag: 'report',
+    summary: 'Save references, citation style and figures of a report document',
+    params: reportMetaParams,
+    body: reportMetaSchema,
+    responses: { 200: reportMetaSchema, 401: apiErrorSchema, 404: apiErrorSchema, 422: apiErrorSchema },
+  }),
+  plagiarismCheck: defineEndpoint({
+    method: 'POST',
+    path: '/api/plagiarism/check',
+    access: 'user',
+    tag: 'plagiarism',
+    summary: 'Similarity of a text against your documents, uploads and the reference corpus (winnowing)',
+    body: plagiarismCheckRequestSchema,
+    responses: { 200: plagiarismCheckResponseSchema, ...exportErrors },
+  }),
+  plagiarismSources: defineEndpoint({
+    method: 'GET',
+    path: '/api/plagiarism/sources',
+    access: 'user',
+    tag: 'plagiarism',
+    summary: 'Your uploaded texts in the corpus',
+    responses: { 200: z.object({ sources: z.array(plagiarismSourceSchema) }), 401: apiErrorSchema },
+  }),
+  addPlagiarismSource: defineEndpoint({
+    method: 'POST',
+    path: '/api/plagiarism/sources',
+    access: 'user',
+    tag: 'plagiarism',
+    summary: 'Add an uploaded file’s text to your corpus',
+    body: plagiarismSourceCreateSchema,
+    responses: { 200: plagiarismSourceSchema, 201: plagiarismSourceSchema, ...exportErrors },
+  }),
+  removePlagiarismSource: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/plagiarism/sources/:id',
+    access: 'user',
+    tag: 'plagiarism',
+    summary: 'Remove an uploaded text from your corpus',
+    params: z.object({ id: z.uuid() }),
+    responses: { 204: z.null(), 401: apiErrorSchema, 404: apiErrorSchema },
+  }),
+  literatureSearch: defineEndpoint({
+    method: 'GET',
+    path: '/api/literature/search',
+    access: 'user',
+    tag: 'literature',
+    summary: 'Scientific Search in your own references and documents, and across PubMed, arXiv, Nature and Science (Crossref) and IEEE (with a key)',
+    query: literatureSearchQuerySchema,
+    responses: { 200: literatureSearchResponseSchema, 401: apiErrorSchema, 422: apiErrorSchema },
+  }),
+};
