@@ -1,20 +1,5 @@
-import { bigint, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
-
-/** Tokens per subject (user or IP) per provider per day; see migrations/0003_ai.sql. */
-export const aiUsageDaily = pgTable(
-  'ai_usage_daily',
-  {
-    subject: text('subject').notNull(),
-    provider: text('provider').notNull(),
-    day: date('day').notNull(),
-    tokens: bigint('tokens', { mode: 'number' }).notNull().default(0),
-    freeTokens: bigint('free_tokens', { mode: 'number' }).notNull().default(0),
-    freeReserved: bigint('free_reserved', { mode: 'number' }).notNull().default(0),
-    requests: integer('requests').notNull().default(0),
-  },
-  (t) => [primaryKey({ columns: [t.subject, t.provider, t.day] })],
-);
 
 export interface StoredChatMessage {
   id: string;

@@ -123,3 +123,27 @@ export const artworks = pgTable('artworks', {
   reviewedAt: ts('reviewed_at'),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
+
+/** Tokens per subject (user or IP) per provider per day; see migrations/0003_ai.sql (billing meters: the AI module holds and settles through modules/billing/allowance.ts). */
+export const aiUsageDaily = pgTable(
+  'ai_usage_daily',
+  {
+    subject: text('subject').notNull(),
+    provider: text('provider').notNull(),
+    day: date('day').notNull(),
+    tokens: bigint('tokens', { mode: 'number' }).notNull().default(0),
+    freeTokens: bigint('free_tokens', { mode: 'number' }).notNull().default(0),
+    freeReserved: bigint('free_reserved', { mode: 'number' }).notNull().default(0),
+    requests: integer('requests').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.subject, t.provider, t.day] })],
+);
+
+/** Free image-generation trials used (at most 3, enforced by the database too); modules/billing/access.ts. */
+export const imageTrials = pgTable('image_trials', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  used: integer('used').notNull().default(0),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});

@@ -58,12 +58,3 @@ export const imageResults = pgTable(
   },
   (t) => [index('image_results_user_idx').on(t.userId, t.seq), index('image_results_blob_idx').on(t.blobKey)],
 );
-
-/** Free image-generation trials used (at most 3, enforced by the database too). */
-export const imageTrials = pgTable('image_trials', {
-  userId: uuid('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  used: integer('used').notNull().default(0),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
-});

@@ -2,20 +2,17 @@ import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { users } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
-import { forgetCachedUser } from '../auth';
-import { checkSecondStep, twoStepOn } from '../auth';
-import { revokeIn } from '../billing';
+import { checkSecondStep, forgetCachedUser, twoStepOn } from '../auth';
+import { BOOK_TABLES, revokeIn } from '../billing';
 import { queryRows } from '../../db/rows';
 import { ACCOUNT_MESSAGES } from './messages';
 import { checkPassword } from './service';
 
-/**
- * Tables that reference users ON DELETE CASCADE but hold the books, which must outlive the account:
- * purchases (and their subscriptions) and the credit ledger with its balance and reservations. They stay,
- * pointing at the anonymous row the user becomes. Every other such table is personal data and is emptied
- * of the user's rows, so a table added later is deleted too without touching this file.
+/*
+ * Billing's BOOK_TABLES stay, pointing at the anonymous row the user becomes. Every other table that references
+ * users ON DELETE CASCADE is personal data and is emptied of the user's rows, so a table added later is
+ * deleted too without touching this file.
  */
-const BOOKS = new Set(['purchases', 'subscriptions', 'credit_ledger', 'credit_balances', 'credit_reservations']);
 
 /** Each (table, column) that references users(id) ON DELETE CASCADE, from the catalogue. */
 async function cascadingReferences(ctx: AppContext): Promise<Array<{ table: string; column: string }>> {
@@ -43,7 +40,7 @@ export async function deleteAccount(ctx: AppContext, userId: string, input: { pa
     if (!input.code) throw new HttpError(400, 'TWO_STEP_REQUIRED', ACCOUNT_MESSAGES.deleteNeedsCode, [{ path: 'code', message: 'required' }]);
     await checkSecondStep(ctx, row, input.code);
   }
-  const references = (await cascadingReferences(ctx)).filter((r) => !BOOKS.has(r.table));
+  const references = (await cascadingReferences(ctx)).filter((r) => !BOOK_TABLES.has(r.table));
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
     const [held] = await queryRows<{ balance: string }>(tx, sql`SELECT balance FROM credit_balances WHERE user_id = ${userId}`);

@@ -1,8 +1,7 @@
 import type { ChangePasswordRequest, User } from '@yumi/core';
 import type { AppContext } from '../../context';
 import { HttpError, unauthorized } from '../../lib/http-error';
-import { hashPassword, verifyPassword } from '../auth';
-import { forgetCachedUser, toUser } from '../auth';
+import { forgetCachedUser, hashPassword, toUser, verifyPassword } from '../auth';
 import { ACCOUNT_MESSAGES } from './messages';
 import * as repo from './repository';
 import { endOtherSessions } from './sessions';

@@ -1,9 +1,7 @@
 import { SESSIONS_LIST_MAX, type SessionList } from '@yumi/core';
 import type { AppContext } from '../../context';
 import { HttpError } from '../../lib/http-error';
-import { forgetCachedUser, SESSION_REVOKED_CHANNEL } from '../auth';
-import { maskedIp } from '../auth';
-import { hashToken } from '../auth';
+import { forgetCachedUser, hashToken, maskedIp, SESSION_REVOKED_CHANNEL } from '../auth';
 import { ACCOUNT_MESSAGES } from './messages';
 import * as repo from './repository';
 import { describeUserAgent } from './user-agent';

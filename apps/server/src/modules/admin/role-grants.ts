@@ -2,9 +2,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/connection';
 import { users } from '../../db/schema';
 import { eq } from 'drizzle-orm';
-import { findUserByEmail } from '../auth';
-import { SESSION_REVOKED_CHANNEL } from '../auth';
-import { effectiveRole } from '../auth';
+import { effectiveRole, findUserByEmail, SESSION_REVOKED_CHANNEL } from '../auth';
 import { recordAudit } from './audit';
 
 /**

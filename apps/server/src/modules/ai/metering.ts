@@ -1,9 +1,7 @@
 import { priceOf, type ModelInfo } from '@yumi/core';
 import type { AppContext } from '../../context';
 import { HttpError } from '../../lib/http-error';
-import { ledger } from '../billing';
-import { recordTokenUsage } from '../billing';
-import * as repo from './repository';
+import { countTokens, dayOf, freeTokensUsed, holdFreeTokens, recordTokenUsage, release, reserve, settle, settleFreeTokens } from '../billing';
 
 /** Smallest answer worth starting; below it the call is refused instead of cut off mid-word. */
 export const MIN_OUTPUT_TOKENS = 32;
@@ -51,7 +49,7 @@ export async function recordUsage(ctx: AppContext, req: { userId: string | null;
 export async function openMeter(ctx: AppContext, req: MeterRequest): Promise<Meter> {
   const { model } = req;
   const cap = Math.min(model.maxOutputTokens, req.maxOutputTokens ?? model.maxOutputTokens);
-  const day = repo.dayOf(ctx.clock.now());
+  const day = dayOf(ctx.clock.now());
   const usageKey = { userId: req.userId, provider: model.provider, model: model.id };
   let done = false;
   const once = async <T>(fn: () => Promise<T>, fallback: T): Promise<T> => {
@@ -62,21 +60,21 @@ export async function openMeter(ctx: AppContext, req: MeterRequest): Promise<Met
 
   if (model.type === 'free' && model.dailyFreeTokens !== null) {
     const allowance = model.dailyFreeTokens;
-    const used = await repo.freeTokensUsed(ctx.db, req.subject, model.provider, day);
+    const used = await freeTokensUsed(ctx.db, req.subject, model.provider, day);
     const maxOutputTokens = Math.min(cap, allowance - used - req.inputTokens);
     if (maxOutputTokens < MIN_OUTPUT_TOKENS) throw outOfAllowance(model);
     const held = req.inputTokens + maxOutputTokens;
-    if (!(await repo.holdFreeTokens(ctx.db, req.subject, model.provider, day, held, allowance))) throw outOfAllowance(model);
+    if (!(await holdFreeTokens(ctx.db, req.subject, model.provider, day, held, allowance))) throw outOfAllowance(model);
     return {
       maxOutputTokens,
       settle: (usage) =>
         once(async () => {
           const total = usage.inputTokens + usage.outputTokens;
-          const nowUsed = await repo.settleFreeTokens(ctx.db, req.subject, model.provider, day, held, total);
+          const nowUsed = await settleFreeTokens(ctx.db, req.subject, model.provider, day, held, total);
           await recordUsage(ctx, usageKey, total, total, 0);
           return { charged: 0, freeTokensRemaining: Math.max(0, allowance - nowUsed) as number | null };
         }, { charged: 0, freeTokensRemaining: null }),
-      release: () => once(async () => void (await repo.settleFreeTokens(ctx.db, req.subject, model.provider, day, held, 0)), undefined),
+      release: () => once(async () => void (await settleFreeTokens(ctx.db, req.subject, model.provider, day, held, 0)), undefined),
     };
   }
 
@@ -86,7 +84,7 @@ export async function openMeter(ctx: AppContext, req: MeterRequest): Promise<Met
       maxOutputTokens: cap,
       settle: (usage) =>
         once(async () => {
-          await repo.countTokens(ctx.db, req.subject, model.provider, day, usage.inputTokens + usage.outputTokens);
+          await countTokens(ctx.db, req.subject, model.provider, day, usage.inputTokens + usage.outputTokens);
           await recordUsage(ctx, usageKey, usage.inputTokens + usage.outputTokens, 0, 0);
           return { charged: 0, freeTokensRemaining: null };
         }, { charged: 0, freeTokensRemaining: null }),
@@ -100,7 +98,7 @@ export async function openMeter(ctx: AppContext, req: MeterRequest): Promise<Met
   const maxOutputTokens = cap;
   const amount = Math.max(1, priceOf(model, req.inputTokens + maxOutputTokens));
   // The reservation is the concurrency guard: it is a conditional update that never goes below zero.
-  const { reservationId } = await ledger.reserve(ctx, {
+  const { reservationId } = await reserve(ctx, {
     userId,
     amount,
     reason: `AI: ${model.name}`,
@@ -113,11 +111,11 @@ export async function openMeter(ctx: AppContext, req: MeterRequest): Promise<Met
       once(async () => {
         const total = usage.inputTokens + usage.outputTokens;
         const charged = Math.min(amount, priceOf(model, total));
-        await ledger.settle(ctx, reservationId, charged);
-        await repo.countTokens(ctx.db, req.subject, model.provider, day, total);
+        await settle(ctx, reservationId, charged);
+        await countTokens(ctx.db, req.subject, model.provider, day, total);
         await recordUsage(ctx, usageKey, total, 0, charged);
         return { charged, freeTokensRemaining: null };
       }, { charged: 0, freeTokensRemaining: null }),
-    release: () => once(async () => void (await ledger.release(ctx, reservationId)), undefined),
+    release: () => once(async () => void (await release(ctx, reservationId)), undefined),
   };
 }

@@ -24,6 +24,7 @@ import { ACTIONS_HINT, actionButton, openScreenTool } from './actions';
 import { generateText, limitAiCalls, modelRequired, startGeneration, subjectOf } from './generate';
 import { recordUsage } from './metering';
 import * as repo from './repository';
+import { countTokens, dayOf, usageOfDay } from '../billing';
 
 export interface Caller {
   userId: string | null;
@@ -112,7 +113,7 @@ export async function prepareChat(ctx: AppContext, caller: Caller, input: ChatIn
       finish: async () => {
         const inputTokens = estimateTokens(input.message);
         const outputTokens = estimateTokens(answer);
-        await repo.countTokens(ctx.db, subject, 'local', repo.dayOf(ctx.clock.now()), inputTokens + outputTokens);
+        await countTokens(ctx.db, subject, 'local', dayOf(ctx.clock.now()), inputTokens + outputTokens);
         await recordUsage(ctx, { userId: caller.userId, provider: 'local', model: model.id }, inputTokens + outputTokens, 0, 0);
         await archive(answer);
         const usage = { provider: model.provider, model: model.id, inputTokens, outputTokens, totalTokens: inputTokens + outputTokens, charged: 0, freeTokensRemaining: null };
@@ -209,7 +210,7 @@ export async function listModels(ctx: AppContext): Promise<ModelsResponse> {
 /** Free tokens left today per provider for a user or IP (billing's token usage view). */
 export async function freeTokensRemaining(ctx: AppContext, caller: Caller): Promise<Record<string, number>> {
   const subject = subjectOf(caller.userId, caller.ip);
-  const used = await repo.usageOfDay(ctx.db, subject, repo.dayOf(ctx.clock.now()));
+  const used = await usageOfDay(ctx.db, subject, dayOf(ctx.clock.now()));
   const out: Record<string, number> = {};
   for (const m of MODEL_CATALOGUE) {
     if (m.type !== 'free' || m.dailyFreeTokens === null) continue;

@@ -12,7 +12,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { HttpError, notFound } from '../../lib/http-error';
-import { grantIn } from '../billing';
+import { entriesBySource, grantIn } from '../billing';
 import { enforceQuota } from '../storage';
 import { queryRows } from '../../db/rows';
 import { recordAudit } from '../admin';
@@ -91,17 +91,14 @@ async function rewardsByArtwork(ctx: AppContext, userId: string, artworks: repo.
   const firstApproved = artworks
     .filter((a) => a.status === 'approved' && a.reviewedAt)
     .sort((a, b) => a.reviewedAt!.getTime() - b.reviewedAt!.getTime())[0];
-  const rows = await queryRows<{ source_type: string; source_id: string; delta: string }>(
-    ctx.db,
-    sql`SELECT source_type, source_id, delta FROM credit_ledger WHERE user_id = ${userId} AND source_type LIKE 'art-%'`,
-  );
+  const rows = await entriesBySource(ctx, userId, 'art-');
   const perArtwork = new Map<string, number>();
   let total = 0;
   for (const r of rows) {
-    total += Number(r.delta);
+    total += r.delta;
     // The first-contribution bonus is keyed by the user; it is shown on the first approved artwork.
-    const artworkId = r.source_type === 'art-first-bonus' ? (firstApproved?.id ?? '') : r.source_id;
-    perArtwork.set(artworkId, (perArtwork.get(artworkId) ?? 0) + Number(r.delta));
+    const artworkId = r.sourceType === 'art-first-bonus' ? (firstApproved?.id ?? '') : r.sourceId;
+    perArtwork.set(artworkId, (perArtwork.get(artworkId) ?? 0) + r.delta);
   }
   return { perArtwork, total };
 }

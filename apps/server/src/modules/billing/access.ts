@@ -1,6 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { FREE_IMAGE_TRIALS, IMAGE_PRICE_TIMESHARDS, remainingTrials, type ImageGenStatus } from '@yumi/core';
+import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { purchases } from '../../db/schema';
+import { queryRows, type Runner } from '../../db/rows';
+import { imageTrials, purchases } from '../../db/schema';
 
 /** Premium image generation: any completed (paid, not refunded) purchase grants it. */
 export async function hasImageGenAccess(ctx: AppContext, userId: string): Promise<boolean> {
@@ -10,4 +12,43 @@ export async function hasImageGenAccess(ctx: AppContext, userId: string): Promis
     .where(and(eq(purchases.userId, userId), eq(purchases.status, 'paid')))
     .limit(1);
   return rows.length > 0;
+}
+
+/** Free image-generation trials used (table image_trials, at most FREE_IMAGE_TRIALS). */
+export async function imageTrialsUsed(ctx: AppContext, userId: string): Promise<number> {
+  const found = await ctx.db.select({ used: imageTrials.used }).from(imageTrials).where(eq(imageTrials.userId, userId));
+  return found[0]?.used ?? 0;
+}
+
+/**
+ * Takes one free trial if any is left, in one conditional statement: concurrent requests queue on the
+ * row lock, and the WHERE clause refuses the fourth whatever the interleaving. Answers false when none is left.
+ * Runs in the caller's transaction (the images module writes its job row beside it).
+ */
+export async function takeImageTrialIn(tx: Runner, userId: string, now: Date): Promise<boolean> {
+  const taken = await queryRows<{ used: number }>(
+    tx,
+    sql`INSERT INTO image_trials (user_id, used, updated_at) VALUES (${userId}, 1, ${now.toISOString()})
+        ON CONFLICT (user_id) DO UPDATE SET used = image_trials.used + 1, updated_at = EXCLUDED.updated_at
+        WHERE image_trials.used < ${FREE_IMAGE_TRIALS}
+        RETURNING used`,
+  );
+  return taken.length > 0;
+}
+
+/** Gives one trial back, in the caller's transaction (which has just marked its job's trial returned). */
+export async function returnImageTrialIn(tx: Runner, userId: string, now: Date): Promise<void> {
+  await tx.execute(sql`UPDATE image_trials SET used = used - 1, updated_at = ${now.toISOString()} WHERE user_id = ${userId} AND used > 0`);
+}
+
+/** Premium image access and free trials (GET /api/billing/image-gen-status). */
+export async function imageGenStatus(ctx: AppContext, userId: string): Promise<ImageGenStatus> {
+  const [hasAccess, used] = await Promise.all([hasImageGenAccess(ctx, userId), imageTrialsUsed(ctx, userId)]);
+  return {
+    hasAccess,
+    freeTrialsUsed: used,
+    freeTrialsTotal: FREE_IMAGE_TRIALS,
+    freeTrialsRemaining: remainingTrials(used),
+    pricePerImage: IMAGE_PRICE_TIMESHARDS,
+  };
 }

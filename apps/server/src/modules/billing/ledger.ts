@@ -10,6 +10,12 @@ import { queryRows, type Runner } from '../../db/rows';
  * (one connection) and on PostgreSQL (row locks) alike.
  */
 
+/**
+ * Billing's tables that hold the books: they reference users ON DELETE CASCADE but must outlive an account
+ * (purchases and their subscriptions, the ledger with its balance and reservations).
+ */
+export const BOOK_TABLES: ReadonlySet<string> = new Set(['purchases', 'subscriptions', 'credit_ledger', 'credit_balances', 'credit_reservations']);
+
 export interface LedgerEntryInput {
   userId: string;
   amount: number;
@@ -51,6 +57,15 @@ async function append(tx: Runner, userId: string, delta: number, reason: string,
         ON CONFLICT (source_type, source_id) DO NOTHING RETURNING id`,
   );
   return inserted[0]?.id ?? null;
+}
+
+/** A user's ledger entries whose source type starts with `sourceTypePrefix` (e.g. 'art-' for contribution rewards). */
+export async function entriesBySource(ctx: AppContext, userId: string, sourceTypePrefix: string): Promise<Array<{ sourceType: string; sourceId: string; delta: number }>> {
+  const rows = await queryRows<{ source_type: string; source_id: string; delta: string }>(
+    ctx.db,
+    sql`SELECT source_type, source_id, delta FROM credit_ledger WHERE user_id = ${userId} AND starts_with(source_type, ${sourceTypePrefix})`,
+  );
+  return rows.map((r) => ({ sourceType: r.source_type, sourceId: r.source_id, delta: Number(r.delta) }));
 }
 
 export async function getBalance(ctx: AppContext, userId: string): Promise<number> {

@@ -5,6 +5,7 @@ import {
   checkoutResponseSchema,
   claimBlessingRequestSchema,
   claimBlessingResponseSchema,
+  imageGenStatusSchema,
   packagesResponseSchema,
   purchaseSchema,
   purchasesResponseSchema,
@@ -17,6 +18,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { currentUser } from '../../plugins/auth';
+import { imageGenStatus } from './access';
 import { claimBlessing } from './blessing';
 import { startCheckout } from './checkout';
 import * as billing from './service';
@@ -54,6 +56,12 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     '/token-usage',
     { schema: { ...secured, summary: 'Tokens per day, provider and model, last 30 days', response: { 200: tokenUsageResponseSchema, ...errors } }, onRequest: app.requireUser },
     async (request) => tokenUsageByDay(ctx, currentUser(request).id),
+  );
+
+  app.get(
+    '/image-gen-status',
+    { schema: { ...secured, tags: ['billing', 'images'], summary: 'Premium image access and free trials used (of 3)', response: { 200: imageGenStatusSchema, 401: apiErrorSchema } }, onRequest: app.requireUser },
+    async (request) => imageGenStatus(ctx, currentUser(request).id),
   );
 
   for (const method of ['stripe', 'alipay'] as const) {

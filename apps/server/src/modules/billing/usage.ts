@@ -45,24 +45,13 @@ interface UsageRow {
   timeshards: string;
 }
 
-let aiTableKnown: boolean | undefined;
-/** The AI module's per-provider counters (ai_usage_daily), when that module is installed. */
-async function hasAiUsageTable(ctx: AppContext): Promise<boolean> {
-  if (aiTableKnown === undefined || !aiTableKnown) {
-    const rows = await queryRows<{ present: boolean }>(ctx.db, sql`SELECT to_regclass('ai_usage_daily') IS NOT NULL AS present`);
-    aiTableKnown = !!rows[0]?.present;
-  }
-  return aiTableKnown;
-}
-
 /**
- * Usage rows since `from`: per-model rows recorded here, plus the AI module's per-provider daily counters
- * for the days and providers that have no per-model rows (model '' = not broken down by model).
+ * Usage rows since `from`: per-model rows (token_usage), plus the daily allowance counters (ai_usage_daily,
+ * see allowance.ts) for the days and providers that have no per-model rows (model '' = not broken down by model).
  */
 async function usageRows(ctx: AppContext, userId: string, from: string): Promise<UsageRow[]> {
   const own = sql`SELECT day::text AS day, provider, model, tokens::text AS tokens, free_tokens::text AS free_tokens, timeshards::text AS timeshards
                   FROM token_usage WHERE user_id = ${userId} AND day >= ${from}::date`;
-  if (!(await hasAiUsageTable(ctx))) return queryRows<UsageRow>(ctx.db, own);
   return queryRows<UsageRow>(
     ctx.db,
     sql`${own}

@@ -1,7 +1,8 @@
-import { FREE_IMAGE_TRIALS, type ImageProviderId } from '@yumi/core';
+import type { ImageProviderId } from '@yumi/core';
 import { and, desc, eq, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
-import { imageJobs, imageResults, imageTrials } from '../../db/schema';
+import { imageJobs, imageResults } from '../../db/schema';
+import { returnImageTrialIn, takeImageTrialIn } from '../billing';
 
 type Runner = Pick<Db, 'execute'>;
 export type JobRow = typeof imageJobs.$inferSelect;
@@ -12,26 +13,6 @@ async function rows<T>(db: Runner, query: SQL): Promise<T[]> {
   return (result as unknown as { rows: T[] }).rows;
 }
 
-export async function trialsUsed(db: Db, userId: string): Promise<number> {
-  const found = await db.select({ used: imageTrials.used }).from(imageTrials).where(eq(imageTrials.userId, userId));
-  return found[0]?.used ?? 0;
-}
-
-/**
- * Takes one free trial if any is left, in one conditional statement: concurrent requests queue on the
- * row lock, and the WHERE clause refuses the fourth whatever the interleaving. Answers false when none is left.
- */
-export async function takeTrial(db: Runner, userId: string, now: Date): Promise<boolean> {
-  const taken = await rows<{ used: number }>(
-    db,
-    sql`INSERT INTO image_trials (user_id, used, updated_at) VALUES (${userId}, 1, ${now.toISOString()})
-        ON CONFLICT (user_id) DO UPDATE SET used = image_trials.used + 1, updated_at = EXCLUDED.updated_at
-        WHERE image_trials.used < ${FREE_IMAGE_TRIALS}
-        RETURNING used`,
-  );
-  return taken.length > 0;
-}
-
 /** Gives a held trial back once (the job failed); a second call finds it no longer held and does nothing. */
 export async function returnTrial(db: Db, jobId: string, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
@@ -39,10 +20,7 @@ export async function returnTrial(db: Db, jobId: string, now: Date): Promise<voi
       tx,
       sql`UPDATE image_jobs SET trial_state = 'returned' WHERE id = ${jobId} AND trial_state = 'held' RETURNING user_id`,
     );
-    if (!job[0]) return;
-    await tx.execute(
-      sql`UPDATE image_trials SET used = used - 1, updated_at = ${now.toISOString()} WHERE user_id = ${job[0].user_id} AND used > 0`,
-    );
+    if (job[0]) await returnImageTrialIn(tx, job[0].user_id, now);
   });
 }
 
@@ -55,7 +33,7 @@ export type NewJob = typeof imageJobs.$inferInsert;
 /** A free-trial job: the trial and the job row are written together, or neither is. */
 export async function insertTrialJob(db: Db, job: NewJob, now: Date): Promise<JobRow | null> {
   return db.transaction(async (tx) => {
-    if (!(await takeTrial(tx, job.userId, now))) return null;
+    if (!(await takeImageTrialIn(tx, job.userId, now))) return null;
     const [row] = await tx.insert(imageJobs).values({ ...job, payment: 'trial', trialState: 'held' }).returning();
     return row!;
   });

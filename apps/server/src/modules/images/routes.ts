@@ -8,7 +8,6 @@ import {
   generateRequestSchema,
   generationJobSchema,
   IMAGE_BODY_LIMIT_BYTES,
-  imageGenStatusSchema,
   imageProviderInfoSchema,
   outlineRequestSchema,
   outlineResponseSchema,
@@ -177,15 +176,6 @@ export const imagesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       },
     },
     async (request) => aiDraw(ctx, request.user, request.body),
-  );
-
-  app.get(
-    '/billing/image-gen-status',
-    {
-      onRequest: app.requireUser,
-      schema: { tags: ['images', 'billing'], summary: 'Premium image access and free trials used (of 3)', security: bearer, response: { 200: imageGenStatusSchema, 401: apiErrorSchema } },
-    },
-    async (request) => images.imageGenStatus(ctx, currentUser(request).id),
   );
 
   app.get(

@@ -1,18 +1,15 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
-  FREE_IMAGE_TRIALS,
   STORAGE_QUOTA_EXCEEDED,
   GENERATION_ERROR_CODES,
   GENERATION_MESSAGES,
   IMAGE_PRICE_TIMESHARDS,
-  remainingTrials,
   themePrompt,
   upscaleFactor,
   type GeneratedImage,
   type GenerateRequest,
   type GenerationJob,
   type GenerationSettings,
-  type ImageGenStatus,
   type ImageProviderId,
   type ImageProviderInfo,
   type PostProcessing,
@@ -21,9 +18,8 @@ import type { User } from '@yumi/core';
 import type { AppContext } from '../../context';
 import { HttpError, notFound } from '../../lib/http-error';
 import { createImageProviders, defaultProviderId, ProviderError, type ImageProvider } from '../../providers/image';
-import { hasImageGenAccess } from '../billing';
+import { hasImageGenAccess, release, reserve, settle } from '../billing';
 import { assertStorageLeft, enforceQuota } from '../storage';
-import { release, reserve, settle } from '../billing';
 import { decodeImageDataUrl } from './decode';
 import { postProcessOffThread } from './postprocess';
 import { ImageQueue } from './queue';
@@ -89,17 +85,6 @@ async function toJob(ctx: AppContext, row: JobRow): Promise<GenerationJob> {
     error: row.error,
     code: row.errorCode,
     createdAt: row.createdAt.toISOString(),
-  };
-}
-
-export async function imageGenStatus(ctx: AppContext, userId: string): Promise<ImageGenStatus> {
-  const [hasAccess, used] = await Promise.all([hasImageGenAccess(ctx, userId), repo.trialsUsed(ctx.db, userId)]);
-  return {
-    hasAccess,
-    freeTrialsUsed: used,
-    freeTrialsTotal: FREE_IMAGE_TRIALS,
-    freeTrialsRemaining: remainingTrials(used),
-    pricePerImage: IMAGE_PRICE_TIMESHARDS,
   };
 }
 
