@@ -1,3 +1,4 @@
+import { OFFLINE_WORD_DELAY_MS } from '@yumi/core';
 import { z } from 'zod';
 import ipaddr from 'ipaddr.js';
 import { parseKey } from './shared/crypto/secret-box';
@@ -103,7 +104,7 @@ export const configSchema = z.object({
   /** A provider silent this long (before or between chunks) is abandoned with a 504. */
   AI_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   /** Pause between words when the offline assistant streams, so its answers read like the others. */
-  AI_LOCAL_WORD_DELAY_MS: z.coerce.number().int().min(0).max(500).default(12),
+  AI_LOCAL_WORD_DELAY_MS: z.coerce.number().int().min(0).max(500).default(OFFLINE_WORD_DELAY_MS),
 
   SD_WEBUI_URL: optionalUrl,
   COMFYUI_URL: optionalUrl,

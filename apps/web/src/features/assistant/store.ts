@@ -1,9 +1,9 @@
-import type { ChatArchive, ChatContext } from '@yumi/core';
+import { OFFLINE_WORD_DELAY_MS, wordDeltas, type ChatArchive, type ChatContext } from '@yumi/core';
 import type { OfflineQuestion } from './offline/offlineAssistant';
 import { create } from 'zustand';
-import { ApiError } from '../../shared/api/client';
+import { ApiError, sleep } from '../../shared/api/client';
 import { getToken, onSessionEnd } from '../../shared/api/token';
-import { deleteAllLocalArchives } from './archiveDb';
+import { deleteAllLocalArchives, getLocalArchive, saveLocalArchive } from './archiveDb';
 
 export type AssistantTab = 'chat' | 'tutorial' | 'personality' | 'models';
 
@@ -100,10 +100,14 @@ export const useAssistant = create<AssistantState>((set, get) => ({
         // Loaded on the first offline question with the corpus of the user's language (both precached with the shell).
         const { answerInBrowser } = await import('./offline/offlineAssistant');
         const answer = await answerInBrowser({ message, context, ...offline });
-        signal.throwIfAborted();
-        content = answer.text;
-        set({ waiting: false });
-        patch({ content });
+        // Word by word, as the server's offline provider streams the same answer.
+        for (const [i, word] of wordDeltas(answer.text).entries()) {
+          if (i > 0) await sleep(OFFLINE_WORD_DELAY_MS, signal);
+          signal.throwIfAborted();
+          content += word;
+          set({ waiting: false });
+          patch({ content });
+        }
       } else {
         // Loaded on the first message, so the floating button costs the app shell nothing more.
         const { streamChat } = await import('../../shared/ai/streamChat');
@@ -134,9 +138,9 @@ export const useAssistant = create<AssistantState>((set, get) => ({
     const messages = get().messages.filter((m) => !m.failed && m.content);
     if (messages.length === 0) return;
     // Signed in, the server archives the conversation for the account; nothing stays on the device. An answer
-    // given offline never reached the server, so that conversation is kept on the device (the archive lists both).
-    if (getToken() && !offline) return onSaved?.();
-    const { saveLocalArchive } = await import('./archiveDb');
+    // given offline never reached the server, so that conversation is kept on the device from then on, every
+    // later turn included (the archive opens the fuller copy, so server and offline turns stay together).
+    if (getToken() && !offline && !(await getLocalArchive(conversationId).catch(() => undefined))) return onSaved?.();
     await saveLocalArchive({
       id: conversationId,
       title: messages[0]!.content.replace(/\s+/g, ' ').slice(0, 80),

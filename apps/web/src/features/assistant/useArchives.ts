@@ -30,15 +30,20 @@ export function useArchives() {
     },
   });
 
+  /**
+   * One conversation. Kept in both places, it opens the copy with more messages: this device's copy holds
+   * every turn from the first answer given offline on (server turns included), the server's copy lacks those.
+   */
   const open = async (item: ArchiveListItem): Promise<ChatArchive> => {
+    const local = item.onDevice ? await getLocalArchive(item.id).catch(() => undefined) : undefined;
     if (item.onServer && user) {
       try {
-        return await api.get<ChatArchive>(`/api/chat/archives/${item.id}`);
+        const server = await api.get<ChatArchive>(`/api/chat/archives/${item.id}`);
+        return local && local.messages.length >= server.messages.length ? local : server;
       } catch (err) {
-        if (!item.onDevice) throw err;
+        if (!local) throw err;
       }
     }
-    const local = await getLocalArchive(item.id);
     if (!local) throw new Error('Archive not found');
     return local;
   };

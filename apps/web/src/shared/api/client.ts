@@ -56,7 +56,8 @@ export interface RequestOptions {
   quiet?: boolean;
 }
 
-const sleep = (ms: number, signal?: AbortSignal) =>
+/** A pause that ends early, rejecting with an AbortError, when `signal` aborts. */
+export const sleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
     const timer = setTimeout(resolve, ms);
     signal?.addEventListener('abort', () => {
