@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import { HttpError } from '../lib/http-error';
+import { keepImageThreadsNiced, WORKER_NICE } from './image-threads';
 import type { Tasks } from './tasks';
 
 export type TaskName = keyof Tasks;
@@ -37,6 +38,7 @@ function workerFile(): string {
  */
 export class CpuPool {
   #pool: Piscina | null = null;
+  #stopNicing: (() => void) | null = null;
   readonly threads: number;
   readonly maxQueue: number;
 
@@ -48,7 +50,9 @@ export class CpuPool {
   #threads(): Piscina {
     // Threads start on demand and stop after 30 s idle. A nice increment (Linux, via @napi-rs/nice) lowers
     // their priority below the event loop's, so a busy pool slows other CPU work, not every request.
-    this.#pool ??= new Piscina({ filename: workerFile(), minThreads: 0, maxThreads: this.threads, idleTimeout: 30_000, niceIncrement: 10 });
+    // sharp's own threads are lowered the same way (image-threads.ts).
+    this.#stopNicing ??= keepImageThreadsNiced();
+    this.#pool ??= new Piscina({ filename: workerFile(), minThreads: 0, maxThreads: this.threads, idleTimeout: 30_000, niceIncrement: WORKER_NICE });
     return this.#pool;
   }
 
@@ -69,6 +73,8 @@ export class CpuPool {
   async close(): Promise<void> {
     const pool = this.#pool;
     this.#pool = null;
+    this.#stopNicing?.();
+    this.#stopNicing = null;
     await pool?.destroy();
   }
 }
