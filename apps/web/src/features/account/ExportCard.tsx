@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { downloadBlob } from '../../shared/files/download';
 import { accountApi } from '@yumi/core';
 import { callRaw } from '../../shared/api/client';
 import { Button } from '../../shared/ui/Button';
@@ -22,12 +23,7 @@ export function ExportCard() {
     mutationFn: async () => {
       // A large account takes a while to pack: no client timeout cuts it short.
       const res = await callRaw(accountApi.export, {}, { retries: 0, timeoutMs: 30 * 60_000, headers: { Accept: 'application/zip' } });
-      const url = URL.createObjectURL(await res.blob());
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = fileNameOf(res);
-      a.click();
-      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+      downloadBlob(await res.blob(), fileNameOf(res));
     },
     onMutate: () => (setError(null), setDone(false)),
     onSuccess: () => setDone(true),

@@ -2,6 +2,7 @@ import { accountApi, type RecoveryCodes, type TwoStepSetup, type TwoStepStatus }
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { downloadBlob } from '../../shared/files/download';
 import { call } from '../../shared/api/client';
 import { Button } from '../../shared/ui/Button';
 import { CodeField, CurrentPasswordField, Form } from '../../shared/ui/Form';
@@ -15,14 +16,7 @@ function RecoveryCodeList({ codes, onDone }: { codes: string[]; onDone(): void }
   const { t } = useTranslation('common');
   const [copied, setCopied] = useState(false);
   const text = codes.join('\n') + '\n';
-  const download = () => {
-    const url = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = 'yumi-studio-recovery-codes.txt';
-    a.click();
-    URL.revokeObjectURL(url);
-  };
+  const download = () => downloadBlob(text, 'yumi-studio-recovery-codes.txt');
   return (
     <div className="account-recovery" role="region" aria-labelledby="two-step-codes-title">
       <h3 id="two-step-codes-title">{t('account.twoStep.codesTitle')}</h3>

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../shared/api/client';
 import { Button } from '../../shared/ui/Button';
 import { Dialog } from '../../shared/ui/Dialog';
-import { downloadUrl, fileToDataUrl } from '../../shared/image-generation/hooks';
+import { downloadImage, fileToDataUrl } from '../../shared/image-generation/hooks';
 
 type Source = 'image' | 'text';
 
@@ -99,7 +99,7 @@ export function OutlineDialog({ open, onOpenChange, onUse }: { open: boolean; on
       <div className="dialog-actions">
         {outline && (
           <>
-            <Button onClick={() => downloadUrl(outline, 'yumi-outline.png')}>{t('outline.download')}</Button>
+            <Button onClick={() => downloadImage(outline, 'yumi-outline.png')}>{t('outline.download')}</Button>
             <Button onClick={() => onUse(outline)}>{t('result.editInCreation')}</Button>
           </>
         )}

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../shared/ui/Dialog';
 import { Button } from '../../shared/ui/Button';
 import { DownloadIcon, BrushIcon } from '../../shared/ui/icons';
-import { downloadUrl } from '../../shared/image-generation/hooks';
+import { downloadImage } from '../../shared/image-generation/hooks';
 
 /** The generated-image overlay: the first image is the result; Export and Edit in Creation Mode. */
 export function ResultOverlay({ images, open, onClose, onEdit }: { images: GeneratedImage[]; open: boolean; onClose(): void; onEdit(url: string): void }) {
@@ -27,7 +27,7 @@ export function ResultOverlay({ images, open, onClose, onEdit }: { images: Gener
         )}
       </div>
       <div className="dialog-actions">
-        <Button onClick={() => downloadUrl(current.url, `yumi-character-${current.seed}.png`)}>
+        <Button onClick={() => downloadImage(current.url, `yumi-character-${current.seed}.png`)}>
           <DownloadIcon /> {t('result.export')}
         </Button>
         <Button variant="primary" onClick={() => onEdit(current.url)}>

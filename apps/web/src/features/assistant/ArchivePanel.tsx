@@ -2,7 +2,8 @@ import type { ChatArchive } from '@yumi/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../shared/ui/toast';
-import { archiveFileName, archiveToMarkdown, download } from './exportArchive';
+import { downloadBlob } from '../../shared/files/download';
+import { archiveFileName, archiveToMarkdown } from './exportArchive';
 import { useAssistant } from './store';
 import { useArchives, type ArchiveListItem } from './useArchives';
 
@@ -62,7 +63,7 @@ export function ArchivePanel() {
                 type="button"
                 className="btn btn-sm btn-ghost"
                 aria-label={t('archive.exportMdLabel', { title: item.title })}
-                onClick={() => void withArchive(item, (a) => download(archiveFileName(a, 'md'), archiveToMarkdown(a, labels), 'text/markdown'))}
+                onClick={() => void withArchive(item, (a) => downloadBlob(archiveToMarkdown(a, labels), archiveFileName(a, 'md'), 'text/markdown'))}
               >
                 {t('archive.exportMd')}
               </button>
@@ -70,7 +71,7 @@ export function ArchivePanel() {
                 type="button"
                 className="btn btn-sm btn-ghost"
                 aria-label={t('archive.exportJsonLabel', { title: item.title })}
-                onClick={() => void withArchive(item, (a) => download(archiveFileName(a, 'json'), JSON.stringify(a, null, 2), 'application/json'))}
+                onClick={() => void withArchive(item, (a) => downloadBlob(JSON.stringify(a, null, 2), archiveFileName(a, 'json'), 'application/json'))}
               >
                 {t('archive.exportJson')}
               </button>

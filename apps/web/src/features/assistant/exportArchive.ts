@@ -21,14 +21,3 @@ export function archiveFileName(a: ChatArchive, ext: 'md' | 'json'): string {
   const slug = a.title.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '').slice(0, 40) || 'chat';
   return `yumi-chat-${a.timestamp.slice(0, 10)}-${slug}.${ext}`;
 }
-
-export function download(name: string, text: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}

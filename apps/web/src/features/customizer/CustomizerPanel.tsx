@@ -9,6 +9,7 @@ import {
 } from '@yumi/core';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { downloadBlob } from '../../shared/files/download';
 import { readBackgroundFile } from './image';
 import { useLayoutStore } from '../../shared/layout/store';
 import './customizer.css';
@@ -36,12 +37,7 @@ export default function CustomizerPanel() {
 
   const exportLayout = () => {
     const data: LayoutExport = { layout: store.layout, background: store.background, panels: store.panels };
-    const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = `yumi-layout-${new Date().toISOString().slice(0, 10)}.json`;
-    a.click();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
+    downloadBlob(JSON.stringify(data, null, 2), `yumi-layout-${new Date().toISOString().slice(0, 10)}.json`, 'application/json');
   };
 
   const importLayout = async (file: File | undefined) => {

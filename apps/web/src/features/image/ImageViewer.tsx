@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../shared/api/client';
 import { Button } from '../../shared/ui/Button';
 import { Dialog } from '../../shared/ui/Dialog';
-import { downloadUrl } from '../../shared/image-generation/hooks';
+import { downloadImage } from '../../shared/image-generation/hooks';
 import { PostProcessPanel } from './PostProcessPanel';
 
 /** One gallery image: open, download, delete, reuse its settings, post-process it. */
@@ -57,7 +57,7 @@ export function ImageViewer(props: { image: GeneratedImage | null; onClose(): vo
             <a className="btn btn-sm" href={image.url} target="_blank" rel="noreferrer">
               {t('viewer.open')}
             </a>
-            <Button size="sm" onClick={() => downloadUrl(image.url, `yumi-${image.id.slice(0, 8)}.png`)}>
+            <Button size="sm" onClick={() => downloadImage(image.url, `yumi-${image.id.slice(0, 8)}.png`)}>
               {t('viewer.download')}
             </Button>
             <Button size="sm" onClick={() => props.onReuse(image)} disabled={!image.prompt}>

@@ -2,6 +2,7 @@ import type { GalleryPage, ImageGenStatus, ImageProviderInfo } from '@yumi/core'
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { api } from '../api/client';
+import { downloadUrl } from '../files/download';
 import { useCurrentUser } from '../hooks/useCurrentUser';
 
 export const STATUS_KEY = ['images', 'status'] as const;
@@ -54,12 +55,7 @@ export function fileToDataUrl(file: File): Promise<string> {
   });
 }
 
-/** Downloads an image URL (same origin) under a file name. */
-export function downloadUrl(url: string, name: string): void {
-  const a = document.createElement('a');
-  a.href = url.startsWith('/api/images/') ? `${url}&download=1` : url;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
+/** Downloads a gallery image (its URL asks the server for an attachment) or any other image URL under a file name. */
+export function downloadImage(url: string, name: string): void {
+  downloadUrl(url.startsWith('/api/images/') ? `${url}&download=1` : url, name);
 }

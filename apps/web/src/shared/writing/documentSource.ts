@@ -1,6 +1,8 @@
 import type { DocumentSummary, WritingDocument } from '@yumi/core';
 import { countWords, documentsApi, textStats } from '@yumi/core';
 import { ApiError, call } from '../api/client';
+import type { DBSchema } from 'idb';
+import { localDatabase } from '../offline/idb';
 
 export type DocumentKind = WritingDocument['kind'];
 
@@ -49,35 +51,11 @@ export const serverSource: DocumentSource = {
   remove: (id) => call(documentsApi.delete, { params: { id } }, { retries: 0 }),
 };
 
-const DB_NAME = 'yumi-writing';
-const STORE = 'documents';
-
-function openDb(): Promise<IDBDatabase> {
-  return new Promise((resolve, reject) => {
-    const req = indexedDB.open(DB_NAME, 1);
-    req.onupgradeneeded = () => {
-      const store = req.result.createObjectStore(STORE, { keyPath: 'id' });
-      store.createIndex('kind', 'kind');
-    };
-    req.onsuccess = () => resolve(req.result);
-    req.onerror = () => reject(req.error);
-  });
+interface WritingSchema extends DBSchema {
+  documents: { key: string; value: WritingDocument; indexes: { kind: string } };
 }
 
-async function tx<T>(mode: IDBTransactionMode, run: (store: IDBObjectStore) => IDBRequest<T> | void): Promise<T> {
-  const db = await openDb();
-  try {
-    return await new Promise<T>((resolve, reject) => {
-      const t = db.transaction(STORE, mode);
-      const req = run(t.objectStore(STORE));
-      t.oncomplete = () => resolve(req ? req.result : (undefined as T));
-      t.onerror = () => reject(t.error);
-      t.onabort = () => reject(t.error ?? new Error('IndexedDB transaction aborted'));
-    });
-  } finally {
-    db.close();
-  }
-}
+const database = localDatabase<WritingSchema>('yumi-writing', 1, (db) => db.createObjectStore('documents', { keyPath: 'id' }).createIndex('kind', 'kind'));
 
 const summary = ({ content: _content, ...rest }: WritingDocument): DocumentSummary => rest;
 const counts = (content: string) => ({ words: countWords(content), characters: textStats(content).characters });
@@ -86,55 +64,40 @@ const counts = (content: string) => ({ words: countWords(content), characters: t
 export const localSource: DocumentSource = {
   name: 'local',
   async list(kind) {
-    const all = await tx<WritingDocument[]>('readonly', (s) => s.index('kind').getAll(kind));
+    const all = await database.use((db) => db.getAllFromIndex('documents', 'kind', kind));
     return all.map(summary).sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
   },
   async create({ title, content, kind }) {
     const now = new Date().toISOString();
     const doc: WritingDocument = { id: crypto.randomUUID(), title, content, kind, version: 1, createdAt: now, updatedAt: now, ...counts(content) };
-    await tx('readwrite', (s) => s.put(doc));
+    await database.use((db) => db.put('documents', doc));
     return doc;
   },
   async get(id) {
-    return (await tx<WritingDocument | undefined>('readonly', (s) => s.get(id))) ?? null;
+    return (await database.use((db) => db.get('documents', id))) ?? null;
   },
   async update(id, patch) {
-    const db = await openDb();
-    try {
-      // Read and write in one transaction, so two tabs cannot both pass the version check.
-      return await new Promise<WritingDocument>((resolve, reject) => {
-        const t = db.transaction(STORE, 'readwrite');
-        const store = t.objectStore(STORE);
-        let result: WritingDocument | undefined;
-        let conflict: WritingDocument | undefined;
-        const req = store.get(id);
-        req.onsuccess = () => {
-          const current = req.result as WritingDocument | undefined;
-          if (!current) return t.abort();
-          if (current.version !== patch.version) {
-            conflict = current;
-            return;
-          }
-          const content = patch.content ?? current.content;
-          result = {
-            ...current,
-            title: patch.title ?? current.title,
-            content,
-            ...counts(content),
-            version: current.version + 1,
-            updatedAt: new Date().toISOString(),
-          };
-          store.put(result);
-        };
-        t.oncomplete = () => (conflict ? reject(new VersionConflict(conflict)) : result ? resolve(result) : reject(new Error('Document not found')));
-        t.onabort = () => reject(new Error('Document not found'));
-        t.onerror = () => reject(t.error);
-      });
-    } finally {
-      db.close();
-    }
+    // Read and write in one transaction, so two tabs cannot both pass the version check.
+    return database.use(async (db) => {
+      const tx = db.transaction('documents', 'readwrite');
+      const current = await tx.store.get(id);
+      if (!current) throw new Error('Document not found');
+      if (current.version !== patch.version) throw new VersionConflict(current);
+      const content = patch.content ?? current.content;
+      const result: WritingDocument = {
+        ...current,
+        title: patch.title ?? current.title,
+        content,
+        ...counts(content),
+        version: current.version + 1,
+        updatedAt: new Date().toISOString(),
+      };
+      await tx.store.put(result);
+      await tx.done;
+      return result;
+    });
   },
   async remove(id) {
-    await tx('readwrite', (s) => s.delete(id));
+    await database.use((db) => db.delete('documents', id));
   },
 };

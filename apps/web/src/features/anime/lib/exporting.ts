@@ -41,14 +41,3 @@ export async function exportDrawing(engine: PaintEngine, o: ExportOptions): Prom
   const type = o.format === 'jpg' ? 'image/jpeg' : o.format === 'webp' ? 'image/webp' : 'image/png';
   return canvasToBlob(bufferToCanvas(flat), type, Math.min(100, Math.max(1, o.quality)) / 100);
 }
-
-export function download(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}

@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../shared/ui/toast';
 import { useEngine, useEngineSnapshot } from '../engine';
-import { download, exportDrawing } from '../lib/exporting';
+import { downloadBlob } from '../../../shared/files/download';
+import { exportDrawing } from '../lib/exporting';
 import { useAnime } from '../store';
 
 /** Spec §9 export: png (default), jpg, webp, svg, plus PSD; quality 1-100 (JPEG/WebP), size 1-400 %. */
@@ -24,7 +25,7 @@ export function ExportPanel() {
     try {
       const blob = await exportDrawing(engine, { format: exportFormat, quality: exportQuality, sizePercent: exportSize });
       const base = (characterName.trim() || 'yumi-character').replace(/[^\p{L}\p{N}_-]+/gu, '-');
-      download(blob, `${base}.${exportFormat}`);
+      downloadBlob(blob, `${base}.${exportFormat}`);
       toast('success', t('export.done'));
     } catch (err) {
       console.error('export failed', err);

@@ -3,6 +3,7 @@ import type { TFunction } from 'i18next';
 import { Chart, registerables } from 'chart.js';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { downloadUrl } from '../../../shared/files/download';
 import { Button } from '../../../shared/ui/Button';
 import { toast } from '../../../shared/ui/toast';
 import { useReport } from '../context';
@@ -55,12 +56,7 @@ export function ChartTool() {
   }, [parsed, type, title, t]);
 
   const png = () => canvas.current?.toDataURL('image/png') ?? '';
-  const exportPng = () => {
-    const a = document.createElement('a');
-    a.href = png();
-    a.download = chartFileName(new Date());
-    a.click();
-  };
+  const exportPng = () => downloadUrl(png(), chartFileName(new Date()));
   const insert = () => {
     const id = `chart${Date.now().toString(36)}`;
     const caption = title || t('chart.series');

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Button, IconButton } from '../../../shared/ui/Button';
 import { useReport } from '../context';
 import { Rich } from '../Rich';
-import { download } from './download';
+import { downloadBlob } from '../../../shared/files/download';
 import { addReference } from './references';
 
 /**
@@ -44,7 +44,7 @@ export function CitationsTool() {
     }
     addText(await file.text());
   };
-  const exportBib = () => download(new Blob([toBibtex(r.meta.references)], { type: 'application/x-bibtex' }), 'references.bib');
+  const exportBib = () => downloadBlob(new Blob([toBibtex(r.meta.references)], { type: 'application/x-bibtex' }), 'references.bib');
   const addForm = () => {
     if (!form.title.trim()) return;
     const item: CslItem = {

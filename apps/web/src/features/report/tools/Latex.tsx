@@ -10,7 +10,7 @@ import { Button } from '../../../shared/ui/Button';
 import { toast } from '../../../shared/ui/toast';
 import { useCurrentUser } from '../../../shared/hooks/useCurrentUser';
 import { useReport } from '../context';
-import { download } from './download';
+import { downloadBlob } from '../../../shared/files/download';
 
 /**
  * LaTeX Editor. It shows the source generated from the report (read-only, following every keystroke);
@@ -88,7 +88,7 @@ export function LatexTool() {
       bibtex: r.meta.references.length ? toBibtex(r.meta.references) : undefined,
       mainTex: saved ? current() : undefined,
     });
-    download(new Blob([bytes as BlobPart], { type: 'application/zip' }), `report-${template}.zip`);
+    downloadBlob(new Blob([bytes as BlobPart], { type: 'application/zip' }), `report-${template}.zip`);
   };
   return (
     <div className="rt-panel">

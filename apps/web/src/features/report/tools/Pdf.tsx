@@ -5,7 +5,7 @@ import { ApiError, callRaw } from '../../../shared/api/client';
 import { Button } from '../../../shared/ui/Button';
 import { toast } from '../../../shared/ui/toast';
 import { useReport } from '../context';
-import { download } from './download';
+import { downloadBlob } from '../../../shared/files/download';
 
 /** PDF Export: the server renders the report (see docs/adr/0001-pdf-export.md). */
 export function PdfTool() {
@@ -24,7 +24,7 @@ export function PdfTool() {
       );
       const blob = await res.blob();
       const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'report.pdf';
-      download(blob, name);
+      downloadBlob(blob, name);
       const errors = Number(res.headers.get('x-report-math-errors') ?? 0);
       toast(errors ? 'warning' : 'success', errors ? t('pdf.mathErrors', { count: errors }) : t('pdf.done', { pages: res.headers.get('x-report-pages') }));
     } catch (err) {

@@ -6,7 +6,7 @@ import { ApiError, call } from '../../../shared/api/client';
 import { Button } from '../../../shared/ui/Button';
 import { toast } from '../../../shared/ui/toast';
 import { useReport } from '../context';
-import { download } from './download';
+import { downloadBlob } from '../../../shared/files/download';
 
 type Result = PlagiarismCheckResponse;
 
@@ -61,7 +61,7 @@ export function PlagiarismTool() {
       ]),
       ...(result.excluded.length ? [`## ${t('plagiarism.excludedTitle')}`, '', ...result.excluded.map((x) => `- ${excludedLabel(t, x)}`)] : []),
     ];
-    download(new Blob([lines.join('\n')], { type: 'text/markdown' }), `plagiarism-report-${result.checkedAt.slice(0, 10)}.md`);
+    downloadBlob(new Blob([lines.join('\n')], { type: 'text/markdown' }), `plagiarism-report-${result.checkedAt.slice(0, 10)}.md`);
   };
   const cc = checkCitations(r.report, r.meta.references);
   const suspicious = [...(result?.passages ?? [])].sort((a, b) => b.words - a.words).slice(0, 3);

@@ -1,3 +1,6 @@
+import type { DBSchema } from 'idb';
+import { localDatabase } from '../../../shared/offline/idb';
+
 /** Image attachments of a document, kept in this browser's IndexedDB. */
 export interface Attachment {
   id: string;
@@ -9,31 +12,14 @@ export interface Attachment {
   addedAt: string;
 }
 
-function open(): Promise<IDBDatabase> {
-  return new Promise((resolve, reject) => {
-    const req = indexedDB.open('yumi-writing-attachments', 1);
-    req.onupgradeneeded = () => req.result.createObjectStore('attachments', { keyPath: 'id' }).createIndex('docId', 'docId');
-    req.onsuccess = () => resolve(req.result);
-    req.onerror = () => reject(req.error);
-  });
+interface AttachmentSchema extends DBSchema {
+  attachments: { key: string; value: Attachment; indexes: { docId: string } };
 }
 
-async function run<T>(mode: IDBTransactionMode, fn: (s: IDBObjectStore) => IDBRequest | void): Promise<T> {
-  const db = await open();
-  try {
-    return await new Promise<T>((resolve, reject) => {
-      const tx = db.transaction('attachments', mode);
-      const req = fn(tx.objectStore('attachments'));
-      tx.oncomplete = () => resolve((req ? req.result : undefined) as T);
-      tx.onerror = () => reject(tx.error);
-    });
-  } finally {
-    db.close();
-  }
-}
+const database = localDatabase<AttachmentSchema>('yumi-writing-attachments', 1, (db) => db.createObjectStore('attachments', { keyPath: 'id' }).createIndex('docId', 'docId'));
 
 export const attachments = {
-  list: (docId: string) => run<Attachment[]>('readonly', (s) => s.index('docId').getAll(docId)),
-  add: (a: Attachment) => run<void>('readwrite', (s) => s.put(a)),
-  remove: (id: string) => run<void>('readwrite', (s) => s.delete(id)),
+  list: (docId: string) => database.use((db) => db.getAllFromIndex('attachments', 'docId', docId)),
+  add: (a: Attachment) => database.use(async (db) => void (await db.put('attachments', a))),
+  remove: (id: string) => database.use((db) => db.delete('attachments', id)),
 };

@@ -5,15 +5,8 @@ import { Button } from '../../../shared/ui/Button';
 import { toast } from '../../../shared/ui/toast';
 import { useWriting } from '../context';
 import { ToolHeader } from './ToolHeader';
+import { downloadBlob } from '../../../shared/files/download';
 
-function download(name: string, content: string, type: string) {
-  const url = URL.createObjectURL(new Blob([content], { type }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 const fileName = (title: string) => title.replace(/[^\p{L}\p{N}_-]+/gu, '_').slice(0, 60) || 'scene';
 
 /** Visual-novel scenes: speaker lines, narration and choices, previewed and exported to Ren'Py and Markdown. */
@@ -73,10 +66,10 @@ export function GalgameTool() {
         )}
       </div>
       <div className="row wrap">
-        <Button size="sm" disabled={!scene.lines.length} onClick={() => download(`${fileName(scene.title)}.rpy`, toRenpy(scene), 'text/plain;charset=utf-8')}>
+        <Button size="sm" disabled={!scene.lines.length} onClick={() => downloadBlob(toRenpy(scene), `${fileName(scene.title)}.rpy`)}>
           {t('galgame.exportRenpy')}
         </Button>
-        <Button size="sm" disabled={!scene.lines.length} onClick={() => download(`${fileName(scene.title)}.md`, toBlogMarkdown(scene), 'text/markdown;charset=utf-8')}>
+        <Button size="sm" disabled={!scene.lines.length} onClick={() => downloadBlob(toBlogMarkdown(scene), `${fileName(scene.title)}.md`, 'text/markdown;charset=utf-8')}>
           {t('galgame.exportMarkdown')}
         </Button>
         <Button size="sm" disabled={!scene.lines.length} onClick={() => void copyMd()}>
