@@ -58,7 +58,7 @@ import {
   type LayerProps,
 } from './layer.js';
 import { mergeLayerInto } from './merge.js';
-import { depths, descendants, moveItem, normalizeStack, ungroup, withoutBlock, wrapInGroup } from './groups.js';
+import { depths, descendants, moveItem, normalizeStack, placeItem, ungroup, withoutBlock, wrapInGroup, type DropPlace } from './groups.js';
 import { resampleRGBA } from './resample.js';
 import { Stroke } from './stroke.js';
 import type { TiledSurface } from './surface.js';
@@ -453,6 +453,15 @@ export class PaintEngine {
   /** One step up or down the stack: past a sibling, into a group it meets, or out of its group at the edge. */
   moveItem(id: string, direction: 'up' | 'down'): Outcome {
     return this.restructure(direction === 'up' ? 'Move layer up' : 'Move layer down', () => moveItem(this.doc.layers, id, direction), this.doc.activeLayerId);
+  }
+
+  /**
+   * Drag and drop: puts a layer or group above or below another one (joining its group), or inside a
+   * group as its top child; one undo step. Refused ('group') onto itself or into itself.
+   */
+  placeItem(id: string, targetId: string, place: DropPlace): Outcome {
+    const r = this.restructure('Move layer', () => placeItem(this.doc.layers, id, targetId, place), this.doc.activeLayerId);
+    return r.ok ? r : refuse('group');
   }
 
   private nextGroupName(): string {

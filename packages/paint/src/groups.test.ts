@@ -67,6 +67,25 @@ describe('layer groups', () => {
     expect(names(e)).toEqual(['B', 'Background', 'A<G', 'G']);
   });
 
+  it('drag and drop: above or below any layer (joining its group), inside a group, never into itself', () => {
+    const { e, paper, a, b, g } = grouped();
+    expect(e.placeItem(b, paper, 'below').ok).toBe(true); // out of the group, under everything
+    expect(names(e)).toEqual(['B', 'Background', 'A<G', 'G']);
+    expect(e.placeItem(b, g, 'inside').ok).toBe(true); // back in, as the group's top layer
+    expect(names(e)).toEqual(['Background', 'A<G', 'B<G', 'G']);
+    expect(e.placeItem(paper, a, 'above').ok).toBe(true); // next to a layer inside the group: into the group
+    expect(names(e)).toEqual(['A<G', 'Background<G', 'B<G', 'G']);
+    const outer = e.groupLayer(g, 'Outer');
+    expect(e.placeItem(outer, a, 'above').ok).toBe(false); // a group cannot go inside itself
+    expect(e.placeItem(g, g, 'below').ok).toBe(false);
+    expect(e.placeItem(b, a, 'inside').ok).toBe(false); // a layer holds nothing
+    expect(names(e)).toEqual(['A<G', 'Background<G', 'B<G', 'G<Outer', 'Outer']);
+    expect(e.placeItem(g, outer, 'above').ok).toBe(true); // the whole group moves, with its layers
+    expect(names(e)).toEqual(['Outer', 'A<G', 'Background<G', 'B<G', 'G']);
+    e.undo(); // one step
+    expect(names(e)).toEqual(['A<G', 'Background<G', 'B<G', 'G<Outer', 'Outer']);
+  });
+
   it('composites a group on its own, then with its opacity and mode: like merging its layers first', () => {
     const { e, a, g } = grouped();
     e.setLayerProps(g, { opacity: 50, blendMode: 'multiply' });

@@ -117,6 +117,33 @@ export function moveItem(layers: readonly Layer[], id: string, direction: 'up' |
   return flattenTree(roots);
 }
 
+/** Where a dragged layer or group lands relative to the one it is dropped on. */
+export type DropPlace = 'above' | 'below' | 'inside';
+
+/**
+ * Moves a layer or group (with everything in it) next to `targetId`, above or below it in the same
+ * group, or `inside` the target group as its top child (drag and drop in the layers panel).
+ * Returns the new stack, or null when it cannot go there (onto itself, into itself, inside a layer).
+ */
+export function placeItem(layers: readonly Layer[], id: string, targetId: string, place: DropPlace): Layer[] | null {
+  if (id === targetId) return null;
+  const roots = stackTree(layers);
+  const at = locate(roots, id);
+  if (!at) return null;
+  const node = at.list[at.index] as StackNode;
+  // a group cannot go inside itself: the target must not be among its descendants
+  if (node.children && locate(node.children, targetId)) return null;
+  at.list.splice(at.index, 1);
+  const target = locate(roots, targetId);
+  if (!target) return null;
+  const t = target.list[target.index] as StackNode;
+  if (place === 'inside') {
+    if (!t.children) return null;
+    t.children.push(node);
+  } else target.list.splice(place === 'above' ? target.index + 1 : target.index, 0, node);
+  return flattenTree(roots);
+}
+
 /** Puts `group` (not yet in the stack) where `id` is and `id` inside it. */
 export function wrapInGroup(layers: readonly Layer[], id: string, group: Layer): Layer[] {
   const roots = stackTree(layers);

@@ -29,3 +29,4 @@ export * from './brush/texture.js';
 export * from './brush/random.js';
 export * from './brush/dab.js';
 export * from './brush/symmetry.js';
+export type { DropPlace } from './groups.js';

@@ -1,10 +1,11 @@
-import { BLEND_MODES, type BlendMode } from '@yumi/paint';
+import { BLEND_MODES, type BlendMode, type LayerInfo } from '@yumi/paint';
 import { ArrowDown, ArrowUp, Eye, EyeOff, Folder, FolderInput, FolderOutput, Lock, LockOpen, Plus } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../shared/ui/toast';
 import { useEngine, useEngineSnapshot } from '../engine';
 import { bufferToCanvas } from '../lib/pixels';
+import { LayerDnd, useLayerRowDnd } from './layerDnd';
 
 function LayerThumb({ id, version }: { id: string; version: number }) {
   const engine = useEngine();
@@ -18,6 +19,17 @@ function LayerThumb({ id, version }: { id: string; version: number }) {
     c.getContext('2d')!.drawImage(bufferToCanvas(thumb), 0, 0);
   }, [engine, id, version]);
   return <canvas ref={ref} className="an-layer-thumb" aria-hidden />;
+}
+
+/** A row of the layers list: its grip drags it (pointer or keyboard) above, below or into another row. */
+function LayerRow({ layer: l, active, children }: { layer: LayerInfo; active: boolean; children: React.ReactNode }) {
+  const dnd = useLayerRowDnd(l);
+  return (
+    <li ref={dnd.setRef} className={`an-layer-row ${active ? 'is-active' : ''} ${l.group ? 'is-group' : ''} ${dnd.className}`} data-layer={l.name} style={{ paddingInlineStart: 4 + l.depth * 16, ...dnd.style }}>
+      {dnd.grip}
+      {children}
+    </li>
+  );
 }
 
 /** Spec §3/§4 layers: visibility, lock, rename, opacity, blend mode, order, duplicate, merge, delete; nested groups. */
@@ -41,45 +53,47 @@ export function LayersPanel() {
 
   return (
     <div className="an-layers-panel">
-      <ul className="an-layer-list" aria-label={t('layers.title')}>
-        {top.map((l) => (
-          <li key={l.id} className={`an-layer-row ${l.id === snap.activeLayerId ? 'is-active' : ''} ${l.group ? 'is-group' : ''}`} data-layer={l.name} style={{ paddingInlineStart: 4 + l.depth * 16 }}>
-            <button type="button" className="an-icon-toggle" aria-pressed={l.visible} aria-label={l.visible ? t('layers.hide', { name: l.name }) : t('layers.show', { name: l.name })} onClick={() => engine.setLayerProps(l.id, { visible: !l.visible })}>
-              {l.visible ? <Eye size={16} /> : <EyeOff size={16} />}
-            </button>
-            <button type="button" className="an-icon-toggle" aria-pressed={l.locked} aria-label={l.locked ? t('layers.unlock', { name: l.name }) : t('layers.lock', { name: l.name })} onClick={() => engine.setLayerProps(l.id, { locked: !l.locked })}>
-              {l.locked ? <Lock size={16} /> : <LockOpen size={16} />}
-            </button>
-            {l.group ? <Folder size={20} className="an-layer-folder" aria-hidden /> : <LayerThumb id={l.id} version={l.pixelsVersion} />}
-            {renaming === l.id ? (
-              <input
-                className="input an-layer-name-input"
-                defaultValue={l.name}
-                autoFocus
-                maxLength={100}
-                aria-label={t('layers.rename')}
-                onBlur={(e) => {
-                  refused(engine.renameLayer(l.id, e.currentTarget.value));
-                  setRenaming(null);
-                }}
-                onKeyDown={(e) => {
-                  if (e.key === 'Enter') e.currentTarget.blur();
-                  if (e.key === 'Escape') setRenaming(null);
-                }}
-              />
-            ) : (
-              <button type="button" className="an-layer-name" aria-current={l.id === snap.activeLayerId} onClick={() => engine.setActiveLayer(l.id)} onDoubleClick={() => setRenaming(l.id)}>
-                <span>{l.name}</span>
-                <small className="muted">
-                  {l.group && `${t('layers.groupKind')} · `}
-                  {l.clipping && <span title={t('layers.clipping')}>↳ </span>}
-                  {t(`blend.${l.blendMode}`)} · {l.opacity}%{l.alphaLock && ` · ${t('layers.alphaLockShort')}`}
-                </small>
+      <LayerDnd layers={snap.layers}>
+        <ul className="an-layer-list" aria-label={t('layers.title')}>
+          {top.map((l) => (
+            <LayerRow key={l.id} layer={l} active={l.id === snap.activeLayerId}>
+              <button type="button" className="an-icon-toggle" aria-pressed={l.visible} aria-label={l.visible ? t('layers.hide', { name: l.name }) : t('layers.show', { name: l.name })} onClick={() => engine.setLayerProps(l.id, { visible: !l.visible })}>
+                {l.visible ? <Eye size={16} /> : <EyeOff size={16} />}
               </button>
-            )}
-          </li>
-        ))}
-      </ul>
+              <button type="button" className="an-icon-toggle" aria-pressed={l.locked} aria-label={l.locked ? t('layers.unlock', { name: l.name }) : t('layers.lock', { name: l.name })} onClick={() => engine.setLayerProps(l.id, { locked: !l.locked })}>
+                {l.locked ? <Lock size={16} /> : <LockOpen size={16} />}
+              </button>
+              {l.group ? <Folder size={20} className="an-layer-folder" aria-hidden /> : <LayerThumb id={l.id} version={l.pixelsVersion} />}
+              {renaming === l.id ? (
+                <input
+                  className="input an-layer-name-input"
+                  defaultValue={l.name}
+                  autoFocus
+                  maxLength={100}
+                  aria-label={t('layers.rename')}
+                  onBlur={(e) => {
+                    refused(engine.renameLayer(l.id, e.currentTarget.value));
+                    setRenaming(null);
+                  }}
+                  onKeyDown={(e) => {
+                    if (e.key === 'Enter') e.currentTarget.blur();
+                    if (e.key === 'Escape') setRenaming(null);
+                  }}
+                />
+              ) : (
+                <button type="button" className="an-layer-name" aria-current={l.id === snap.activeLayerId} onClick={() => engine.setActiveLayer(l.id)} onDoubleClick={() => setRenaming(l.id)}>
+                  <span>{l.name}</span>
+                  <small className="muted">
+                    {l.group && `${t('layers.groupKind')} · `}
+                    {l.clipping && <span title={t('layers.clipping')}>↳ </span>}
+                    {t(`blend.${l.blendMode}`)} · {l.opacity}%{l.alphaLock && ` · ${t('layers.alphaLockShort')}`}
+                  </small>
+                </button>
+              )}
+            </LayerRow>
+          ))}
+        </ul>
+      </LayerDnd>
       <div className="an-layer-props">
         <label className="field">
           <span>{t('layers.opacity', { value: active.opacity })}</span>
