@@ -24,7 +24,7 @@ async function canvas(color: [number, number, number, number] = [255, 0, 0, 255]
     layers: [
       { name: 'Background', visible: true, opacity: 100, blendMode: 'normal', locked: false, image: null },
       { name: 'Layer 1', visible: true, opacity: 80, blendMode: 'multiply', locked: true, alphaLock: true, clipping: true, parent: 2, image: await png(40, 30, color) },
-      { name: 'Hair', visible: true, opacity: 60, blendMode: 'screen', locked: false, group: true, image: null },
+      { name: 'Hair', visible: true, opacity: 60, blendMode: 'screen', locked: false, group: true, passThrough: true, image: null },
     ],
   };
 }
@@ -63,7 +63,7 @@ describe('character library', () => {
     expect(data.layers[0].image).toBeNull();
     expect(data.layers[1]).toMatchObject({ name: 'Layer 1', opacity: 80, blendMode: 'multiply', locked: true, alphaLock: true, clipping: true, parent: 2 });
     // a layer group comes back as a group, with the layers inside pointing to it
-    expect(data.layers[2]).toMatchObject({ name: 'Hair', group: true, opacity: 60, blendMode: 'screen', image: null });
+    expect(data.layers[2]).toMatchObject({ name: 'Hair', group: true, passThrough: true, opacity: 60, blendMode: 'screen', image: null });
     expect(data.layers[0]).not.toHaveProperty('parent');
     const raw = await sharp(Buffer.from(data.layers[1].image.split(',')[1], 'base64')).raw().toBuffer();
     expect([...raw.subarray(0, 4)]).toEqual([255, 0, 0, 255]);

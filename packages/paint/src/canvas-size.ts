@@ -70,6 +70,7 @@ function sameStack(
       alphaLock: src.alphaLock,
       clipping: src.clipping,
       group: src.group,
+      passThrough: src.passThrough,
       parentId: src.parentId,
     });
     fill(src, dst);

@@ -54,6 +54,12 @@ const CELLS_PER_ROW = TILE_SIZE / CELL;
 const MAX_CACHE_BYTES = 48 << 20;
 /** Largest repaint (in pixels) that fills the cache. */
 const MAX_BUILD_PIXELS = 1 << 20;
+/** Stack codes of a fading pass-through group's start and end (after the blend mode codes). */
+const PASS_BEGIN = 100;
+const PASS_END = 101;
+/** Backdrops saved at each open fading pass-through group, per pixel (any real nesting depth). */
+const passSaved = new Float64Array(4 * 1024);
+let passDepth = 0;
 /** Stands in for an unallocated tile under a live stroke, so the loops only ever see typed arrays. */
 const EMPTY_TILE = new Uint8ClampedArray(TILE_SIZE * TILE_SIZE * 4);
 
@@ -157,6 +163,25 @@ function blendStack(px: Float64Array, s: Stack, t: number): void {
   let cb = px[2] as number;
   let ca = px[3] as number;
   for (let k = 0; k < s.n; k++) {
+    const code = s.modes[k] as number;
+    if (code >= PASS_BEGIN) {
+      // a fading pass-through group: keep the backdrop at its start, mix back towards it at its end
+      if (code === PASS_BEGIN) {
+        const q = passDepth++ * 4;
+        passSaved[q] = cr;
+        passSaved[q + 1] = cg;
+        passSaved[q + 2] = cb;
+        passSaved[q + 3] = ca;
+      } else if (passDepth > 0) {
+        const q = --passDepth * 4;
+        const o = s.opacity[k] as number;
+        cr = (passSaved[q] as number) + o * (cr - (passSaved[q] as number));
+        cg = (passSaved[q + 1] as number) + o * (cg - (passSaved[q + 1] as number));
+        cb = (passSaved[q + 2] as number) + o * (cb - (passSaved[q + 2] as number));
+        ca = (passSaved[q + 3] as number) + o * (ca - (passSaved[q + 3] as number));
+      }
+      continue;
+    }
     const tile = s.tiles[k] as Uint8ClampedArray;
     const a8 = tile[t + 3] as number;
     if (a8 === 0) continue;
@@ -168,7 +193,7 @@ function blendStack(px: Float64Array, s: Stack, t: number): void {
     const sg = (tile[t + 1] as number) * f;
     const sb = (tile[t + 2] as number) * f;
     const keep = 1 - sa;
-    const mode = ca <= 0 ? 0 : (s.modes[k] as number);
+    const mode = ca <= 0 ? 0 : code;
     const fresh = 1 - ca;
     // one switch per layer pixel with the three channels inlined (see mixChannel for the formulas)
     switch (mode) {
@@ -289,11 +314,7 @@ export class Compositor {
     const level = levelView(doc, parentId, preview, options.focusLayerId ?? preview?.layerId ?? null);
     const focusId = level.focusId;
     // A clipped layer whose base is hidden is hidden too (as in PSD); the bottom layer never clips.
-    const bases = new Map<Layer, Layer>();
-    level.layers.forEach((l, i) => {
-      const base = l.clipping ? siblingClippingBase(level.layers, i) : null;
-      if (base) bases.set(l, base);
-    });
+    const bases = level.bases;
     const shown = (l: Layer) => l.visible && l.opacity > 0 && (bases.get(l)?.visible ?? true);
     const visible = level.layers.filter((l) => shown(l) || l.id === focusId);
     let split = focusId === null ? -1 : visible.findIndex((l) => l.id === focusId);
@@ -307,7 +328,7 @@ export class Compositor {
     const focusMode = focus ? BLEND_CODE[focus.blendMode] : 0;
     // The cached group above would go stale when the focus layer changes under layers clipped to it;
     // overlay, darken and lighten are not affine in the backdrop, so they cannot be cached apart.
-    const aboveGroup = aboveLayers.every((l) => AFFINE_MODES.has(l.blendMode) && bases.get(l) !== focus);
+    const aboveGroup = aboveLayers.every((l) => AFFINE_MODES.has(l.blendMode) && !isMarker(l) && bases.get(l) !== focus);
     const aboveAffine = aboveGroup && aboveLayers.some((l) => l.blendMode !== 'normal');
     const live = preview && focus && preview.layerId === focus.id ? preview : null;
     const erase = live?.mode === 'erase';
@@ -315,7 +336,10 @@ export class Compositor {
     const inkG = live ? live.color.g * INV255 : 0;
     const inkB = live ? live.color.b * INV255 : 0;
 
-    const cacheTiles = this.useCache && focus ? this.cacheFor(doc, options, belowLayers, aboveLayers) : null;
+    // A fading pass-through group around the focus layer needs the backdrop from below it at every
+    // pixel, which the cached composite does not keep: composite such a view uncached.
+    const straddles = passDepthOf(belowLayers) > 0;
+    const cacheTiles = this.useCache && focus && !straddles ? this.cacheFor(doc, options, belowLayers, aboveLayers) : null;
     // Big repaints (a whole page after a visibility toggle) would only churn the bounded cache:
     // they use valid cells but build none.
     let pixels = 0;
@@ -499,6 +523,7 @@ export class Compositor {
             px[1] = bgG;
             px[2] = bgB;
             px[3] = bgA;
+            passDepth = 0;
             if (this.below.n > 0) blendStack(px, this.below, t);
             ct.below[t] = toU16(px[0] as number);
             ct.below[t + 1] = toU16(px[1] as number);
@@ -506,6 +531,7 @@ export class Compositor {
             ct.below[t + 3] = toU16(px[3] as number);
             if (ct.above) {
               px[0] = px[1] = px[2] = px[3] = 0;
+              passDepth = 0;
               if (this.above.n > 0) blendStack(px, this.above, t);
               ct.above[t] = toU16(px[0] as number);
               ct.above[t + 1] = toU16(px[1] as number);
@@ -577,6 +603,7 @@ function compositeRows(
     let w = w0 + y * stride;
     for (let x = 0; x < width; x++, p++, w += 4) {
       const t = p * 4;
+      passDepth = 0;
       let cr: number;
       let cg: number;
       let cb: number;
@@ -788,6 +815,15 @@ function toU16(v: number): number {
 function gather(stack: Stack, layers: Layer[], index: number, bases: Map<Layer, Layer>): void {
   let n = 0;
   for (const l of layers) {
+    const marker = markerOf(l);
+    if (marker) {
+      stack.tiles[n] = EMPTY_TILE;
+      stack.opacity[n] = l.opacity / 100;
+      stack.modes[n] = marker === 'begin' ? PASS_BEGIN : PASS_END;
+      stack.clips[n] = null;
+      n++;
+      continue;
+    }
     const tile = l.surface.tile(index);
     if (!tile) continue;
     const base = bases.get(l);
@@ -805,34 +841,78 @@ function gather(stack: Stack, layers: Layer[], index: number, bases: Map<Layer, 
 /** Group composites, kept per group layer while it exists. */
 const groupSurfaces = new WeakMap<Layer, GroupSurface>();
 
+/** The start and end of a fading pass-through group in a flattened level (see blendStack). */
+type Marker = 'begin' | 'end';
+const markers = new WeakMap<Layer, Marker>();
+const markerOf = (l: Layer): Marker | undefined => markers.get(l);
+const isMarker = (l: Layer): boolean => markers.has(l);
+/** Pass-through groups opened and not yet closed in a run of layers. */
+const passDepthOf = (layers: readonly Layer[]): number => layers.reduce((n, l) => n + (markerOf(l) === 'begin' ? 1 : markerOf(l) === 'end' ? -1 : 0), 0);
+
+function marker(group: Layer, kind: Marker): Layer {
+  const m: Layer = { ...group, id: `${group.id}:${kind}`, group: false, clipping: false };
+  markers.set(m, kind);
+  return m;
+}
+
 /**
- * The layers of one level of the stack, each group standing in as a layer of its composite, and the
- * one of them that is or holds the focus layer.
+ * The layers of one level of the stack as the compositor blends them: each normal group stands in as
+ * one layer of its own composite (GroupSurface); a pass-through group's layers join the level itself
+ * (between begin/end markers when its opacity fades them). Also the clipping base of each clipped layer
+ * (its nearest unclipped sibling below) and the entry that is or holds the focus layer.
  */
 function levelView(
   doc: PaintDocument,
   parentId: string | null,
   preview: StrokePreview | null,
   focusId: string | null,
-): { layers: Layer[]; focusId: string | null } {
-  if (!doc.layers.some((l) => l.group)) return { layers: doc.layers, focusId };
-  const byId = new Map(doc.layers.map((l) => [l.id, l]));
-  let f = focusId === null ? undefined : byId.get(focusId);
-  while (f && f.parentId !== parentId) f = f.parentId === null ? undefined : byId.get(f.parentId);
-  const levelFocus = f?.id ?? null;
-  const layers = doc.layers
-    .filter((l) => l.parentId === parentId)
-    .map((l) => {
-      if (!l.group) return l;
-      let gs = groupSurfaces.get(l);
-      if (!gs || gs.doc !== doc) {
-        gs = new GroupSurface(doc, l);
-        groupSurfaces.set(l, gs);
-      }
-      gs.prepare(byId, levelFocus === l.id ? preview : null, focusId);
-      return { ...l, surface: gs };
+): { layers: Layer[]; focusId: string | null; bases: Map<Layer, Layer> } {
+  const bases = new Map<Layer, Layer>();
+  const clipBases = (siblings: readonly Layer[]) =>
+    siblings.forEach((l, i) => {
+      const base = l.clipping ? siblingClippingBase(siblings, i) : null;
+      if (base) bases.set(l, base);
     });
-  return { layers, focusId: levelFocus };
+  if (!doc.layers.some((l) => l.group)) {
+    clipBases(doc.layers);
+    return { layers: doc.layers, focusId, bases };
+  }
+  const byId = new Map(doc.layers.map((l) => [l.id, l]));
+  const focus = focusId === null ? undefined : byId.get(focusId);
+  const asGroup = (l: Layer, live: boolean): Layer => {
+    let gs = groupSurfaces.get(l);
+    if (!gs || gs.doc !== doc) {
+      gs = new GroupSurface(doc, l);
+      groupSurfaces.set(l, gs);
+    }
+    gs.prepare(byId, live ? preview : null, focusId);
+    return { ...l, surface: gs };
+  };
+  let levelFocus: string | null = null;
+  const out: Layer[] = [];
+  const expand = (pid: string | null) => {
+    const siblings: Layer[] = [];
+    for (const l of doc.layers) {
+      if (l.parentId !== pid) continue;
+      const holdsFocus = focus !== undefined && (focus.id === l.id || isInside(focus, l.id, byId));
+      if (l.group && l.passThrough) {
+        siblings.push(asGroup(l, false)); // stands for the group only as a clipping base
+        if (!l.visible || l.opacity <= 0) continue;
+        const fade = l.opacity < 100;
+        if (fade) out.push(marker(l, 'begin'));
+        expand(l.id);
+        if (fade) out.push(marker(l, 'end'));
+        continue;
+      }
+      const item = l.group ? asGroup(l, holdsFocus) : l;
+      if (holdsFocus) levelFocus = l.id;
+      siblings.push(item);
+      out.push(item);
+    }
+    clipBases(siblings);
+  };
+  expand(parentId);
+  return { layers: out, focusId: levelFocus, bases };
 }
 
 /** At most this many composited tiles are kept per group (least recently built go first). */
@@ -861,7 +941,7 @@ export class GroupSurface extends TiledSurface {
     const id = this.group.id;
     this.members = this.doc.layers.filter((l) => l.id !== id && isInside(l, id, byId));
     const sig = this.members
-      .map((l) => `${l.id}:${l.parentId}:${l.visible ? 1 : 0}:${l.opacity}:${l.blendMode}:${l.clipping ? 1 : 0}`)
+      .map((l) => `${l.id}:${l.parentId}:${l.visible ? 1 : 0}:${l.opacity}:${l.blendMode}:${l.clipping ? 1 : 0}:${l.passThrough ? 1 : 0}`)
       .join(',');
     if (sig !== this.sig) {
       this.sig = sig;

@@ -408,6 +408,7 @@ export class PaintEngine {
       alphaLock: src.alphaLock,
       clipping: src.clipping,
       group: false,
+      passThrough: false,
       parentId: src.parentId,
       surface: src.surface.clone(),
     };
@@ -526,6 +527,7 @@ export class PaintEngine {
     const layer = this.doc.layer(id);
     const next = sanitizeProps(patch);
     if (next.name !== undefined && !next.name) return refuse('invalid-name');
+    if (next.passThrough !== undefined && !layer.group) return refuse('group'); // only groups pass through
     const keys = Object.keys(next) as (keyof LayerProps)[];
     if (keys.length === 0) return OK;
     this.endStroke();
@@ -1027,6 +1029,7 @@ function sanitizeProps(patch: Partial<LayerProps>): Partial<LayerProps> {
   if (patch.locked !== undefined) out.locked = Boolean(patch.locked);
   if (patch.alphaLock !== undefined) out.alphaLock = Boolean(patch.alphaLock);
   if (patch.clipping !== undefined) out.clipping = Boolean(patch.clipping);
+  if (patch.passThrough !== undefined) out.passThrough = Boolean(patch.passThrough);
   if (patch.opacity !== undefined) out.opacity = clampOpacity(patch.opacity);
   if (patch.blendMode !== undefined) {
     if (!isBlendMode(patch.blendMode))
@@ -1046,6 +1049,7 @@ function propsLabel(keys: (keyof LayerProps)[]): string {
     blendMode: 'Blend mode',
     alphaLock: 'Alpha lock',
     clipping: 'Clipping mask',
+    passThrough: 'Pass through',
   };
   return names[keys[0] as keyof LayerProps];
 }

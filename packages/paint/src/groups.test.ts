@@ -145,4 +145,52 @@ describe('layer groups', () => {
     const fixed = normalizeStack([l[3]!, l[0]!, l[1]!, l[2]!]);
     expect(fixed.map((x) => x.name)).toEqual(['A', 'B', 'G', 'Background']); // children right below their group
   });
+
+  it('pass-through groups blend their layers straight onto the backdrop; opacity fades that result', () => {
+    // paper, A (normal), then G holding B (multiply); C (screen) above B inside G
+    const { e, a, b, g } = grouped();
+    e.setActiveLayer(b);
+    const c = e.addLayer('C');
+    e.setColor('#30c0a0');
+    drawStroke(e, line(10, 20, 110, 70, 10));
+    e.setLayerProps(c, { blendMode: 'screen', opacity: 70 });
+    expect(e.document.layer(c).parentId).toBe(g);
+    const isolated = composite(e);
+    expect(e.setLayerProps(g, { passThrough: true }).ok).toBe(true);
+    expect(e.setLayerProps(a, { passThrough: true }).ok).toBe(false); // only groups pass through
+    const through = composite(e);
+    expect(diffCount(through, isolated)).toBeGreaterThan(0); // multiply now reaches the paper below the group
+    // at full opacity: the same picture as the layers not grouped at all
+    const flat = new PaintEngine({ document: documentFromJSON(documentToJSON(e.document)), background: e.background });
+    expect(flat.document.layer(g).passThrough).toBe(true); // kept in the saved drawing
+    for (const id of [a, b, c]) flat.placeItem(id, g, 'below'); // out of the group, order kept
+    expect(worst(composite(flat), through)).toBeLessThanOrEqual(1);
+    // faded: backdrop + 40 % of the change the group's layers make to it (opaque paper: straight = premultiplied)
+    e.setLayerProps(g, { visible: false });
+    const backdrop = composite(e);
+    e.setLayerProps(g, { visible: true, opacity: 40 });
+    const faded = composite(e);
+    let off = 0;
+    for (let i = 0; i < faded.length; i++) off = Math.max(off, Math.abs(faded[i]! - (backdrop[i]! + 0.4 * (through[i]! - backdrop[i]!))));
+    expect(off).toBeLessThanOrEqual(1.5);
+    // the live view (cached below/above, or uncached when the faded group wraps the active layer) is exact
+    for (const active of [a, b, c]) {
+      e.setActiveLayer(active);
+      e.setColor('#804020');
+      e.beginStroke({ x: 5, y: 5, pressure: 1, time: 0, pointerType: 'mouse' }, { seed: 2 });
+      e.extendStroke(line(5, 5, 115, 75, 12).slice(1));
+      e.render();
+      const live = new Compositor().compositeRect(e.document, { x: 0, y: 0, width: W, height: H }, { background: e.background, preview: e.currentStroke, focusLayerId: active });
+      expect(worst(live.data, e.output.data)).toBeLessThanOrEqual(1);
+      e.endStroke();
+      e.render();
+      expect(worst(composite(e), e.output.data)).toBeLessThanOrEqual(1);
+    }
+    for (let i = 0; i < 3; i++) e.undo(); // the three strokes
+    e.undo(); // shown again at 40 %
+    e.undo(); // hidden
+    e.undo(); // pass through
+    expect(e.document.layer(g).passThrough).toBe(false);
+    expect(worst(composite(e), isolated)).toBeLessThanOrEqual(0);
+  });
 });

@@ -429,7 +429,8 @@ export function affectsPixels(props: Partial<LayerProps>): boolean {
     props.visible !== undefined ||
     props.opacity !== undefined ||
     props.blendMode !== undefined ||
-    props.clipping !== undefined
+    props.clipping !== undefined ||
+    props.passThrough !== undefined
   );
 }
 

@@ -114,6 +114,8 @@ export interface SerializedLayer {
   clipping?: boolean;
   /** A layer group, and the group a layer is in (absent in older drawings: plain, top level). */
   group?: boolean;
+  /** A pass-through group (absent: a normal group). */
+  passThrough?: boolean;
   parentId?: string | null;
   /** Area holding the layer's pixels (null: empty layer); `rgba` covers exactly this rect. */
   bounds: Rect | null;
@@ -159,6 +161,7 @@ export function serializeDocument(doc: PaintDocument): SerializedDocument {
         alphaLock: l.alphaLock,
         clipping: l.clipping,
         ...(l.group ? { group: true } : {}),
+        ...(l.group && l.passThrough ? { passThrough: true } : {}),
         ...(l.parentId ? { parentId: l.parentId } : {}),
         bounds,
         rgba: bounds ? l.surface.readRect(bounds) : new Uint8ClampedArray(0),
@@ -187,6 +190,7 @@ export function restoreDocument(data: SerializedDocument): PaintDocument {
     layer.opacity = clampOpacity(Number(s.opacity));
     layer.blendMode = s.blendMode;
     layer.group = Boolean(s.group);
+    layer.passThrough = layer.group && Boolean(s.passThrough);
     layer.parentId = typeof s.parentId === 'string' ? s.parentId : null;
     if (s.bounds && layer.group) throw bad('a group has no pixels of its own');
     if (s.bounds) {

@@ -29,6 +29,11 @@ export interface Layer {
    * result blends onto what is below with the group's mode and opacity (Photoshop's "Normal" group).
    */
   group: boolean;
+  /**
+   * A pass-through group (PSD's "Pass Through"): its layers blend straight onto what is below, as if
+   * not grouped, and the group's opacity fades that result against the backdrop; its own mode is unused.
+   */
+  passThrough: boolean;
   /** The group this layer belongs to (null at the top level); see groups.ts for the stack order. */
   parentId: string | null;
   readonly surface: TiledSurface;
@@ -37,7 +42,7 @@ export interface Layer {
 /** The editable properties (everything but identity and pixels). */
 export type LayerProps = Pick<
   Layer,
-  'name' | 'visible' | 'opacity' | 'blendMode' | 'locked' | 'alphaLock' | 'clipping'
+  'name' | 'visible' | 'opacity' | 'blendMode' | 'locked' | 'alphaLock' | 'clipping' | 'passThrough'
 >;
 
 /** Plain-data view of a layer for UI lists (no pixel access). */
@@ -66,6 +71,7 @@ export function layerInfo(layer: Layer, depth = 0): LayerInfo {
     locked: layer.locked,
     alphaLock: layer.alphaLock,
     clipping: layer.clipping,
+    passThrough: layer.passThrough,
     isEmpty: layer.surface.isEmpty(),
   };
 }
@@ -86,6 +92,7 @@ export function createLayer(id: string, name: string, width: number, height: num
     alphaLock: false,
     clipping: false,
     group: false,
+    passThrough: false,
     parentId: null,
     surface: new TiledSurface(width, height),
   };

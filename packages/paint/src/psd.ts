@@ -28,12 +28,12 @@ export function writeDocumentPsd(doc: PaintDocument): Uint8Array {
       name: l.name,
       hidden: !l.visible,
       opacity: l.opacity / 100,
-      blendMode: PSD_BLEND_MODES[l.blendMode],
+      blendMode: l.group && l.passThrough ? 'pass through' : PSD_BLEND_MODES[l.blendMode],
       // PSD's "lock transparent pixels" is alpha lock; a fully locked layer has it too.
       transparencyProtected: l.alphaLock || l.locked,
       protected: l.locked ? { transparency: true, composite: true, position: true } : undefined,
       clipping: l.clipping,
-      // a group: its layers nested, composited on their own (PSD's "Normal" group, not pass-through)
+      // a group: its layers nested, composited on their own (PSD's "Normal" group) or passed through
       ...(children ? { children: toPsd(children), opened: true } : { top: 0, left: 0, imageData: pixels(l.surface.readRect(full)) }),
     }));
   const children = toPsd(stackTree(doc.layers));

@@ -54,6 +54,8 @@ export const canvasLayerSchema = z.strictObject({
   clipping: z.boolean().optional(),
   /** A layer group (no image), and the index of the group a layer is in. Optional: older saves have none. */
   group: z.boolean().optional(),
+  /** A pass-through group (PSD "Pass Through"): its layers blend straight onto what is below. */
+  passThrough: z.boolean().optional(),
   parent: z.number().int().min(0).nullable().optional(),
   /** Upload: a PNG data URL; answer: the same, read back from the blob store. Empty layers have none. */
   image: pngDataUrl.nullable(),

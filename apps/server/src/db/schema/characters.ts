@@ -9,7 +9,7 @@ export interface StoredCanvas {
   activeLayerIndex: number;
   /** The symmetry ruler (canvasData.symmetry); absent in older versions. */
   symmetry?: { mode: string; count: number; cx: number; cy: number };
-  layers: { name: string; visible: boolean; opacity: number; blendMode: string; locked: boolean; alphaLock?: boolean; clipping?: boolean; group?: boolean; parent?: number | null; blobKey: string | null }[];
+  layers: { name: string; visible: boolean; opacity: number; blendMode: string; locked: boolean; alphaLock?: boolean; clipping?: boolean; group?: boolean; passThrough?: boolean; parent?: number | null; blobKey: string | null }[];
 }
 
 export const characters = pgTable(

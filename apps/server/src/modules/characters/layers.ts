@@ -8,7 +8,11 @@ const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const mb = (n: number) => `${Math.round(n / 1024 / 1024)} MB`;
 
 /** Group membership, kept only where there is some (older versions have none). */
-const groupFields = (l: { group?: boolean; parent?: number | null }) => ({ ...(l.group ? { group: true } : {}), ...(l.parent != null ? { parent: l.parent } : {}) });
+const groupFields = (l: { group?: boolean; passThrough?: boolean; parent?: number | null }) => ({
+  ...(l.group ? { group: true } : {}),
+  ...(l.group && l.passThrough ? { passThrough: true } : {}),
+  ...(l.parent != null ? { parent: l.parent } : {}),
+});
 
 export const layerTooLarge = (index: number) =>
   new HttpError(413, 'LAYER_TOO_LARGE', `Layer ${index + 1} is too large: a layer image can be at most ${mb(LAYER_IMAGE_MAX_BYTES)}.`);

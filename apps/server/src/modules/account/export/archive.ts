@@ -190,10 +190,11 @@ async function fill(ctx: AppContext, userId: string, zip: Archiver): Promise<voi
         if (stored && file) await add(`${vdir}/${file}`, stored.data, true);
         layerFiles.push({ name: layer.name, visible: layer.visible, opacity: layer.opacity, blendMode: layer.blendMode, locked: layer.locked, file });
         if (psdFits) {
-          const extra = layer as { alphaLock?: boolean; clipping?: boolean; group?: boolean; parent?: number | null };
+          const extra = layer as { alphaLock?: boolean; clipping?: boolean; group?: boolean; passThrough?: boolean; parent?: number | null };
           psdLayers.push({
             // groups nest in the PSD as they did in the drawing
             group: !!extra.group,
+            passThrough: !!extra.passThrough,
             parentId: extra.parent != null ? `layer-${extra.parent + 1}` : null,
             name: layer.name,
             visible: layer.visible,

@@ -88,6 +88,7 @@ export function engineToCanvasData(engine: PaintEngine): CanvasData {
       alphaLock: l.alphaLock,
       clipping: l.clipping,
       ...(l.group ? { group: true } : {}),
+      ...(l.group && l.passThrough ? { passThrough: true } : {}),
       ...(l.parentId ? { parent: doc.indexOf(l.parentId) } : {}),
       image: l.group ? null : layerPng(engine, i),
     })),
@@ -103,7 +104,7 @@ export async function canvasDataToDocument(data: CanvasData): Promise<PaintDocum
       const ok = rgba.length === data.width * data.height * 4;
       const group = Boolean(l.group);
       const pixels = !group && l.image && ok;
-      return { id: `layer-${i + 1}`, name: l.name, visible: l.visible, opacity: l.opacity, blendMode: l.blendMode, locked: l.locked, alphaLock: l.alphaLock, clipping: l.clipping, group, parentId: l.parent != null ? `layer-${l.parent + 1}` : null, bounds: pixels ? full : null, rgba: pixels ? rgba : new Uint8ClampedArray(0) };
+      return { id: `layer-${i + 1}`, name: l.name, visible: l.visible, opacity: l.opacity, blendMode: l.blendMode, locked: l.locked, alphaLock: l.alphaLock, clipping: l.clipping, group, passThrough: group && Boolean(l.passThrough), parentId: l.parent != null ? `layer-${l.parent + 1}` : null, bounds: pixels ? full : null, rgba: pixels ? rgba : new Uint8ClampedArray(0) };
     }),
   );
   const serialized: SerializedDocument = {

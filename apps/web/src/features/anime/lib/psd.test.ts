@@ -57,4 +57,25 @@ describe('PSD groups', () => {
     for (let i = 0; i < a.length; i++) worst = Math.max(worst, Math.abs(a[i]! - b[i]!));
     expect(worst).toBeLessThanOrEqual(1);
   });
+
+  it('a pass-through group is written as PSD "pass through" and read back as one, the picture unchanged', async () => {
+    const e = drawing();
+    const hair = e.document.layers.find((l) => l.name === 'Hair')!.id;
+    e.setLayerProps(hair, { passThrough: true, opacity: 70 });
+    const bytes = writeDocumentPsd(e.document);
+    const psd = readPsd(bytes.buffer as ArrayBuffer, { skipThumbnail: true, skipLayerImageData: true, skipCompositeImageData: true });
+    expect(psd.children![1]).toMatchObject({ name: 'Hair', blendMode: 'pass through' });
+    expect(psd.children![1]!.opacity).toBeCloseTo(0.7, 2);
+    const doc = await readPsdFile(new File([bytes as Uint8Array<ArrayBuffer>], 'hair.psd'));
+    const back = doc.layers.find((l) => l.name === 'Hair')!;
+    expect([back.group, back.passThrough, back.opacity, back.blendMode]).toEqual([true, true, 70, 'normal']);
+    expect(doc.layers.filter((l) => !l.group).every((l) => !l.passThrough)).toBe(true);
+    const area = { x: 0, y: 0, width: 64, height: 48 };
+    const a = new Compositor().compositeRect(e.document, area).data;
+    const b = new Compositor().compositeRect(doc, area).data;
+    let worst = 0;
+    for (let i = 0; i < a.length; i++) worst = Math.max(worst, Math.abs(a[i]! - b[i]!));
+    expect(worst).toBeLessThanOrEqual(1);
+  });
 });
+

@@ -72,6 +72,8 @@ export async function readPsdFile(file: File): Promise<PaintDocument> {
     serialized.push({
       id,
       group,
+      // Photoshop's, Clip Studio's and Krita's default for new folders: its layers blend straight through
+      passThrough: group && l.blendMode === 'pass through',
       parentId,
       name: l.name?.trim() || `Layer ${i + 1}`,
       visible: !l.hidden,

@@ -117,7 +117,7 @@ export class RecoveryWriter {
       height: doc.height,
       activeLayerId: doc.activeLayerId,
       symmetry: doc.symmetry,
-      layers: doc.layers.map((l) => ({ id: l.id, name: l.name, visible: l.visible, opacity: l.opacity, blendMode: l.blendMode, locked: l.locked, alphaLock: l.alphaLock, clipping: l.clipping, group: l.group, parentId: l.parentId })),
+      layers: doc.layers.map((l) => ({ id: l.id, name: l.name, visible: l.visible, opacity: l.opacity, blendMode: l.blendMode, locked: l.locked, alphaLock: l.alphaLock, clipping: l.clipping, group: l.group, passThrough: l.passThrough, parentId: l.parentId })),
       characterId,
       characterName,
     };

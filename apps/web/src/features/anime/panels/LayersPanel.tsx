@@ -86,7 +86,7 @@ export function LayersPanel() {
                   <small className="muted">
                     {l.group && `${t('layers.groupKind')} · `}
                     {l.clipping && <span title={t('layers.clipping')}>↳ </span>}
-                    {t(`blend.${l.blendMode}`)} · {l.opacity}%{l.alphaLock && ` · ${t('layers.alphaLockShort')}`}
+                    {l.group && l.passThrough ? t('layers.passThroughShort') : t(`blend.${l.blendMode}`)} · {l.opacity}%{l.alphaLock && ` · ${t('layers.alphaLockShort')}`}
                   </small>
                 </button>
               )}
@@ -115,10 +115,15 @@ export function LayersPanel() {
           <label>
             <input type="checkbox" checked={active.clipping} disabled={index === 0} onChange={(e) => engine.setLayerProps(active.id, { clipping: e.target.checked })} /> {t('layers.clipping')}
           </label>
+          {active.group && (
+            <label title={t('layers.passThroughHint')}>
+              <input type="checkbox" checked={active.passThrough} onChange={(e) => engine.setLayerProps(active.id, { passThrough: e.target.checked })} /> {t('layers.passThrough')}
+            </label>
+          )}
         </div>
         <label className="field">
           <span>{t('layers.blendMode')}</span>
-          <select className="input" value={active.blendMode} onChange={(e) => engine.setLayerProps(active.id, { blendMode: e.target.value as BlendMode })}>
+          <select className="input" value={active.blendMode} disabled={active.group && active.passThrough} onChange={(e) => engine.setLayerProps(active.id, { blendMode: e.target.value as BlendMode })}>
             {BLEND_MODES.map((m) => (
               <option key={m} value={m}>
                 {t(`blend.${m}`)}
