@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { charactersApi, collabCharacter, collabPrompt } from '@yumi/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, errorBody, signUp, type TestApp } from './helpers';
 
@@ -218,6 +219,26 @@ describe('character library', () => {
     expect(v.json().canvasData.layers[1].image).toMatch(/^data:image\/png;base64,/);
     const gone = await t.app.inject({ url: `/api/anime-helper/characters/${c.id}`, headers: u.auth });
     expect(gone.statusCode).toBe(404);
+  });
+});
+
+describe('co-writing with a saved character (Writing, Anime Collab)', () => {
+  it('the prompt built from the library list carries the design brief, not only the name', async () => {
+    const u = await signUp(t.app);
+    const brief = { name: 'Hana Sakura', age: '17', background: 'Keeps the shrine on the hill.', catchphrase: 'Leave it to me!', personalityTraits: ['cheerful', 'stubborn'], visualMotifs: ['cherry blossoms'], designElements: ['red ribbon'] };
+    const made = await t.app.inject({
+      method: 'POST',
+      url: charactersApi.create.path,
+      headers: u.auth,
+      payload: { name: 'hana.psd', brief, versions: [{ name: 'First', canvasData: await canvas() }] },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    // What the Writing tool reads: the list, as the contract types it.
+    const list = charactersApi.list.responses[200].parse((await t.app.inject({ url: charactersApi.list.path, headers: u.auth })).json());
+    const prompt = collabPrompt(collabCharacter(list[0]!), 'The rain had stopped.', 'dialogue', '');
+    for (const line of ['Name: Hana Sakura', 'Age: 17', 'Background: Keeps the shrine on the hill.', 'Catchphrase: Leave it to me!', 'Traits: cheerful, stubborn', 'Looks: cherry blossoms, red ribbon']) {
+      expect(prompt).toContain(line);
+    }
   });
 });
 

@@ -192,11 +192,19 @@ export type VersionDetail = z.infer<typeof versionDetailSchema>;
 export const analyzeColorsRequestSchema = z.strictObject({
   imageData: z.string().max(CHARACTER_BODY_LIMIT_BYTES).regex(/^data:image\/(png|jpe?g|webp);base64,[A-Za-z0-9+/=\s]+$/, 'Expected a base64 PNG, JPEG or WebP data URL'),
 });
+/**
+ * The harmonies and style categories @yumi/imaging's analysis answers (core has no dependency on it). The
+ * server returns imaging's result under this schema and the web reads it back as imaging's type, so both
+ * type checks fail if the lists part.
+ */
+export const COLOR_HARMONY_NAMES = ['monochromatic', 'analogous', 'complementary', 'split-complementary', 'triadic', 'tetradic'] as const;
+export const STYLE_CATEGORY_NAMES = ['monochrome', 'dark', 'vivid', 'pastel', 'muted', 'balanced'] as const;
+
 export const colorAnalysisSchema = z.object({
   dominantColors: z.array(z.string()),
-  colorHarmony: z.string(),
-  suggestedPalettes: z.array(z.object({ id: z.string(), nameKey: z.string(), colors: z.array(z.string()) }).loose()),
-  styleCategory: z.string(),
+  colorHarmony: z.enum(COLOR_HARMONY_NAMES),
+  suggestedPalettes: z.array(z.object({ id: z.string(), nameKey: z.string(), colors: z.array(z.string()) })),
+  styleCategory: z.enum(STYLE_CATEGORY_NAMES),
   recommendations: z.object({ hairColor: z.array(z.string()), accentColors: z.array(z.string()), backgroundSuggestions: z.array(z.string()) }),
 });
 

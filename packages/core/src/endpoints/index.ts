@@ -1,3 +1,4 @@
 export * from './define';
 export * from './auth';
 export * from './documents';
+export * from './anime';

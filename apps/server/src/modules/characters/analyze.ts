@@ -18,8 +18,8 @@ export async function colourAnalysisOf(png: Uint8Array): Promise<ColorAnalysis> 
     .raw()
     .toBuffer({ resolveWithObject: true });
   const a = analyzeColors({ width: info.width, height: info.height, data: new Uint8ClampedArray(data.buffer, data.byteOffset, data.length) });
-  // A plain copy: the analysis may share frozen defaults.
-  return JSON.parse(JSON.stringify(a)) as ColorAnalysis;
+  // A plain copy (the analysis may share frozen defaults), typed by the contract: imaging's result must fit it.
+  return structuredClone(a);
 }
 
 /** Decodes (magic bytes, 10 MB, 4096 px checked by the images module), then analyses on a worker thread. */

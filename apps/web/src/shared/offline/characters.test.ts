@@ -65,11 +65,9 @@ vi.mock('../api/client', async () => {
   };
   return {
     ApiError,
-    api: {
-      get: (p: string) => route('GET', p),
-      post: (p: string, b?: unknown) => route('POST', p, b),
-      patch: (p: string, b?: unknown) => route('PATCH', p, b),
-      delete: (p: string) => route('DELETE', p),
+    call: async (endpoint: { method: string; path: string }, input?: { params?: object; query?: object; body?: unknown }) => {
+      const { urlOf } = await import('@yumi/core');
+      return route(endpoint.method, urlOf(endpoint, input?.params, input?.query), input?.body);
     },
   };
 });

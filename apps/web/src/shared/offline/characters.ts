@@ -1,4 +1,5 @@
 import {
+  charactersApi,
   defaultVersionName,
   EMPTY_BRIEF,
   MAX_VERSIONS,
@@ -10,7 +11,7 @@ import {
   type VersionInput,
 } from '@yumi/core';
 import i18n from 'i18next';
-import { api, ApiError } from '../api/client';
+import { ApiError, call } from '../api/client';
 import { getToken } from '../api/token';
 import { isOnline } from '../network/connectivity';
 import { clientIdOf, currentId, isLocalId, newLocalId as localId, offlineDb, rememberedUser, type CharacterDetails, type MirroredCharacter, type PendingCharacter } from './db';
@@ -22,7 +23,6 @@ import { clientIdOf, currentId, isLocalId, newLocalId as localId, offlineDb, rem
  * a drawing is saved as a new version, so nothing is ever written over; changed details are sent with the
  * values they were based on, and the server refuses a field changed elsewhere meanwhile (the user chooses).
  */
-const base = '/api/anime-helper/characters';
 /** Saves send layer images: allow a slow upload. */
 const SAVE_TIMEOUT = 120_000;
 /** How many characters' current drawings are copied ahead for offline use, and how many bytes at most. */
@@ -32,16 +32,16 @@ const PREFETCH_BYTES = 64 * 1024 * 1024;
 export const CHARACTERS_SYNCED = 'yumi:characters-synced';
 
 export const serverCharacters = {
-  list: () => api.get<Character[]>(base, { quiet: true }),
-  get: (id: string) => api.get<Character>(`${base}/${id}`, { quiet: true, retries: 1 }),
-  create: (body: CreateCharacterInput) => api.post<Character>(base, body, { timeoutMs: SAVE_TIMEOUT }),
-  update: (id: string, body: UpdateCharacterInput) => api.patch<Character>(`${base}/${id}`, body),
+  list: () => call(charactersApi.list, {}, { quiet: true }),
+  get: (id: string) => call(charactersApi.get, { params: { id } }, { quiet: true, retries: 1 }),
+  create: (body: CreateCharacterInput) => call(charactersApi.create, { body }, { timeoutMs: SAVE_TIMEOUT }),
+  update: (id: string, body: UpdateCharacterInput) => call(charactersApi.update, { params: { id }, body }),
   /** With `seen` (a delete made offline), the server keeps a character changed after it (409 CHARACTER_CHANGED). */
-  remove: (id: string, seen?: string) => api.delete<void>(`${base}/${id}${seen ? `?seen=${encodeURIComponent(seen)}` : ''}`, { retries: 0 }),
-  duplicate: (id: string) => api.post<Character>(`${base}/${id}/duplicate`),
-  addVersion: (id: string, body: VersionInput) => api.post<Character>(`${base}/${id}/versions`, body, { timeoutMs: SAVE_TIMEOUT }),
-  version: (id: string, versionId: string) => api.get<VersionDetail>(`${base}/${id}/versions/${versionId}`, { timeoutMs: SAVE_TIMEOUT }),
-  removeVersion: (id: string, versionId: string) => api.delete<Character>(`${base}/${id}/versions/${versionId}`, { retries: 0 }),
+  remove: (id: string, seen?: string) => call(charactersApi.delete, { params: { id }, query: { seen } }, { retries: 0 }),
+  duplicate: (id: string) => call(charactersApi.duplicate, { params: { id } }),
+  addVersion: (id: string, body: VersionInput) => call(charactersApi.addVersion, { params: { id }, body }, { timeoutMs: SAVE_TIMEOUT }),
+  version: (id: string, versionId: string) => call(charactersApi.version, { params: { id, versionId } }, { timeoutMs: SAVE_TIMEOUT }),
+  removeVersion: (id: string, versionId: string) => call(charactersApi.deleteVersion, { params: { id, versionId } }, { retries: 0 }),
 };
 
 /** A character as the library shows it: with whether this device still has changes to send. */

@@ -1,8 +1,9 @@
+import { charactersApi } from '@yumi/core';
 import { analyzeColors, DEFAULT_COLOR_ANALYSIS, suggestColors, suggestThemeColors, THEME_PALETTES, type ColorAnalysis, type ColorSuggestion } from '@yumi/imaging';
 import { Palette } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../shared/api/client';
+import { call } from '../../../shared/api/client';
 import { useEngine } from '../engine';
 import { bufferToDataUrl } from '../lib/pixels';
 import { useAnime } from '../store';
@@ -13,7 +14,7 @@ type Source = 'server' | 'browser' | 'default';
 export async function analyzeDrawing(engine: ReturnType<typeof useEngine>): Promise<{ analysis: ColorAnalysis; source: Source }> {
   const small = engine.thumbnail(null, 512);
   try {
-    const analysis = await api.post<ColorAnalysis>('/api/anime-helper/analyze-colors', { imageData: bufferToDataUrl(small) }, { quiet: true });
+    const analysis = await call(charactersApi.analyzeColors, { body: { imageData: bufferToDataUrl(small) } }, { quiet: true });
     return { analysis, source: 'server' };
   } catch (err) {
     console.error('Colour analysis failed on the server', err);

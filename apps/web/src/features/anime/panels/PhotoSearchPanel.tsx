@@ -1,7 +1,7 @@
-import type { ReferenceResult, ReferenceSearchResponse } from '@yumi/core';
+import { animeRefsApi, type ReferenceResult, type ReferenceSearchResponse } from '@yumi/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../shared/api/client';
+import { call } from '../../../shared/api/client';
 import { toast } from '../../../shared/ui/toast';
 import { useEngine } from '../engine';
 import { urlToBuffer } from '../lib/pixels';
@@ -19,7 +19,7 @@ export function PhotoSearchPanel() {
     if (!query) return;
     setBusy(true);
     try {
-      setData(await api.get<ReferenceSearchResponse>(`/api/anime-chara/reference-search?q=${encodeURIComponent(query)}`));
+      setData(await call(animeRefsApi.referenceSearch, { query: { q: query } }));
     } catch (err) {
       // Spec §8: 'Search failed' is logged.
       console.error('Search failed', err);

@@ -1,8 +1,8 @@
-import { TEMPLATE_CATEGORIES, type StyleTemplate, type TemplateCategory } from '@yumi/core';
+import { animeRefsApi, TEMPLATE_CATEGORIES, type StyleTemplate, type TemplateCategory } from '@yumi/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, ApiError } from '../../../shared/api/client';
+import { ApiError, call } from '../../../shared/api/client';
 import { toast } from '../../../shared/ui/toast';
 import { useEngine } from '../engine';
 import { templateGuide } from '../lib/guides';
@@ -40,7 +40,7 @@ export function TemplatesPanel() {
   const [selected, setSelected] = useState<StyleTemplate | null>(null);
   const q = useQuery({
     queryKey: ['anime', 'templates'],
-    queryFn: () => api.get<{ templates: StyleTemplate[] }>('/api/anime-chara/templates', { quiet: true, retries: 1 }),
+    queryFn: () => call(animeRefsApi.templates, {}, { quiet: true, retries: 1 }),
     retry: false,
     staleTime: Infinity,
   });

@@ -1,9 +1,9 @@
-import { collabCharacter, collabPrompt, type Character, type CollabCharacter } from '@yumi/core';
+import { charactersApi, collabCharacter, collabPrompt, type CollabCharacter } from '@yumi/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ApiError, api } from '../../../shared/api/client';
+import { ApiError, call } from '../../../shared/api/client';
 import { Button } from '../../../shared/ui/Button';
 import { useCurrentUser } from '../../../shared/hooks/useCurrentUser';
 import { useWriting } from '../context';
@@ -28,7 +28,7 @@ export function AnimeCollabTool() {
     queryKey: ['anime-helper', 'characters', user?.id ?? 'anon'],
     queryFn: async () => {
       try {
-        const list = await api.get<Character[]>('/api/anime-helper/characters', { retries: 0, quiet: true });
+        const list = await call(charactersApi.list, {}, { retries: 0, quiet: true });
         return list.map((c): LibraryCharacter => ({ id: c.id, ...collabCharacter(c) }));
       } catch (err) {
         // No library yet (feature not installed, or signed out): treat as empty.
