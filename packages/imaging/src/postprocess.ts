@@ -14,7 +14,9 @@ export interface PixelPostProcessing {
 }
 
 /** Saturation as a colour matrix around Rec. 709 luma (a linear op, much cheaper than an HSV round trip). */
-export function saturationMatrix(s: number): [[number, number, number], [number, number, number], [number, number, number]] {
+export function saturationMatrix(
+  s: number,
+): [[number, number, number], [number, number, number], [number, number, number]] {
   const [r, g, b] = [0.2126, 0.7152, 0.0722];
   return [
     [r + (1 - r) * s, g * (1 - s), b * (1 - s)],
@@ -28,24 +30,41 @@ export const LINE_ART_KERNEL = [0, -0.5, 0, -0.5, 3, -0.5, 0, -0.5, 0] as const;
 
 const clampIndex = (v: number, max: number) => (v < 0 ? 0 : v > max ? max : v);
 
-/** 3x3 median of each colour channel (alpha kept), edges extended. */
+const med3 = (a: number, b: number, c: number) => Math.max(Math.min(a, b), Math.min(Math.max(a, b), c));
+
+/**
+ * 3x3 median of each colour channel (alpha kept), edges extended. Each column's three values are sorted once
+ * per row and shared by the three windows that hold them; a window's median is then the median of the
+ * largest of the smallest, the median of the middles and the smallest of the largest (exact).
+ */
 export function median3(img: RgbaImage): RgbaImage {
   const { width: w, height: h, data } = img;
   const out = new Uint8ClampedArray(data.length);
-  const win = new Uint8Array(9);
+  const lo = new Int32Array(w);
+  const mid = new Int32Array(w);
+  const hi = new Int32Array(w);
   for (let y = 0; y < h; y++) {
-    const rows = [clampIndex(y - 1, h - 1) * w, y * w, clampIndex(y + 1, h - 1) * w];
-    for (let x = 0; x < w; x++) {
-      const cols = [clampIndex(x - 1, w - 1), x, clampIndex(x + 1, w - 1)];
-      const o = (y * w + x) * 4;
-      for (let c = 0; c < 3; c++) {
-        let k = 0;
-        for (const row of rows) for (const col of cols) win[k++] = data[(row + col) * 4 + c]!;
-        win.sort();
-        out[o + c] = win[4]!;
+    const r0 = clampIndex(y - 1, h - 1) * w * 4;
+    const r1 = y * w * 4;
+    const r2 = clampIndex(y + 1, h - 1) * w * 4;
+    for (let c = 0; c < 3; c++) {
+      for (let x = 0; x < w; x++) {
+        const a = data[r0 + x * 4 + c]!;
+        const b = data[r1 + x * 4 + c]!;
+        const d = data[r2 + x * 4 + c]!;
+        lo[x] = Math.min(a, b, d);
+        hi[x] = Math.max(a, b, d);
+        mid[x] = a + b + d - lo[x]! - hi[x]!;
       }
-      out[o + 3] = data[o + 3]!;
+      for (let x = 0; x < w; x++) {
+        const l = x > 0 ? x - 1 : 0;
+        const r = x < w - 1 ? x + 1 : w - 1;
+        const maxLo = Math.max(lo[l]!, lo[x]!, lo[r]!);
+        const minHi = Math.min(hi[l]!, hi[x]!, hi[r]!);
+        out[r1 + x * 4 + c] = med3(maxLo, med3(mid[l]!, mid[x]!, mid[r]!), minHi);
+      }
     }
+    for (let x = 0; x < w; x++) out[r1 + x * 4 + 3] = data[r1 + x * 4 + 3]!;
   }
   return { width: w, height: h, data: out };
 }
@@ -131,7 +150,9 @@ function shrink(img: RgbaImage, w: number, h: number): Float32Array {
 /** Separable Gaussian blur of a 3-channel float image (edges extended), as sharp's `blur(sigma)`. */
 function gaussian(src: Float32Array, w: number, h: number, sigma: number): Float32Array {
   const radius = Math.ceil(sigma * 3);
-  const kernel = Array.from({ length: 2 * radius + 1 }, (_, i) => Math.exp(-((i - radius) ** 2) / (2 * sigma * sigma)));
+  const kernel = Array.from({ length: 2 * radius + 1 }, (_, i) =>
+    Math.exp(-((i - radius) ** 2) / (2 * sigma * sigma)),
+  );
   const sum = kernel.reduce((a, b) => a + b, 0);
   const k = kernel.map((v) => v / sum);
   const pass = (from: Float32Array, horizontal: boolean) => {
@@ -167,7 +188,8 @@ function bloomInPlace(img: RgbaImage, amount: number): void {
   const qw = Math.max(1, Math.round(width / 4));
   const qh = Math.max(1, Math.round(height / 4));
   const small = shrink(img, qw, qh);
-  for (let i = 0; i < small.length; i++) small[i] = Math.min(255, Math.max(0, small[i]! * 2 * amount - 255 * amount));
+  for (let i = 0; i < small.length; i++)
+    small[i] = Math.min(255, Math.max(0, small[i]! * 2 * amount - 255 * amount));
   const glow = gaussian(small, qw, qh, Math.max(0.5, Math.min(qw, qh) / 80));
   const d = img.data;
   // Bilinear upscale of the glow, screened onto each pixel.
