@@ -8,7 +8,7 @@ import { MATH_FIXTURES, mathFixtureReport } from '@yumi/core/report/math-fixture
 import { strFromU8, unzipSync } from 'fflate';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fontFileFor } from '../src/modules/report/fonts';
+import { FALLBACK_FAMILIES, fontFileFor, joinsPrevious } from '../src/modules/report/fonts';
 import { createTestApp, errorBody, signUp, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -43,6 +43,9 @@ $$\\int_0^1 x^2\\,dx = \\frac{1}{3}$$
 ## Appendix A: Raw data
 Appendix values are listed here.
 `;
+
+/** Emoji (with a skin tone and a joiner), symbols and scripts beyond Latin, Greek, Cyrillic and CJK. */
+const SCRIPTS = 'Emoji 😀 👍🏽 ❤️ 👩‍💻, symbols ✓ ★ → ∑ ∀ ⊕ ♠, Arabic مرحبا, Hebrew שלום, Hindi नमस्ते, Thai สวัสดี.';
 
 async function figure() {
   const png = await sharp({ create: { width: 400, height: 200, channels: 4, background: '#ec4899' } }).png().toBuffer();
@@ -127,7 +130,7 @@ describe('PDF export', () => {
   it('typesets with embedded subset fonts, links, bookmarks, tags, document language and figures at 200 dpi or finer', async () => {
     const u = await signUp(t.app);
     const chart = await sharp({ create: { width: 960, height: 660, channels: 3, background: '#3b82f6' } }).png().toBuffer();
-    const markdown = `# Łódź, Şişli and ř: Folding Proteins\n\n## Introduction\nGreek δοκιμή and Cyrillic Привет sit beside **bold**, *italic* and [a page](https://example.org/page) [@smith2020].\n\n$$\\int_0^1 x^2\\,dx = \\frac{1}{3}$$\n\n![Chart](figure:c1)\n\n### Detail\n| A | B |\n|---|---|\n| 1 | 2 |\n\n## Results\nDone.\n`;
+    const markdown = `# Łódź, Şişli and ř: Folding Proteins\n\n## Introduction\nGreek δοκιμή and Cyrillic Привет sit beside **bold**, *italic* and [a page](https://example.org/page) [@smith2020].\n\n${SCRIPTS}\n\n$$\\int_0^1 x^2\\,dx = \\frac{1}{3}$$\n\n![Chart](figure:c1)\n\n### Detail\n| A | B |\n|---|---|\n| 1 | 2 |\n\n## Results\nDone.\n`;
     const res = await exportPdf(u.auth, { markdown, references: REFS, style: 'apa', figures: [{ id: 'c1', caption: 'Chart', image: `data:image/png;base64,${chart.toString('base64')}` }] });
     expect(res.statusCode).toBe(200);
     const pdf = res.rawPayload;
@@ -136,11 +139,18 @@ describe('PDF export', () => {
     expect(fonts.length).toBeGreaterThanOrEqual(3);
     for (const line of fonts) expect(line, line).toMatch(/\byes\s+yes\s+yes\s+\d+\s+0$/);
     const names = fonts.join('\n');
-    for (const face of ['NotoSans-Regular', 'NotoSans-Bold', 'NotoSans-Italic']) expect(names).toContain(face);
+    for (const face of ['NotoSans-Regular', 'NotoSans-Bold', 'NotoSans-Italic', 'NotoEmoji', 'NotoSansSymbols2', 'NotoSansArabic', 'NotoSansHebrew', 'NotoSansThai']) expect(names).toContain(face);
+    // Emoji, symbols and other scripts: a font with a real glyph for every character (its own character
+    // map, not only its declared range), so none prints as a box.
+    const order = ['sans', 'jp', 'sc', 'kr', ...FALLBACK_FAMILIES] as const;
+    for (const ch of [...SCRIPTS].filter((c) => !/\s/.test(c) && !joinsPrevious(c.codePointAt(0)!))) expect(fontFileFor(ch.codePointAt(0)!, order, false, false), ch).not.toBeNull();
+    // The CJK subsets declare Arabic letters and ❤ in their ranges without glyphs for them.
+    expect(fontFileFor('ر'.codePointAt(0)!, order, false, false)).toContain('noto-sans-arabic');
+    expect(fontFileFor('❤'.codePointAt(0)!, order, false, false)).toContain('noto-sans-symbols-2');
     // Latin Extended, Greek and Cyrillic come from fonts that have them (no boxes), and read back as text.
     for (const ch of 'ŁřŞşδοκιμήПривет') expect(fontFileFor(ch.codePointAt(0)!, ['sans'], false, false), ch).not.toBeNull();
     const text = pdfText(pdf);
-    for (const s of ['Łódź, Şişli and ř', 'δοκιμή', 'Привет', '(Smith & Jones, 2020)']) expect(text).toContain(s);
+    for (const s of ['Łódź, Şişli and ř', 'δοκιμή', 'Привет', '(Smith & Jones, 2020)', '😀', '👍', '✓', '→', '∑', 'مرحبا', 'שלום', 'नमस्ते', 'สวัสดี']) expect(text).toContain(s);
     // Math is vector paths with its TeX in the text layer.
     expect(text).toContain('\\int_0^1 x^2\\,dx = \\frac{1}{3}');
     // Clickable links: the Markdown link and the reference's DOI.
@@ -154,6 +164,8 @@ describe('PDF export', () => {
     expect(pdf.toString('latin1')).toContain('/Lang (en)');
     const tree = poppler('pdfinfo', ['-struct'], pdf);
     for (const tag of ['H1', 'H2', 'H3', 'P', 'Link', 'Formula', 'Figure', 'Caption', 'Table', 'TH', 'TD', 'BibEntry']) expect(tree).toMatch(new RegExp(`^\\s*${tag}\\b`, 'm'));
+    // A Link element holds its annotation and its words (the marked text), not the annotation alone.
+    expect(poppler('pdfinfo', ['-struct-text'], pdf)).toMatch(/^\s*Link \(inline\)\n(?:\s*Object \d+ 0\n)+\s*"apage"$/m);
     // Bookmarks from the headings, subsections under their section.
     expect(pdf.toString('latin1')).toMatch(/\/Outlines \d+ 0 R/);
     for (const title of ['1 Introduction', '1.1 Detail', '2 Results', 'References']) expect(pdf.toString('latin1')).toContain(`/Title (${title})`);

@@ -1,12 +1,14 @@
 import { cjkRegion } from '@yumi/core';
-import { readFileSync } from 'node:fs';
+import { create, type Font } from 'fontkit';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { inflateSync } from 'node:zlib';
 
 /**
  * Every glyph in the PDF comes from an embedded font: Noto Sans, Noto Serif and Noto Sans Mono for Latin
- * (with Latin Extended), Greek and Cyrillic, Noto Sans JP/SC/KR for CJK, all from @fontsource packages,
+ * (with Latin Extended), Greek and Cyrillic, Noto Sans JP/SC/KR for CJK, then fallbacks for what those
+ * lack (symbols, math, monochrome Noto Emoji, Arabic, Hebrew, Thai; Noto Sans has Devanagari), all from @fontsource packages,
  * which ship as unicode-range subsets. Each package's CSS is read once to map code points to subset
  * files; only the subsets a document uses are embedded, and pdfkit subsets those again to the glyphs
  * used. No system fonts and no network are needed, so the export works on a fresh install.
@@ -15,7 +17,8 @@ const require = createRequire(import.meta.url);
 
 export type CjkFamily = 'jp' | 'sc' | 'kr';
 export type LatinFamily = 'sans' | 'serif' | 'mono';
-type Family = LatinFamily | CjkFamily;
+type FallbackFamily = 'symbols' | 'math' | 'emoji' | 'arabic' | 'hebrew' | 'thai';
+type Family = LatinFamily | CjkFamily | FallbackFamily;
 const PACKAGES: Record<Family, string> = {
   sans: '@fontsource/noto-sans',
   serif: '@fontsource/noto-serif',
@@ -23,9 +26,18 @@ const PACKAGES: Record<Family, string> = {
   jp: '@fontsource/noto-sans-jp',
   sc: '@fontsource/noto-sans-sc',
   kr: '@fontsource/noto-sans-kr',
+  symbols: '@fontsource/noto-sans-symbols-2',
+  math: '@fontsource/noto-sans-math',
+  // The monochrome Noto Emoji: outlines pdfkit embeds (Noto Color Emoji's bitmaps it cannot).
+  emoji: '@fontsource/noto-emoji',
+  arabic: '@fontsource/noto-sans-arabic',
+  hebrew: '@fontsource/noto-sans-hebrew',
+  thai: '@fontsource/noto-sans-thai',
 };
-/** Only the text families have italics; CJK and mono text stays upright. */
-const HAS_ITALIC: Record<Family, boolean> = { sans: true, serif: true, mono: false, jp: false, sc: false, kr: false };
+/** Tried after the text and CJK families, for characters those have no glyph for. */
+export const FALLBACK_FAMILIES: readonly FallbackFamily[] = ['symbols', 'math', 'emoji', 'arabic', 'hebrew', 'thai'];
+/** Only the text families have italics; the others stay upright. */
+const HAS_ITALIC = (family: Family) => family === 'sans' || family === 'serif';
 
 interface Subset {
   file: string;
@@ -35,12 +47,14 @@ interface Subset {
 const tables = new Map<string, Subset[]>();
 
 function subsets(family: Family, bold: boolean, italic: boolean): Subset[] {
-  const slant = italic && HAS_ITALIC[family] ? '-italic' : '';
+  const slant = italic && HAS_ITALIC(family) ? '-italic' : '';
   const key = `${family}-${bold}-${slant}`;
   const cached = tables.get(key);
   if (cached) return cached;
   const dir = dirname(require.resolve(`${PACKAGES[family]}/package.json`));
-  const css = readFileSync(join(dir, `${bold ? 700 : 400}${slant}.css`), 'utf8');
+  // Symbols and math come in one weight only.
+  const weighted = join(dir, `${bold ? 700 : 400}${slant}.css`);
+  const css = readFileSync(existsSync(weighted) ? weighted : join(dir, '400.css'), 'utf8');
   const list: Subset[] = [];
   for (const block of css.split('@font-face').slice(1)) {
     const file = /url\(\.\/(files\/[^)]+\.woff)\)/.exec(block)?.[1];
@@ -56,14 +70,31 @@ function subsets(family: Family, bold: boolean, italic: boolean): Subset[] {
   return list;
 }
 
-/** The subset font file (path) that has a glyph for the code point, trying families in order. */
+/**
+ * The subset font file (path) that has a glyph for the code point, trying families in order. A subset's
+ * unicode-range is not enough: the CJK subsets list Arabic letters and emoji they have no glyph for, so
+ * the font's own character map decides.
+ */
 export function fontFileFor(cp: number, order: readonly Family[], bold: boolean, italic: boolean): string | null {
   for (const family of order) {
     for (const s of subsets(family, bold, italic)) {
-      if (s.ranges.some(([a, b]) => cp >= a && cp <= b)) return s.file;
+      if (s.ranges.some(([a, b]) => cp >= a && cp <= b) && hasGlyph(s.file, cp)) return s.file;
     }
   }
   return null;
+}
+
+/** Joiners, variation selectors, the keycap mark, skin tones and tags: parts of the emoji before them. */
+export function joinsPrevious(cp: number): boolean {
+  return cp === 0x200d || (cp >= 0xfe00 && cp <= 0xfe0f) || cp === 0x20e3 || (cp >= 0x1f3fb && cp <= 0x1f3ff) || (cp >= 0xe0020 && cp <= 0xe007f);
+}
+
+/** Each subset's character map, read once per process. */
+const cmaps = new Map<string, Font>();
+export function hasGlyph(file: string, cp: number): boolean {
+  let font = cmaps.get(file);
+  if (!font) cmaps.set(file, (font = create(fontProgram(file)) as Font));
+  return font.hasGlyphForCodePoint(cp);
 }
 
 /**

@@ -1,7 +1,7 @@
 import type PDFDocument from 'pdfkit';
 import { MATH_EX_PER_EM, MathError, texToSvg } from '@yumi/core/report/math';
 import SVGtoPDF from 'svg-to-pdfkit';
-import { fontFileFor, fontProgram, type CjkFamily, type LatinFamily } from './fonts';
+import { FALLBACK_FAMILIES, fontFileFor, fontProgram, hasGlyph, joinsPrevious, type CjkFamily, type LatinFamily } from './fonts';
 
 /**
  * A small line-layout engine on top of pdfkit: words, CJK characters and inline math boxes are laid out
@@ -59,7 +59,7 @@ export class Layout {
       // Hangul only in the Korean font; Han and kana by the document's language.
       const cjk: CjkFamily[] = cp >= 0x1100 && HANGUL.test(String.fromCodePoint(cp)) ? ['kr', 'jp', 'sc'] : this.cjkOrder;
       const latin: LatinFamily[] = style.mono ? ['mono', this.family] : [this.family];
-      file = fontFileFor(cp, [...latin, ...cjk], !!style.bold, !!style.italic) ?? fontFileFor(0x41, latin, !!style.bold, !!style.italic)!;
+      file = fontFileFor(cp, [...latin, ...cjk, ...FALLBACK_FAMILIES], !!style.bold, !!style.italic) ?? fontFileFor(0x41, latin, !!style.bold, !!style.italic)!;
       if (!this.registered.has(file)) {
         this.doc.registerFont(file, fontProgram(file));
         this.registered.add(file);
@@ -144,6 +144,11 @@ export class Layout {
       };
       for (const ch of piece) {
         const cp = ch.codePointAt(0)!;
+        if (joinsPrevious(cp)) {
+          // Kept with its emoji when that font has it (a ligature may use it); otherwise invisible, so left out.
+          if (runFont && hasGlyph(runFont, cp)) run += ch;
+          continue;
+        }
         const font = this.fontFor(cp, style);
         const anywhere = BREAK_ANYWHERE.test(ch);
         if (font !== runFont || anywhere) flush(false);
@@ -188,10 +193,35 @@ export class Layout {
     this.pending = [];
     this.pendingSpace = false;
     if (!atoms.some((a) => a.w > 0)) return;
-    // One marked-content sequence per paragraph; pdfkit carries it over page breaks.
+    // The paragraph's text is marked content of its element, except a link's: that is marked content of
+    // a Link element inside it, beside the link's annotations (PDF/UA), so a reader gets the link's words.
+    // pdfkit carries open marked content over page breaks; each is added to its element once closed.
     const tag = opts.tag ?? 'P';
     const elem = this.doc.struct(tag);
-    const content = this.doc.markStructureContent(tag);
+    const children: Array<PDFKit.PDFStructureContent | StructParent> = [];
+    let text: PDFKit.PDFStructureContent | null = null;
+    let link: { href: string; elem: StructParent; content: PDFKit.PDFStructureContent } | null = null;
+    const closeLink = () => {
+      if (!link) return;
+      this.doc.endMarkedContent();
+      link.elem.add(link.content);
+      link.elem.end();
+      link = null;
+    };
+    const inText = () => {
+      closeLink();
+      if (!text) children.push((text = this.doc.markStructureContent(tag)));
+    };
+    const inLink = (href: string) => {
+      if (link?.href === href) return link.elem;
+      closeLink();
+      if (text) this.doc.endMarkedContent();
+      text = null;
+      const linkElem = this.doc.struct('Link');
+      children.push(linkElem);
+      link = { href, elem: linkElem, content: this.doc.markStructureContent('Link') };
+      return linkElem;
+    };
     const indent = opts.indent ?? 0;
     const hanging = opts.hanging ?? 0;
     let i = 0;
@@ -233,17 +263,17 @@ export class Layout {
       let x = region.x + left + (opts.align === 'center' ? (maxW - w) / 2 : opts.align === 'right' ? maxW - w : 0);
       line.forEach((a, k) => {
         if (k > 0) x += a.space + (a.space > 0 ? extra : 0);
-        if (a.t === 'text') {
-          if (a.text) this.doc.font(a.font).fontSize(a.size).fillColor(a.colour).text(a.text, x, baseline - (a.rise ?? 0), { lineBreak: false, baseline: 'alphabetic' });
-          if (a.link && a.text) {
-            // The annotation joins the paragraph's structure as a Link element (PDF/UA).
-            const link = this.doc.struct('Link');
-            elem.add(link);
-            const options: PDFKit.Mixins.AnnotationOption & { structParent: StructParent } = { structParent: link };
-            this.doc.link(x, baseline - a.size * 0.8, a.w, a.size, a.link, options);
-            link.end();
+        if (a.t === 'text' && a.text) {
+          const linkElem = a.link ? inLink(a.link) : (inText(), null);
+          this.doc.font(a.font).fontSize(a.size).fillColor(a.colour).text(a.text, x, baseline - (a.rise ?? 0), { lineBreak: false, baseline: 'alphabetic' });
+          if (linkElem) {
+            // Each piece's annotation joins the Link element, its words as the annotation's description.
+            // A String object: pdfkit writes it as a PDF text string (a primitive would become a name).
+            const options: PDFKit.Mixins.AnnotationOption & { structParent: StructParent } = { structParent: linkElem, Contents: new String(a.text) as unknown as string };
+            this.doc.link(x, baseline - a.size * 0.8, a.w, a.size, a.link!, options);
           }
-        } else {
+        } else if (a.t === 'math') {
+          inText();
           this.drawMath(a.svg, a.tex, x, baseline - (a.h - a.depth), a.w, a.h, 'xMinYMin meet');
         }
         x += a.w;
@@ -251,8 +281,9 @@ export class Layout {
       region.y += lineH;
       first = false;
     }
-    this.doc.endMarkedContent();
-    elem.add(content);
+    closeLink();
+    if (text) this.doc.endMarkedContent();
+    for (const child of children) elem.add(child);
     elem.end();
     (opts.parent ?? this.structParent).add(elem);
   }
