@@ -14,7 +14,7 @@ export interface OutlineOptions {
 
 /** Edges closer than about twice this (both sides of one drawn stroke) merge into one line. */
 const MERGE_RADIUS = 3;
-export const MAX_OUTLINE_THICKNESS = 12;
+const MAX_OUTLINE_THICKNESS = 12;
 
 function clamp(v: number | undefined, lo: number, hi: number, fallback: number): number {
   return typeof v === 'number' && Number.isFinite(v) ? Math.min(hi, Math.max(lo, v)) : fallback;
@@ -251,7 +251,7 @@ function dilate(mask: Uint8Array, width: number, height: number, radius: number)
  * Zhang-Suen thinning: peels a binary shape from both sides until a one-pixel centre line is left,
  * keeping it connected. Only the shape's pixels are visited.
  */
-export function thin(mask: Uint8Array, width: number, height: number): Uint8Array {
+function thin(mask: Uint8Array, width: number, height: number): Uint8Array {
   const m = mask.slice();
   let live: number[] = [];
   for (let i = 0; i < m.length; i++) if (m[i]) live.push(i);

@@ -34,7 +34,7 @@ export function stackTree(layers: readonly Layer[]): StackNode[] {
 }
 
 /** Flattens a tree back into stack order (descendants first, then the group) and sets each parentId. */
-export function flattenTree(nodes: readonly StackNode[], parentId: string | null = null, out: Layer[] = []): Layer[] {
+function flattenTree(nodes: readonly StackNode[], parentId: string | null = null, out: Layer[] = []): Layer[] {
   for (const n of nodes) {
     n.layer.parentId = parentId;
     if (n.children) flattenTree(n.children, n.layer.id, out);

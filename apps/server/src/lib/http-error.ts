@@ -27,6 +27,3 @@ export class HttpError extends Error {
 export const notFound = (what = 'Resource') => new HttpError(404, 'NOT_FOUND', `${what} not found`);
 export const unauthorized = (message: string | LocalizedText = 'Sign in required') => new HttpError(401, 'UNAUTHORIZED', message);
 export const forbidden = (message: string | LocalizedText = 'Not allowed') => new HttpError(403, 'FORBIDDEN', message);
-export const conflict = (code: string, message: string | LocalizedText) => new HttpError(409, code, message);
-export const badRequest = (code: string, message: string | LocalizedText, details?: unknown) =>
-  new HttpError(400, code, message, details);

@@ -17,7 +17,7 @@ type ZodApp = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, Raw
 type Field<E, K extends string> = E extends { [P in K]: infer S } ? (S extends 'multipart' ? undefined : S) : undefined;
 
 /** The Fastify schema of an endpoint: what types the handler's request and reply. */
-export type SchemaOf<E extends Endpoint> = {
+type SchemaOf<E extends Endpoint> = {
   params: Field<E, 'params'>;
   querystring: Field<E, 'query'>;
   body: Field<E, 'body'>;

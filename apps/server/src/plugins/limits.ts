@@ -3,7 +3,7 @@ import type { AppContext } from '../context';
 import { memoryLimiter } from '../lib/rate-limit';
 
 /** Routes that cost real CPU (or money) per call, grouped into per-user buckets. */
-export const EXPENSIVE_ROUTES: Readonly<Record<string, string>> = {
+const EXPENSIVE_ROUTES: Readonly<Record<string, string>> = {
   '/api/anime-chara/ai-draw': 'image-tools',
   '/api/anime-chara-helper/generate-outline': 'image-tools',
   '/api/anime-helper/analyze-colors': 'image-tools',

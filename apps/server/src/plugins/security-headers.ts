@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 
 /** Helmet's header set for the given options, computed once (helmet is middleware; we capture what it sets). */
-export function helmetHeaders(options: HelmetOptions): Record<string, string> {
+function helmetHeaders(options: HelmetOptions): Record<string, string> {
   const headers: Record<string, string> = {};
   const res = {
     setHeader: (name: string, value: string | number) => {
@@ -20,7 +20,7 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
  * JSON answers are never rendered as documents, so they get the short set OWASP's REST cheat sheet
  * recommends; HTML and static files get helmet's full set with the app's CSP.
  */
-export const API_HEADERS: Record<string, string> = {
+const API_HEADERS: Record<string, string> = {
   'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'DENY',

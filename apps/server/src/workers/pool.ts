@@ -21,7 +21,7 @@ const BUSY = {
 } as const;
 
 /** The threads a machine gets by default: one per core; the event loop wins ties because the workers are niced. */
-export const defaultThreads = () => Math.max(1, availableParallelism());
+const defaultThreads = () => Math.max(1, availableParallelism());
 
 /** The built server bundles the worker as dist/workers/tasks.js; from the sources, a tsx-registering wrapper. */
 function workerFile(): string {

@@ -8,7 +8,7 @@ import { ErrorScreen } from './ErrorBoundary';
 /** The messages browsers and Vite give when a lazily loaded chunk (or its CSS) cannot be fetched. */
 const CHUNK_ERROR =
   /dynamically imported module|Importing a module script failed|Unable to preload CSS|error loading dynamically imported|ChunkLoadError/i;
-export const isChunkLoadError = (error: unknown) =>
+const isChunkLoadError = (error: unknown) =>
   error instanceof Error && (error.name === 'ChunkLoadError' || CHUNK_ERROR.test(error.message));
 
 const RELOADED_KEY = 'yumi.chunkReload';

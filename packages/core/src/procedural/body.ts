@@ -78,7 +78,7 @@ const pt = (p: P) => `${p[0]} ${p[1]}`;
 const lerp = (a: P, b: P, t: number): P => [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t];
 
 /** A jointed limb: an outline stroke under a fill stroke, round joints. */
-export function limbPath(points: P[], width: number, color: string): string {
+function limbPath(points: P[], width: number, color: string): string {
   const d = `M${points.map(pt).join('L')}`;
   return `<path d="${d}" stroke="${outlineOf(color)}" stroke-width="${width + 7}" fill="none" stroke-linecap="round" stroke-linejoin="round"/><path d="${d}" stroke="${color}" stroke-width="${width}" fill="none" stroke-linecap="round" stroke-linejoin="round"/>`;
 }

@@ -1,5 +1,5 @@
 /** Hex colour helpers for the SVG renderer (fills, shades and outlines derived from one base colour). */
-export function safeHex(value: string, fallback = '#888888'): string {
+function safeHex(value: string, fallback = '#888888'): string {
   return /^#[0-9a-f]{6}$/i.test(value) ? value.toLowerCase() : fallback;
 }
 

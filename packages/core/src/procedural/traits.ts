@@ -13,21 +13,16 @@ export const POSES = [
   'peaceful_meditation',
 ] as const;
 export type Pose = (typeof POSES)[number];
-export const OUTFITS = ['swimsuit', 'maid', 'seifuku', 'hoodie', 'kimono', 'dress', 'armor', 'witch'] as const;
+const OUTFITS = ['swimsuit', 'maid', 'seifuku', 'hoodie', 'kimono', 'dress', 'armor', 'witch'] as const;
 export type Outfit = (typeof OUTFITS)[number];
-export const HAIR_STYLES = ['twintails', 'ponytail', 'long', 'bob', 'bun', 'braid'] as const;
-export type HairStyle = (typeof HAIR_STYLES)[number];
-export const EXPRESSIONS = ['smile', 'grin', 'surprised', 'smirk', 'determined', 'serene', 'sad', 'angry'] as const;
-export type Expression = (typeof EXPRESSIONS)[number];
-export const BACKGROUNDS = ['beach', 'cafe', 'classroom', 'night', 'forest', 'city', 'sakura', 'sky', 'studio'] as const;
-export type Background = (typeof BACKGROUNDS)[number];
-export const ACCESSORIES = ['ribbon', 'catEars', 'glasses', 'flower', 'hairpin'] as const;
-export type Accessory = (typeof ACCESSORIES)[number];
-export type Gender = 'girl' | 'boy';
-export const AGES = ['child', 'teen', 'adult', 'elder'] as const;
-export type Age = (typeof AGES)[number];
-export const PROPS = ['sword', 'book', 'umbrella', 'staff', 'cup'] as const;
-export type Prop = (typeof PROPS)[number];
+const HAIR_STYLES = ['twintails', 'ponytail', 'long', 'bob', 'bun', 'braid'] as const;
+type HairStyle = (typeof HAIR_STYLES)[number];
+export type Expression = 'smile' | 'grin' | 'surprised' | 'smirk' | 'determined' | 'serene' | 'sad' | 'angry';
+export type Background = 'beach' | 'cafe' | 'classroom' | 'night' | 'forest' | 'city' | 'sakura' | 'sky' | 'studio';
+type Accessory = 'ribbon' | 'catEars' | 'glasses' | 'flower' | 'hairpin';
+type Gender = 'girl' | 'boy';
+export type Age = 'child' | 'teen' | 'adult' | 'elder';
+type Prop = 'sword' | 'book' | 'umbrella' | 'staff' | 'cup';
 
 export interface CharacterTraits {
   hairColor: string;
@@ -101,7 +96,7 @@ const CJK_WORDS: Array<[string, string]> = (
 ).sort((a, b) => b[0].length - a[0].length);
 
 /** Lower case with the CJK words above in English; other non-Latin characters become spaces. */
-export function normalizePrompt(prompt: string): string {
+function normalizePrompt(prompt: string): string {
   let text = prompt.toLowerCase();
   for (const [word, en] of CJK_WORDS) text = text.split(word).join(` ${en} `);
   return text.replace(/[^\x20-\x7e\u00c0-\u024f]+/g, ' ').replace(/\s+/g, ' ');

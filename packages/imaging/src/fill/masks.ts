@@ -1,8 +1,8 @@
 import type { Rgba, RgbaImage } from '../image';
 
 /** A pixel darker than this luma (0-255) and at least half opaque counts as line art. */
-export const LINE_LUMA_MAX = 100;
-export const LINE_ALPHA_MIN = 128;
+const LINE_LUMA_MAX = 100;
+const LINE_ALPHA_MIN = 128;
 
 export function isLinePixel(data: Uint8ClampedArray, i4: number): boolean {
   const a = data[i4 + 3] ?? 0;

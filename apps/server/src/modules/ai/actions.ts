@@ -7,7 +7,7 @@ import { helpCorpus } from '../../providers/llm/offline';
  * one tool, `open_screen`. A call becomes the same Markdown button the offline assistant puts under its
  * answers ([label](/writing?tool=...)), labelled in the user's language.
  */
-export const OPEN_SCREEN_TOOL = 'open_screen';
+const OPEN_SCREEN_TOOL = 'open_screen';
 
 /** A function tool as the provider specification takes it. */
 export type FunctionTool = Extract<NonNullable<Parameters<SpecModel['doStream']>[0]['tools']>[number], { type: 'function' }>;

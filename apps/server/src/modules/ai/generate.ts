@@ -5,7 +5,7 @@ import { HttpError } from '../../lib/http-error';
 import { mapProviderError, ProviderTimeoutError } from '../../providers/llm/errors';
 import { llmSetup } from '../connections';
 import type { FunctionTool } from './actions';
-import { MIN_OUTPUT_TOKENS, openMeter } from './metering';
+import { openMeter } from './metering';
 
 /**
  * The one way any module calls a language model (shared contract): the same rate limit, free
@@ -49,7 +49,7 @@ export async function limitAiCalls(ctx: AppContext, subject: string): Promise<vo
 }
 
 /** Keeps the newest turns that fit the model's context with room for the answer. */
-export function fitToContext(model: ModelInfo, system: string, messages: ChatTurn[], maxOutput: number): ChatTurn[] {
+function fitToContext(model: ModelInfo, system: string, messages: ChatTurn[], maxOutput: number): ChatTurn[] {
   const last = messages[messages.length - 1];
   if (!last) throw new HttpError(422, 'VALIDATION_ERROR', 'Nothing to answer');
   const budget = model.contextTokens - maxOutput - estimateTokens(system) - estimateTokens(last.content);
@@ -188,27 +188,4 @@ export async function generateText(ctx: AppContext, input: GenerateInput): Promi
   return running.result;
 }
 
-/** The answer as an async iterable of deltas (shared contract); checks run on the first `next()`. */
-export function streamText(ctx: AppContext, input: GenerateInput): AsyncIterable<string> & { result: Promise<GenerateResult> } {
-  let settleOuter!: (p: Promise<GenerateResult>) => void;
-  const result = new Promise<GenerateResult>((res) => {
-    settleOuter = res as (p: Promise<GenerateResult>) => void;
-  });
-  result.catch(() => undefined);
-  return {
-    result,
-    async *[Symbol.asyncIterator]() {
-      let running: RunningGeneration;
-      try {
-        running = await startGeneration(ctx, input);
-      } catch (err) {
-        settleOuter(Promise.reject(err));
-        throw err;
-      }
-      settleOuter(running.result);
-      yield* running.deltas;
-    },
-  };
-}
 
-export { MIN_OUTPUT_TOKENS };

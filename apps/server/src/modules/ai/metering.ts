@@ -4,9 +4,9 @@ import { HttpError } from '../../lib/http-error';
 import { countTokens, dayOf, freeTokensUsed, holdFreeTokens, recordTokenUsage, release, reserve, settle, settleFreeTokens } from '../billing';
 
 /** Smallest answer worth starting; below it the call is refused instead of cut off mid-word. */
-export const MIN_OUTPUT_TOKENS = 32;
+const MIN_OUTPUT_TOKENS = 32;
 
-export interface MeterUsage {
+interface MeterUsage {
   inputTokens: number;
   outputTokens: number;
 }

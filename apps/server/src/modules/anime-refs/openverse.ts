@@ -14,11 +14,11 @@ const openverseImage = z.object({
 });
 const openverseAnswer = z.object({ results: z.array(z.unknown()) });
 
-export const OPENVERSE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-export const openverseEnabled = (ctx: AppContext) => ctx.config.OPENVERSE_URL !== 'off';
+const OPENVERSE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const openverseEnabled = (ctx: AppContext) => ctx.config.OPENVERSE_URL !== 'off';
 const base = (ctx: AppContext) => ctx.config.OPENVERSE_URL.replace(/\/+$/, '');
 /** Pictures come through our proxy: the page's CSP allows only this origin, and the canvas stays untainted. */
-export const openverseThumbUrl = (id: string) => `/api/anime-chara/openverse/${id}/thumb`;
+const openverseThumbUrl = (id: string) => `/api/anime-chara/openverse/${id}/thumb`;
 
 /** Searches Openverse (openly licensed images); null when it is off, unreachable or answers garbage. */
 export async function searchOpenverse(ctx: AppContext, q: string, limit = 20): Promise<ReferenceResult[] | null> {

@@ -19,13 +19,13 @@ import { recordAudit } from '../admin';
 import { reencodeArtwork, sniffImageType } from './image';
 import * as repo from './repository';
 
-export const fileUrl = (key: string) => `/api/art/files/${key}`;
+const fileUrl = (key: string) => `/api/art/files/${key}`;
 
 function rewardOf(row: repo.ArtworkRow, rewards: Map<string, number>): number {
   return rewards.get(row.id) ?? 0;
 }
 
-export function toContribution(row: repo.ArtworkRow, reward = 0): Contribution {
+function toContribution(row: repo.ArtworkRow, reward = 0): Contribution {
   return {
     id: row.id,
     title: row.title,
@@ -42,7 +42,7 @@ export function toContribution(row: repo.ArtworkRow, reward = 0): Contribution {
   };
 }
 
-export const notAnImage = () => new HttpError(415, 'NOT_AN_IMAGE', BILLING_MESSAGES.selectImage);
+const notAnImage = () => new HttpError(415, 'NOT_AN_IMAGE', BILLING_MESSAGES.selectImage);
 export const tooLarge = () => new HttpError(413, 'FILE_TOO_LARGE', BILLING_MESSAGES.fileTooLarge, undefined, { connection: 'close' });
 
 export interface UploadInput {

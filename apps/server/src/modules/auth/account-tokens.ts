@@ -7,7 +7,7 @@ import { hashToken, newSessionToken } from './tokens';
 export type TokenPurpose = (typeof accountTokens.$inferSelect)['purpose'];
 
 /** How long each kind of link works. */
-export const TOKEN_LIFETIME_MS: Record<TokenPurpose, number> = {
+const TOKEN_LIFETIME_MS: Record<TokenPurpose, number> = {
   'verify-email': 24 * 3_600_000,
   'change-email': 24 * 3_600_000,
   'password-reset': 30 * 60_000,

@@ -14,7 +14,7 @@ import { LOGIN_THROTTLE_MESSAGES } from './messages';
  * distributed guessing, and only for addresses the account has never signed in from. Nothing ever locks.
  * Counters live in the database so every server process shares them.
  */
-export const LOGIN_THROTTLE = {
+const LOGIN_THROTTLE = {
   /** Failures from one address to one account before any pause. */
   freeFailures: 5,
   /** Then the pause doubles with each failure: 1 s, 2 s, 4 s ... */
@@ -45,7 +45,7 @@ const accountHash = (email: string) => createHash('sha256').update(email.trim().
  * The address part of the key: an IPv4 address, or an IPv6 /64 (one subscriber usually holds a whole /64,
  * so rotating addresses inside it is still one attacker). IPv4-mapped IPv6 counts as its IPv4 address.
  */
-export function networkOf(ip: string): string {
+function networkOf(ip: string): string {
   if (!ipaddr.isValid(ip)) return ip.slice(0, 100);
   const addr = ipaddr.process(ip);
   if (addr.kind() === 'ipv4') return addr.toString();

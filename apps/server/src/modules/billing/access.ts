@@ -15,7 +15,7 @@ export async function hasImageGenAccess(ctx: AppContext, userId: string): Promis
 }
 
 /** Free image-generation trials used (table image_trials, at most FREE_IMAGE_TRIALS). */
-export async function imageTrialsUsed(ctx: AppContext, userId: string): Promise<number> {
+async function imageTrialsUsed(ctx: AppContext, userId: string): Promise<number> {
   const found = await ctx.db.select({ used: imageTrials.used }).from(imageTrials).where(eq(imageTrials.userId, userId));
   return found[0]?.used ?? 0;
 }

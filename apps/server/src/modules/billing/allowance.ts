@@ -54,12 +54,3 @@ export async function countTokens(db: Db, subject: string, provider: string, day
         ON CONFLICT (subject, provider, day) DO UPDATE SET tokens = ai_usage_daily.tokens + EXCLUDED.tokens, requests = ai_usage_daily.requests + 1`,
   );
 }
-
-/** Total tokens per provider on one day (billing's token usage view). */
-export async function usageOfDay(db: Db, subject: string, day: string): Promise<Array<{ provider: string; tokens: number; freeTokens: number }>> {
-  const found = await queryRows<{ provider: string; tokens: string | number; free_tokens: string | number }>(
-    db,
-    sql`SELECT provider, tokens, free_tokens FROM ai_usage_daily WHERE subject = ${subject} AND day = ${day}`,
-  );
-  return found.map((r) => ({ provider: r.provider, tokens: Number(r.tokens), freeTokens: Number(r.free_tokens) }));
-}

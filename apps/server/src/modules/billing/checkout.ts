@@ -47,7 +47,7 @@ function resolveItem(body: CheckoutRequest): CatalogueItem {
 }
 
 /** Where the provider sends the browser back: our return page, which polls the purchase until it settles. */
-export function returnUrls(origin: string, purchaseId: string) {
+function returnUrls(origin: string, purchaseId: string) {
   const base = `${origin}/charge/return?purchase=${encodeURIComponent(purchaseId)}`;
   return { success: base, cancel: `${base}&cancelled=1` };
 }

@@ -1,6 +1,6 @@
 /** The billing module as the rest of the server sees it: other modules and app.ts import only from here. */
 export { hasImageGenAccess, returnImageTrialIn, takeImageTrialIn } from './access';
-export { countTokens, freeTokensUsed, holdFreeTokens, settleFreeTokens, usageOfDay } from './allowance';
+export { countTokens, freeTokensUsed, holdFreeTokens, settleFreeTokens } from './allowance';
 export { dayOf } from './fulfilment';
 export { BOOK_TABLES, entriesBySource, grantIn, release, reserve, revokeIn, settle } from './ledger';
 export { billingRoutes } from './routes';

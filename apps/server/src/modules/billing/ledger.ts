@@ -119,7 +119,7 @@ export async function revokeIn(tx: Runner, now: Date, e: LedgerEntryInput): Prom
   return { applied: true, taken, balance: Number(rows[0]!.balance) };
 }
 
-export function insufficientCredits(): HttpError {
+function insufficientCredits(): HttpError {
   return new HttpError(403, 'INSUFFICIENT_CREDITS', 'Insufficient credits. Please check your balance.');
 }
 

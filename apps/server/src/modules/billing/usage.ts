@@ -6,7 +6,7 @@ import { dayOf } from './fulfilment';
 import { queryRows } from '../../db/rows';
 
 /** Days shown in the token usage modal. */
-export const USAGE_DAYS = 30;
+const USAGE_DAYS = 30;
 
 export interface TokenUsageInput {
   userId: string;

@@ -14,7 +14,7 @@ const groupFields = (l: { group?: boolean; passThrough?: boolean; parent?: numbe
   ...(l.parent != null ? { parent: l.parent } : {}),
 });
 
-export const layerTooLarge = (index: number) =>
+const layerTooLarge = (index: number) =>
   new HttpError(413, 'LAYER_TOO_LARGE', `Layer ${index + 1} is too large: a layer image can be at most ${mb(LAYER_IMAGE_MAX_BYTES)}.`);
 
 /**

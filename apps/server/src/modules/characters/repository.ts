@@ -81,4 +81,3 @@ export async function deleteVersion(tx: Exec, id: string): Promise<void> {
   await tx.delete(characterVersions).where(eq(characterVersions.id, id));
 }
 
-export { sql };

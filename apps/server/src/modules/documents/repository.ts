@@ -28,7 +28,7 @@ export async function listDocuments(db: Db, userId: string, kind: DocumentKind |
     .limit(limit);
 }
 
-export async function countDocuments(db: Db, userId: string): Promise<number> {
+async function countDocuments(db: Db, userId: string): Promise<number> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(documents).where(eq(documents.userId, userId));
   return Number(row?.n ?? 0);
 }

@@ -7,10 +7,10 @@ import * as repo from './repository';
 import type { JobRow } from './repository';
 
 /** A running job missing this many heartbeats (IMAGE_JOB_HEARTBEAT_SECONDS) is failed by another process. */
-export const STALE_HEARTBEATS = 6;
+const STALE_HEARTBEATS = 6;
 const SWEEP_MS = 2_000;
 /** PostgreSQL channel of job changes: `<origin>:<m|p>:<jobId>` (m: started or ended, p: progress). */
-export const JOB_EVENTS_CHANNEL = 'yumi_image_jobs';
+const JOB_EVENTS_CHANNEL = 'yumi_image_jobs';
 /** Local event fired when any job starts or ends: queue positions of waiting jobs change. */
 export const QUEUE_MOVED = 'moved';
 

@@ -7,7 +7,6 @@ import {
   themePrompt,
   upscaleFactor,
   type GeneratedImage,
-  type GenerateRequest,
   type GenerationJob,
   type GenerationSettings,
   type ImageProviderId,
@@ -49,13 +48,13 @@ export function engineOf(ctx: AppContext): ImagesEngine {
   return engine;
 }
 
-export const PAYMENT_SOURCE = 'image-job';
+const PAYMENT_SOURCE = 'image-job';
 
-export function imageUrl(row: Pick<ResultRow, 'id' | 'accessToken'>): string {
+function imageUrl(row: Pick<ResultRow, 'id' | 'accessToken'>): string {
   return `/api/images/${row.id}/file?token=${row.accessToken}`;
 }
 
-export function toImage(row: ResultRow): GeneratedImage {
+function toImage(row: ResultRow): GeneratedImage {
   return {
     id: row.id,
     url: imageUrl(row),
@@ -368,4 +367,3 @@ export async function processImage(ctx: AppContext, userId: string, body: { imag
   return toImage(row!);
 }
 
-export type { GenerateRequest };

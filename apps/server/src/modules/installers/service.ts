@@ -4,7 +4,7 @@ import { installerPlatform, type InstallerFile } from '@yumi/core';
 import type { AppContext } from '../../context';
 
 /** The folder an operator drops installers into: INSTALLERS_DIR, or DATA_DIR/installers. */
-export const installersDir = (ctx: AppContext) => resolve(ctx.config.INSTALLERS_DIR ?? join(ctx.config.DATA_DIR, 'installers'));
+const installersDir = (ctx: AppContext) => resolve(ctx.config.INSTALLERS_DIR ?? join(ctx.config.DATA_DIR, 'installers'));
 
 /** A plain file name of an installer we recognise; anything with a path, a dot start or another type is not one. */
 const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._ -]{0,200}$/;

@@ -49,7 +49,7 @@ export async function refreshStale(db: Db, cpu: PlagiarismCpu, userId: string | 
  * Brings the fingerprints of the user's documents up to date: only documents whose content changed
  * since they were last fingerprinted are read and re-fingerprinted.
  */
-export async function syncDocuments(db: Db, cpu: PlagiarismCpu, userId: string): Promise<void> {
+async function syncDocuments(db: Db, cpu: PlagiarismCpu, userId: string): Promise<void> {
   const current = await repo.documentHashes(db, userId);
   const stored = await repo.documentSourceHashes(db, userId);
   const changed = current.filter((d) => stored.get(d.id) !== d.hash).map((d) => d.id);
@@ -61,7 +61,7 @@ export async function syncDocuments(db: Db, cpu: PlagiarismCpu, userId: string):
   }
 }
 
-export function wordLimitError(words: number): HttpError {
+function wordLimitError(words: number): HttpError {
   return new HttpError(
     413,
     'TOO_MANY_WORDS',

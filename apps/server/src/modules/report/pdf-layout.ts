@@ -1,4 +1,3 @@
-import type PDFDocument from 'pdfkit';
 import { MATH_EX_PER_EM, MathError, texToSvg } from '@yumi/core/report/math';
 import SVGtoPDF from 'svg-to-pdfkit';
 import { FALLBACK_FAMILIES, fontFileFor, fontProgram, hasGlyph, joinsPrevious, type CjkFamily, type LatinFamily } from './fonts';
@@ -380,4 +379,3 @@ export class Region {
   }
 }
 
-export type { PDFDocument };

@@ -10,7 +10,7 @@ import { STORAGE_MESSAGES } from './messages';
 const STORAGE_LOCK = 0x59756d69;
 
 /** "1.2 GB", "340 MB", "12 KB": units read the same in all four languages. */
-export function formatBytes(n: number): string {
+function formatBytes(n: number): string {
   const units = ['B', 'KB', 'MB', 'GB', 'TB'];
   let value = n;
   let unit = 0;

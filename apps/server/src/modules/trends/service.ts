@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import { topHashtags } from '../documents';
 
 /** A signed-in user's own list counts the hashtags in their documents saved during the last 7 days. */
-export const LOCAL_TREND_DAYS = 7;
+const LOCAL_TREND_DAYS = 7;
 const FETCH_TIMEOUT_MS = 5000;
 /** Public instances rate-limit by IP; one fetch a minute per process is plenty for trends. */
 const CACHE_MS = 60_000;

@@ -18,7 +18,7 @@ interface HistoryEntry {
  * image it encodes the upload instead of an empty latent; with a mask it uses the upload's alpha as the
  * area to repaint (VAEEncodeForInpaint).
  */
-export function buildWorkflow(request: ImageRequest, checkpoint: string, upload?: string): Graph {
+function buildWorkflow(request: ImageRequest, checkpoint: string, upload?: string): Graph {
   const g: Graph = {
     '4': { class_type: 'CheckpointLoaderSimple', inputs: { ckpt_name: checkpoint } },
     '6': { class_type: 'CLIPTextEncode', inputs: { text: request.prompt, clip: ['4', 1] } },
@@ -55,7 +55,7 @@ export function buildWorkflow(request: ImageRequest, checkpoint: string, upload?
 }
 
 /** A workflow template file whose string values may hold {{prompt}}, {{negative_prompt}}, {{seed}}, {{steps}}, {{cfg}}, {{width}}, {{height}}, {{batch_size}}, {{checkpoint}}. */
-export function fillTemplate(template: unknown, request: ImageRequest, checkpoint: string): Graph {
+function fillTemplate(template: unknown, request: ImageRequest, checkpoint: string): Graph {
   const values: Record<string, string | number> = {
     prompt: request.prompt,
     negative_prompt: request.negativePrompt,

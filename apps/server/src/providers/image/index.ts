@@ -8,7 +8,6 @@ import { SdWebuiProvider } from './sd-webui';
 import type { ImageProvider } from './types';
 
 export * from './types';
-export { ProceduralProvider } from './procedural';
 
 /** The procedural renderer always; the others when the operator configured them. */
 export function createImageProviders(config: Config, cpu: CpuPool): Map<ImageProviderId, ImageProvider> {

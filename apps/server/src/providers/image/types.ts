@@ -26,7 +26,7 @@ export interface ImageOutput {
   seed: number;
 }
 
-export interface ImageCapabilities {
+interface ImageCapabilities {
   img2img: boolean;
   inpaint: boolean;
   negativePrompt: boolean;

@@ -28,7 +28,7 @@ export interface Mailer {
   close(): Promise<void>;
 }
 
-export const DEFAULT_MAIL_FROM = 'Yumi Studio <no-reply@localhost>';
+const DEFAULT_MAIL_FROM = 'Yumi Studio <no-reply@localhost>';
 
 /** SMTP when SMTP_URL and MAIL_FROM are both set; otherwise .eml files under DATA_DIR/mail. */
 export function openMailer(config: Config, log: FastifyBaseLogger): Mailer {

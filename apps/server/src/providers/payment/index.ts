@@ -1,7 +1,6 @@
 import type { Config } from '../../config';
 
 export type CheckoutMethod = 'stripe' | 'alipay';
-export type PaymentProviderName = 'stripe' | 'alipay' | 'test';
 
 const stripeConfigured = (c: Config) => !!(c.STRIPE_SECRET_KEY && c.STRIPE_WEBHOOK_SECRET);
 const alipayConfigured = (c: Config) => !!(c.ALIPAY_APP_ID && c.ALIPAY_PRIVATE_KEY && c.ALIPAY_PUBLIC_KEY);

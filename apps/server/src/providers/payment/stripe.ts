@@ -2,7 +2,7 @@ import Stripe from 'stripe';
 import type { Config } from '../../config';
 
 /** Seconds a signed webhook stays valid (Stripe's default). */
-export const STRIPE_WEBHOOK_TOLERANCE = 300;
+const STRIPE_WEBHOOK_TOLERANCE = 300;
 
 function client(config: Config): Stripe {
   if (!config.STRIPE_SECRET_KEY) throw new Error('Stripe is not configured');

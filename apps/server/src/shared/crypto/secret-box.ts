@@ -25,7 +25,7 @@ export class SecretBoxError extends Error {}
 const VERSION = 'sb1';
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
-export const KEY_BYTES = 32;
+const KEY_BYTES = 32;
 const SEALED = /^sb1\.([0-9a-f]{8})\.([A-Za-z0-9_-]+)$/;
 
 export const isSealed = (value: string): boolean => SEALED.test(value);

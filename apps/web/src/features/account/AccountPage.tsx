@@ -16,7 +16,7 @@ import { SessionsCard } from './SessionsCard';
 import { TwoStepCard } from './TwoStepCard';
 import './account.css';
 
-export const STORAGE_KEY = ['me', 'storage'] as const;
+const STORAGE_KEY = ['me', 'storage'] as const;
 
 function StorageCard() {
   const { t, i18n } = useTranslation('common');

@@ -10,7 +10,7 @@ import { useToolFromUrl } from '../../shared/writing/useToolFromUrl';
 import { useEngine, useEngineSnapshot } from './engine';
 import { useAnime } from './store';
 
-export const TOOL_ICONS: Record<ToolbarItemId, LucideIcon> = {
+const TOOL_ICONS: Record<ToolbarItemId, LucideIcon> = {
   back: ArrowLeft,
   draw: PenLine,
   brush: Brush,

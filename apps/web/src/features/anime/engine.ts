@@ -3,7 +3,7 @@ import { createContext, useContext, useSyncExternalStore } from 'react';
 import { useAnime } from './store';
 
 /** 256 MiB of undo history (the engine's default), printed in the customise panel. */
-export const HISTORY_BUDGET_BYTES = 256 * 1024 * 1024;
+const HISTORY_BUDGET_BYTES = 256 * 1024 * 1024;
 
 export function createEngine(width = 800, height = 600): PaintEngine {
   const engine = new PaintEngine({ width, height, history: { budgetBytes: HISTORY_BUDGET_BYTES } });

@@ -17,9 +17,9 @@ import { persist } from 'zustand/middleware';
 import type { PressureCurve } from '@yumi/paint';
 import type { PendingTransform } from './canvas/selection';
 
-export type AnimeMode = 'creative' | 'ai-generate';
+type AnimeMode = 'creative' | 'ai-generate';
 /** What a press on the canvas does. */
-export type CanvasTool = 'paint' | 'fill' | 'eyedropper' | 'select' | 'move' | 'transform' | 'ai-brush' | 'ai-eraser';
+type CanvasTool = 'paint' | 'fill' | 'eyedropper' | 'select' | 'move' | 'transform' | 'ai-brush' | 'ai-eraser';
 
 export type SelectShape = 'rect' | 'ellipse' | 'lasso' | 'wand';
 /** Selection tool options: shape, how a new shape combines, magic wand tolerance and contiguity. */
@@ -30,7 +30,7 @@ export interface SelectSettings {
   contiguous: boolean;
   feather: number;
 }
-export const DEFAULT_SELECT: SelectSettings = { shape: 'rect', op: 'replace', tolerance: 32, contiguous: true, feather: 8 };
+const DEFAULT_SELECT: SelectSettings = { shape: 'rect', op: 'replace', tolerance: 32, contiguous: true, feather: 8 };
 
 /** Fill bucket options (persisted): tolerance 0-255, gap closing 0-32 px, sample all layers or the current one. */
 export interface FillSettings {
@@ -38,7 +38,7 @@ export interface FillSettings {
   gapClose: number;
   sampleAll: boolean;
 }
-export const DEFAULT_FILL: FillSettings = { tolerance: 32, gapClose: 4, sampleAll: true };
+const DEFAULT_FILL: FillSettings = { tolerance: 32, gapClose: 4, sampleAll: true };
 
 const defaultSmart = (): SmartBrushSettings => ({ ...getSmartBrushPreset('default')!.settings });
 

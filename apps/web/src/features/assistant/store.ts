@@ -41,7 +41,7 @@ interface AssistantState {
 }
 
 /** What the browser's offline assistant needs besides the question (see offline/offlineAssistant.ts). */
-export type OfflineAsker = Omit<OfflineQuestion, 'message' | 'context'>;
+type OfflineAsker = Omit<OfflineQuestion, 'message' | 'context'>;
 
 const uuid = () => crypto.randomUUID();
 const now = () => new Date().toISOString();

@@ -7,7 +7,7 @@ import { Button } from '../../shared/ui/Button';
 import { UploadArtworkDialog } from './UploadArtworkDialog';
 import { EmptyState } from '../../shared/ui/EmptyState';
 
-export const CONTRIBUTIONS_KEY = ['art', 'contributions'] as const;
+const CONTRIBUTIONS_KEY = ['art', 'contributions'] as const;
 
 /** The user's artwork contributions: stats, statuses, rewards, and the upload dialog. */
 export function ContributionsPanel() {

@@ -8,7 +8,7 @@ import { Button } from '../../shared/ui/Button';
 import { Dialog } from '../../shared/ui/Dialog';
 
 /** Client checks of spec §5; the server checks again by magic bytes and while streaming. */
-export function validateArtworkFile(file: File): 'selectImage' | 'tooLarge' | null {
+function validateArtworkFile(file: File): 'selectImage' | 'tooLarge' | null {
   if (!file.type.startsWith('image/')) return 'selectImage';
   if (file.size >= ARTWORK_MAX_BYTES) return 'tooLarge';
   return null;

@@ -15,9 +15,9 @@ import { createJSONStorage, persist } from 'zustand/middleware';
 import { defaultBackground, normalizeBackground, type BackgroundSettings, type SidebarSide } from '../../shared/writing';
 
 /** Default opacity of the Writing Helper background (§3). */
-export const WRITING_BACKGROUND_OPACITY = 0.9;
+const WRITING_BACKGROUND_OPACITY = 0.9;
 /** The icons stay inside the screen with this margin (§2, §9: 200 px by 100 px). */
-export const ICON_MARGIN = { x: 200, y: 100 } as const;
+const ICON_MARGIN = { x: 200, y: 100 } as const;
 
 export interface Point {
   x: number;

@@ -4,7 +4,7 @@ import { useOnline } from '../hooks/useOnline';
 import { openAssistant } from './openAssistant';
 
 /** Shown when a tool needs a real language model and only the offline one is connected. */
-export function ModelNotice() {
+function ModelNotice() {
   const { t } = useTranslation('common');
   return (
     <div className="alert alert-warning model-notice" role="alert">
@@ -21,7 +21,7 @@ export function ModelNotice() {
  * (MODEL_REQUIRED), or the chosen provider has no key on this server (PROVIDER_NOT_CONFIGURED). Both get
  * the same honest notice, in the user's language, never the server's internal wording.
  */
-export const isModelRequired = (err: unknown): boolean => {
+const isModelRequired = (err: unknown): boolean => {
   const code = (err as { code?: string } | null)?.code;
   return code === 'MODEL_REQUIRED' || code === 'PROVIDER_NOT_CONFIGURED';
 };

@@ -1,6 +1,6 @@
-export { useAiSettings, type AiSettings } from './useAiSettings';
-export { useModels, useReconcileModel, MODELS_KEY } from './useModels';
-export { streamChat, editText, type ChatBody, type StreamOptions } from './streamChat';
-export { openAssistant, ASSISTANT_EVENT, type OpenAssistantDetail } from './openAssistant';
+export { useAiSettings } from './useAiSettings';
+export { useModels, useReconcileModel } from './useModels';
+export { streamChat, editText } from './streamChat';
+export { openAssistant } from './openAssistant';
 export { modeForPath, useDeclareAssistantMode, useDeclaredAssistantMode } from './assistantMode';
-export { AiError, assertModel, isModelRequired, ModelNotice } from './ModelNotice';
+export { AiError, assertModel } from './ModelNotice';

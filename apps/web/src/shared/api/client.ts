@@ -140,7 +140,7 @@ export async function requestRaw(path: string, options: RequestOptions = {}): Pr
   }
 }
 
-export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const res = await requestRaw(path, options);
   if (res.status === 204) return undefined as T;
   return (await res.json()) as T;

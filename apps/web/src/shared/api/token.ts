@@ -1,5 +1,5 @@
 /** The one local-storage key for the session token (the prototype used two; we use one everywhere). */
-export const TOKEN_KEY = 'auth_token';
+const TOKEN_KEY = 'auth_token';
 
 export function getToken(): string | null {
   try {

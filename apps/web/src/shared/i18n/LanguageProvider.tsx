@@ -19,7 +19,7 @@ const CJK_FONTS: Partial<Record<Language, () => Promise<unknown>>> = {
   ko: () => Promise.all([import('@fontsource/noto-sans-kr/400.css'), import('@fontsource/noto-sans-kr/700.css')]),
 };
 const loadedFonts = new Set<Language>();
-export function loadLanguageFont(language: Language): void {
+function loadLanguageFont(language: Language): void {
   const load = CJK_FONTS[language];
   if (!load || loadedFonts.has(language)) return;
   loadedFonts.add(language);

@@ -1,10 +1,10 @@
-import { DEFAULT_NAMESPACE, FALLBACK_LANGUAGE, isSafeLanguageCode, LANGUAGE_COOKIE_DAYS, LANGUAGES, NAMESPACES } from '@yumi/core';
+import { DEFAULT_NAMESPACE, FALLBACK_LANGUAGE, isSafeLanguageCode, LANGUAGE_COOKIE_DAYS, LANGUAGES } from '@yumi/core';
 import i18n, { type InitOptions } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
 
-export const LANGUAGE_STORAGE_KEY = 'language';
+const LANGUAGE_STORAGE_KEY = 'language';
 
 /** i18next with lazily loaded JSON files at /locales/{lng}/{ns}.json (first document §7, §9). */
 export function initI18n() {
@@ -41,5 +41,4 @@ export const I18N_OPTIONS = {
   returnNull: false,
 } satisfies InitOptions;
 
-export const ALL_NAMESPACES = NAMESPACES;
 export { i18n };

@@ -5,7 +5,7 @@ import { api } from '../api/client';
 import { downloadUrl } from '../files/download';
 import { useCurrentUser } from '../hooks/useCurrentUser';
 
-export const STATUS_KEY = ['images', 'status'] as const;
+const STATUS_KEY = ['images', 'status'] as const;
 export const GALLERY_KEY = ['images', 'gallery'] as const;
 
 /** Premium access and free trials (GET /api/billing/image-gen-status), for signed-in users. */

@@ -8,7 +8,7 @@ import { useRefreshAfterGeneration } from './hooks';
 export type GenerationPhase = 'idle' | 'generating' | 'done';
 
 /** The translated text of a generation error (spec §8 texts in English). */
-export function useGenerationErrorText() {
+function useGenerationErrorText() {
   const { t } = useTranslation('image');
   return useCallback(
     (err: GenerationError): string => {

@@ -16,7 +16,7 @@ export function loadMathEngine(): Promise<Engine> {
 }
 
 /** The engine once loaded (null until then); starts loading on first use. */
-export function useMathEngine(): Engine | null {
+function useMathEngine(): Engine | null {
   const [ready, setReady] = useState(engine);
   useEffect(() => {
     if (!ready) void loadMathEngine().then(setReady);
@@ -27,7 +27,7 @@ export function useMathEngine(): Engine | null {
 export type Typeset = { svg: string } | { error: string };
 
 /** The formula's SVG sized in em as in the PDF, or the engine's message naming the problem (never throws). */
-export function typeset(e: Engine, tex: string, display: boolean): Typeset {
+function typeset(e: Engine, tex: string, display: boolean): Typeset {
   try {
     return { svg: e.svgInEm(e.texToSvg(tex, display).svg) };
   } catch (err) {

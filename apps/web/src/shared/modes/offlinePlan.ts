@@ -11,7 +11,7 @@
  */
 
 /** One output file of the build, as the bundler describes it (file names relative to the output root). */
-export interface BuildNode {
+interface BuildNode {
   file: string;
   /** Source module the chunk stands for (its facade), relative to the app root, e.g. src/features/anime/AnimePage.tsx. */
   src?: string;
@@ -27,7 +27,7 @@ export interface PlannedFile {
   url: string;
   size: number;
 }
-export interface ModePlan {
+interface ModePlan {
   files: PlannedFile[];
   bytes: number;
 }
@@ -38,7 +38,7 @@ export interface OfflinePlan {
 }
 
 /** Source folders of the screens that make up the shell. */
-export const SHELL_FOLDERS = [
+const SHELL_FOLDERS = [
   'src/app/',
   'src/features/launcher/',
   'src/features/auth/',
@@ -56,7 +56,7 @@ const UNUSED_FONT = /\.(woff|ttf|eot)$/;
  * Every file reachable from `roots`: chunks, their CSS and assets, following lazy imports when asked.
  * Chunks in `skip` (the entries, which lazily import every screen) are not entered.
  */
-export function reachable(graph: BuildGraph, roots: Iterable<string>, followLazy: boolean, skip: ReadonlySet<string> = new Set()): Set<string> {
+function reachable(graph: BuildGraph, roots: Iterable<string>, followLazy: boolean, skip: ReadonlySet<string> = new Set()): Set<string> {
   const files = new Set<string>();
   const seen = new Set<string>(skip);
   const visit = (key: string) => {

@@ -98,7 +98,7 @@ export function applyUpdate(): void {
   } else window.location.reload();
 }
 /** Asks the server whether a newer build exists; offline or without a worker, nothing happens. */
-export async function checkForUpdate(): Promise<void> {
+async function checkForUpdate(): Promise<void> {
   await workbox?.update().catch(() => undefined);
 }
 

@@ -18,10 +18,3 @@ export function writeJson(key: string, value: unknown): boolean {
   }
 }
 
-export function removeKey(key: string): void {
-  try {
-    localStorage.removeItem(key);
-  } catch {
-    // storage disabled: nothing to remove
-  }
-}

@@ -31,7 +31,7 @@ const PREFETCH_BYTES = 64 * 1024 * 1024;
 /** Fired on window after a sync: `detail.moved` pairs a character's local id with the id the server gave it. */
 export const CHARACTERS_SYNCED = 'yumi:characters-synced';
 
-export const serverCharacters = {
+const serverCharacters = {
   list: () => call(charactersApi.list, {}, { quiet: true }),
   get: (id: string) => call(charactersApi.get, { params: { id } }, { quiet: true, retries: 1 }),
   create: (body: CreateCharacterInput) => call(charactersApi.create, { body }, { timeoutMs: SAVE_TIMEOUT }),

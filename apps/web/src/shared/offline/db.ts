@@ -6,7 +6,7 @@ import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
  * (IndexedDB through `idb`). Each record names its owner, so another account on the same browser never
  * sees it.
  */
-export interface PendingEdit {
+interface PendingEdit {
   title: string;
   content: string;
   /** The server version the edit was made on; the server refuses it if the document moved on since. */
@@ -51,7 +51,7 @@ export interface MirroredCharacter {
   character: Character;
   pending?: PendingCharacter;
 }
-export interface MirroredVersion {
+interface MirroredVersion {
   userId: string;
   characterId: string;
   detail: VersionDetail;

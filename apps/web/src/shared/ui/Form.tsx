@@ -101,7 +101,7 @@ export function FormNote({ error, success }: { error?: string | null; success?: 
   );
 }
 
-export interface FormActionsProps {
+interface FormActionsProps {
   submitLabel: string;
   busy: boolean;
   /** Shown on the submit button while busy (default "Processing…"). */
@@ -113,7 +113,7 @@ export interface FormActionsProps {
   block?: boolean;
 }
 
-export function FormActions({
+function FormActions({
   submitLabel,
   busy,
   busyLabel,

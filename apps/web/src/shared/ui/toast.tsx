@@ -16,7 +16,7 @@ interface ToastState {
 }
 
 let nextId = 1;
-export const useToasts = create<ToastState>((set, get) => ({
+const useToasts = create<ToastState>((set, get) => ({
   toasts: [],
   push: (kind, message, ms = 5000) => {
     const id = nextId++;

@@ -17,7 +17,7 @@ export const GRADIENT_PRESETS = [
   { id: 'yumiDream', value: 'linear-gradient(135deg, #2e1065 0%, #6d28d9 55%, #db2777 100%)' },
 ] as const;
 
-export const DEFAULT_BACKGROUND_COLOR = '#1e293b';
+const DEFAULT_BACKGROUND_COLOR = '#1e293b';
 export const OPACITY_MIN = 0.1;
 export const OPACITY_MAX = 1;
 export const OPACITY_STEP = 0.1;
@@ -62,7 +62,7 @@ export function backgroundLayerStyle(s: BackgroundSettings): CSSProperties {
 
 /** Longest side of a background image kept in storage; larger pictures are scaled down. */
 const MAX_IMAGE_SIDE = 1920;
-export const MAX_BACKGROUND_FILE_BYTES = 15 * 1024 * 1024;
+const MAX_BACKGROUND_FILE_BYTES = 15 * 1024 * 1024;
 
 /** Reads an image file into a compact JPEG data URL (fits local storage); rejects non-images. */
 export async function imageFileToDataUrl(file: File): Promise<string> {

@@ -31,7 +31,7 @@ const PER_USER = { limit: 5, windowSeconds: 3600 } as const;
  * A version's PSD needs width x height x layers x 4 bytes at once: above this (256 MB) the PSD is left out
  * and the manifest says so; the layer PNGs are always there.
  */
-export const PSD_MAX_PIXELS = 64 * 1024 * 1024;
+const PSD_MAX_PIXELS = 64 * 1024 * 1024;
 /** Rows read per query, so a large account is streamed, never held whole. */
 const PAGE = 50;
 

@@ -4,7 +4,7 @@ import { LANGUAGES, parseHelpArticle, type HelpArticleFile, type HelpCorpus, typ
 import { serverRoot } from '../../../lib/paths';
 
 /** The help corpus folder (content files, packages/core/help/<slug>/<lang>.md), read with or without a build. */
-export const helpCorpusDir = join(serverRoot, '..', '..', 'packages', 'core', 'help');
+const helpCorpusDir = join(serverRoot, '..', '..', 'packages', 'core', 'help');
 
 /** Every article of the corpus, by slug and language. A broken file stops the server at start (tests catch it first). */
 export function readHelpCorpus(dir = helpCorpusDir): HelpCorpus {

@@ -4,7 +4,7 @@ import { articlesIn, buildOfflineKnowledge, FAQ, LANGUAGES, type HelpCorpus, typ
 import { webLocalesDir } from '../../../lib/paths';
 import { readHelpCorpus } from './corpus';
 
-export { OFFLINE_LOCALES, type OfflineKnowledge, type OfflineLocale, type OfflineVoiceText } from '@yumi/core';
+export { OFFLINE_LOCALES, type OfflineKnowledge } from '@yumi/core';
 
 export { languageOf } from '../../../lib/language';
 

@@ -4,7 +4,7 @@ import type { GenerationProgress } from '../../../shared/image-generation/genera
 import type { ProceduralWorker } from './procedural.worker';
 
 /** The embedded model's name, as the server lists it. */
-export const PROCEDURAL_MODEL = 'yumi-procedural-v1';
+const PROCEDURAL_MODEL = 'yumi-procedural-v1';
 
 let worker: Remote<ProceduralWorker> | null = null;
 const renderer = () => (worker ??= wrap<ProceduralWorker>(new Worker(new URL('./procedural.worker.ts', import.meta.url), { type: 'module' })));

@@ -3,7 +3,7 @@ import type { PaintDocument} from '@yumi/paint';
 import { MAX_DOCUMENT_SIZE, restoreDocument, type PaintEngine, type PixelBuffer, type SerializedDocument } from '@yumi/paint';
 
 /** Largest picture accepted for import (bytes): bigger files are refused before decoding. */
-export const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
+const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
 
 export class ImportError extends Error {
   constructor(readonly reason: 'tooLarge' | 'notImage' | 'tooManyLayers' | 'corrupt', readonly count?: number) {

@@ -8,7 +8,7 @@ import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
  */
 const DB_NAME = 'yumi-anime';
 
-export interface RecoveryMeta {
+interface RecoveryMeta {
   format: 'tiles';
   savedAt: number;
   width: number;

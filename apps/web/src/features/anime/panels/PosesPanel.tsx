@@ -6,7 +6,7 @@ import { useEngine } from '../engine';
 import { poseGuide } from '../lib/guides';
 import { useAnime } from '../store';
 
-export function PoseFigure({ pose }: { pose: Pose }) {
+function PoseFigure({ pose }: { pose: Pose }) {
   return (
     <svg viewBox="0 0 100 160" className="an-pose-figure" aria-hidden>
       {pose.figure.lines.map((line, i) => (

@@ -24,7 +24,7 @@ function ProportionFigure({ t }: { t: StyleTemplate }) {
   );
 }
 
-export function applyTemplate(engine: ReturnType<typeof useEngine>, tpl: StyleTemplate) {
+function applyTemplate(engine: ReturnType<typeof useEngine>, tpl: StyleTemplate) {
   const doc = engine.document;
   engine.importImage(templateGuide(tpl, doc.width, doc.height), { name: `Template guide: ${tpl.name}`, x: 0, y: 0, scale: 1 });
   engine.setLayerProps(engine.document.activeLayerId, { opacity: 60 });

@@ -3,7 +3,7 @@ import { load as parseYaml } from 'js-yaml';
 import type { Plugin } from 'vite';
 import { helpFrontMatterSchema } from '../../../../../../packages/core/src/ai/help-corpus';
 
-export const FRONT_MATTER_QUERY = 'help-names';
+const FRONT_MATTER_QUERY = 'help-names';
 
 /**
  * Build-time (Vite and Vitest): `help/<slug>/en.md?help-names` is the article's English title and keywords only,

@@ -30,7 +30,7 @@ const knowledge = new Map<Language, Promise<OfflineKnowledge>>();
  * The knowledge base of one language, built once. Other languages also load the English titles and keywords
  * (not the bodies): they find an article by a tool's English name, as on the server.
  */
-export function browserKnowledge(language: Language, connectSteps: string): Promise<OfflineKnowledge> {
+function browserKnowledge(language: Language, connectSteps: string): Promise<OfflineKnowledge> {
   let built = knowledge.get(language);
   if (!built) {
     built = (async () => {

@@ -11,8 +11,8 @@ import { ToolHeader } from './ToolHeader';
 
 type PromptType = 'essay' | 'exam';
 const PROMPT_IDS = ['p1', 'p2', 'p3', 'p4'] as const;
-export const TIMER_CHOICES = [5, 10, 15, 20, 30, 45, 60] as const;
-export const WORD_LIMIT_CHOICES = [150, 250, 300, 400, 500, 800, 1000] as const;
+const TIMER_CHOICES = [5, 10, 15, 20, 30, 45, 60] as const;
+const WORD_LIMIT_CHOICES = [150, 250, 300, 400, 500, 800, 1000] as const;
 
 interface Practice {
   phase: 'setup' | 'running' | 'done';
