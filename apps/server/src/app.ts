@@ -98,6 +98,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     trustProxy: typeof config.TRUST_PROXY === 'number' ? trustHops(config.TRUST_PROXY) : config.TRUST_PROXY,
     bodyLimit: config.BODY_LIMIT_BYTES,
     forceCloseConnections: 'idle',
+    // `/api/documents` and `/api/documents/` are one route (a prefix's '/' route is registered once, so the
+    // OpenAPI document lists no trailing-slash twin).
+    routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
