@@ -210,6 +210,20 @@ test('symmetry, brush clipped to the selection, colour wheel, pressure curve per
   await penStroke(page, [[100, 100], [200, 100]]);
   expect((await pixel(page, 150, 100, active))[3]).toBeGreaterThan(0);
   expect((await pixel(page, width - 150, 100, active))[3]).toBeGreaterThan(0);
+  // The centre moves: typed in (then the mirror is around x = 300), and dragged by its handle.
+  await page.getByRole('spinbutton', { name: 'Centre X' }).fill('300');
+  await penStroke(page, [[100, 200], [150, 200]]);
+  expect((await pixel(page, 480, 200, active))[3]).toBeGreaterThan(0); // 2 * 300 - 120
+  const handle = (await page.getByTestId('symmetry-centre').boundingBox())!;
+  const zoom = await engine((e) => e.viewport.zoom);
+  await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(handle.x + handle.width / 2 + 60, handle.y + handle.height / 2, { steps: 4 });
+  await page.mouse.up();
+  await expect.poll(() => engine((e) => e.symmetry.cx)).toBeCloseTo(300 + 60 / zoom, -1);
+  expect(await engine((e) => e.document.symmetry?.cx)).toBe(await engine((e) => e.symmetry.cx)); // kept with the drawing
+  await page.getByRole('button', { name: 'Centre on canvas' }).click();
+  await expect(page.getByRole('spinbutton', { name: 'Centre X' })).toHaveValue(String(Math.round(width / 2)));
   await page.getByRole('combobox', { name: 'Symmetry type' }).selectOption({ label: 'Off' });
   await expect(page.getByTestId('symmetry-guides')).toHaveCount(0);
 
@@ -277,4 +291,30 @@ test('layer groups: group a layer, the group’s opacity applies to it, ungroup'
   await expect.poll(async () => (await pixel(page, 50, 50))[3]).toBe(255);
   await page.getByRole('button', { name: 'Undo', exact: true }).click();
   await expect(group).toBeVisible();
+
+  // Drag and drop. Keyboard: Space on the grip lifts the row, the arrows step through the places
+  // (announced), Space drops it: Background goes into the group.
+  const rows = () => page.locator('.an-layer-row').evaluateAll((els) => els.map((el) => el.getAttribute('data-layer')));
+  const live = page.locator('[id^="DndLiveRegion"]');
+  await expect.poll(rows).toEqual(['Group 1', 'Ink', 'Background']);
+  await page.getByRole('button', { name: 'Move Background' }).focus();
+  await page.keyboard.press('Space');
+  await expect(live).toHaveText('Picked up Background.');
+  for (let i = 0; i < 6 && !/into the group/.test((await live.textContent()) ?? ''); i++) await page.keyboard.press('ArrowUp');
+  await expect(live).toHaveText('Background will go into the group Group 1.');
+  await page.keyboard.press('Space');
+  await expect(live).toHaveText('Background moved into the group Group 1.');
+  await expect.poll(rows).toEqual(['Group 1', 'Background', 'Ink']);
+  await expect(page.locator('[data-layer="Background"]')).toHaveCSS('padding-inline-start', '20px'); // indented: in the group
+  // Pointer: drag Background by its grip onto the top edge of the group's row: out, above the group.
+  const grip = (await page.getByRole('button', { name: 'Move Background' }).boundingBox())!;
+  const groupRow = (await group.boundingBox())!;
+  await page.mouse.move(grip.x + grip.width / 2, grip.y + grip.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(grip.x + grip.width / 2, groupRow.y + 2, { steps: 8 });
+  await expect(group).toHaveClass(/is-drop-above/);
+  await page.mouse.up();
+  await expect.poll(rows).toEqual(['Background', 'Group 1', 'Ink']);
+  await page.getByRole('button', { name: 'Undo', exact: true }).click(); // one step
+  await expect.poll(rows).toEqual(['Group 1', 'Background', 'Ink']);
 });

@@ -724,7 +724,9 @@ function compositeRows(
 /**
  * compositeRows for committed pixels with both neighbours cached (undo, redo, repaints off the
  * stroke): cached below, the focus layer, cached group above. Kept apart from the general loop,
- * which V8 optimises less well for carrying every case; about a third faster per pixel.
+ * which V8 optimises less well for carrying every case: about a quarter less time per pixel. Its
+ * pixel maths repeats the general loop's on purpose: shared through small helpers (a Float64Array
+ * pixel) both loops measured about 35 % slower.
  */
 function compositeCachedRows(
   out: Uint8ClampedArray,
