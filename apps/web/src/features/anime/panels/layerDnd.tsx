@@ -17,7 +17,7 @@ import {
 } from '@dnd-kit/core';
 import type { DropPlace, LayerInfo } from '@yumi/paint';
 import { GripVertical } from 'lucide-react';
-import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../shared/ui/toast';
 import { useEngine } from '../engine';
@@ -157,10 +157,15 @@ export function useLayerRowDnd(layer: LayerInfo) {
   const drop = useDroppable({ id: layer.id, data: { group: layer.group }, disabled: drag.isDragging });
   const target = useContext(DropContext);
   const place = target?.targetId === layer.id ? target.place : null;
-  const setRef = (el: HTMLElement | null) => {
-    drag.setNodeRef(el);
-    drop.setNodeRef(el);
-  };
+  const { setNodeRef: setDragRef } = drag;
+  const { setNodeRef: setDropRef } = drop;
+  const setRef = useCallback(
+    (el: HTMLElement | null) => {
+      setDragRef(el);
+      setDropRef(el);
+    },
+    [setDragRef, setDropRef],
+  );
   const style = drag.transform
     ? { transform: `translate3d(0, ${drag.transform.y}px, 0)`, zIndex: 2, position: 'relative' as const }
     : undefined;
