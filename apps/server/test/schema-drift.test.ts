@@ -18,7 +18,7 @@ afterAll(() => t.close());
 
 // Serial types are integers with a sequence default in the catalogue.
 const SERIAL: Record<string, string> = { bigserial: 'bigint', serial: 'integer', smallserial: 'smallint' };
-const tables = Object.values(schema).filter((v): v is PgTable => v instanceof PgTable).map((table) => getTableConfig(table));
+const tables = (Object.values(schema) as unknown[]).filter((v): v is PgTable => v instanceof PgTable).map((table) => getTableConfig(table));
 
 describe('Drizzle schema and SQL migrations', () => {
   it('declare the same columns, types, nullability and primary keys', async () => {

@@ -1,6 +1,7 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Database, Db } from './connection';
 import { migrate } from './migrate';
+import { queryRows } from './rows';
 
 /**
  * Moves an embedded (PGlite) database into PostgreSQL when a school or studio outgrows one machine.
@@ -31,14 +32,13 @@ export class TargetNotEmptyError extends Error {
   }
 }
 
-const rowsOf = async <T>(db: Db, query: SQL): Promise<T[]> => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 const ident = (name: string) => sql.raw(`"${name.replace(/"/g, '""')}"`);
 
 /** The app's tables (views and the migration bookkeeping excluded), parents before children. */
 async function tablesInOrder(db: Db): Promise<string[]> {
-  const tables = (await rowsOf<{ name: string }>(db, sql`SELECT table_name AS name FROM information_schema.tables
+  const tables = (await queryRows<{ name: string }>(db, sql`SELECT table_name AS name FROM information_schema.tables
     WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name <> 'schema_migrations' ORDER BY table_name`)).map((r) => r.name);
-  const edges = await rowsOf<{ child: string; parent: string }>(db, sql`SELECT c.conrelid::regclass::text AS child, c.confrelid::regclass::text AS parent
+  const edges = await queryRows<{ child: string; parent: string }>(db, sql`SELECT c.conrelid::regclass::text AS child, c.confrelid::regclass::text AS parent
     FROM pg_constraint c JOIN pg_namespace n ON n.oid = c.connamespace WHERE c.contype = 'f' AND n.nspname = 'public'`);
   const parents = new Map(tables.map((t) => [t, new Set<string>()]));
   for (const e of edges) if (e.child !== e.parent) parents.get(unquote(e.child))?.add(unquote(e.parent));
@@ -61,12 +61,12 @@ const unquote = (regclass: string) => regclass.replace(/^"(.*)"$/, '$1').replace
 
 /** Columns that take values (generated ones are computed by the target). */
 async function writableColumns(db: Db, table: string): Promise<string[]> {
-  return (await rowsOf<{ name: string }>(db, sql`SELECT column_name AS name FROM information_schema.columns
+  return (await queryRows<{ name: string }>(db, sql`SELECT column_name AS name FROM information_schema.columns
     WHERE table_schema = 'public' AND table_name = ${table} AND is_generated = 'NEVER' ORDER BY ordinal_position`)).map((r) => r.name);
 }
 
 async function rowCount(db: Db, table: string): Promise<number> {
-  return Number((await rowsOf<{ n: string | number }>(db, sql`SELECT count(*) AS n FROM ${ident(table)}`))[0]!.n);
+  return Number((await queryRows<{ n: string | number }>(db, sql`SELECT count(*) AS n FROM ${ident(table)}`))[0]!.n);
 }
 
 /**
@@ -94,7 +94,7 @@ export async function copyDatabase(source: Database, target: Database, onProgres
       onProgress?.({ table, done, total });
       // ctid is the rows' physical order: stable on a source nobody writes to during the copy.
       for (let offset = 0; offset < rows; offset += BATCH_ROWS) {
-        const batch = await rowsOf<{ row: string }>(source.db, sql`SELECT row_to_json(t)::text AS row FROM ${ident(table)} t ORDER BY ctid LIMIT ${BATCH_ROWS} OFFSET ${offset}`);
+        const batch = await queryRows<{ row: string }>(source.db, sql`SELECT row_to_json(t)::text AS row FROM ${ident(table)} t ORDER BY ctid LIMIT ${BATCH_ROWS} OFFSET ${offset}`);
         const json = `[${batch.map((r) => r.row).join(',')}]`;
         await tx.execute(sql`INSERT INTO ${ident(table)} (${columns}) OVERRIDING SYSTEM VALUE
           SELECT ${columns} FROM json_populate_recordset(NULL::${ident(table)}, ${json}::json)`);
@@ -117,7 +117,7 @@ export async function copyDatabase(source: Database, target: Database, onProgres
 
 /** Serial and identity columns continue after the copied ids, so the next insert does not collide. */
 async function resetSequences(db: Db, table: string): Promise<void> {
-  const serials = await rowsOf<{ name: string; seq: string }>(db, sql`SELECT column_name AS name, pg_get_serial_sequence(quote_ident(${table}), column_name) AS seq
+  const serials = await queryRows<{ name: string; seq: string }>(db, sql`SELECT column_name AS name, pg_get_serial_sequence(quote_ident(${table}), column_name) AS seq
     FROM information_schema.columns WHERE table_schema = 'public' AND table_name = ${table}`);
   for (const { name, seq } of serials) {
     if (!seq) continue;

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database, Db } from '../db/connection';
+import { queryRows } from '../db/rows';
 import type { Clock } from './clock';
 import { HttpError } from './http-error';
 
@@ -35,13 +36,15 @@ export function databaseLimiter(db: Db, clock: Clock): RateLimiter {
     async hit(key, limit, windowSeconds) {
       const now = clock.now();
       const floor = new Date(now.getTime() - windowSeconds * 1000).toISOString();
-      const result = await db.execute(sql`
+      const [row] = await queryRows<{ count: number; window_start: string | Date }>(
+        db,
+        sql`
         INSERT INTO rate_limits (key, window_start, count) VALUES (${key}, ${now.toISOString()}, 1)
         ON CONFLICT (key) DO UPDATE SET
           count = CASE WHEN rate_limits.window_start <= ${floor} THEN 1 ELSE rate_limits.count + 1 END,
           window_start = CASE WHEN rate_limits.window_start <= ${floor} THEN ${now.toISOString()}::timestamptz ELSE rate_limits.window_start END
-        RETURNING count, window_start`);
-      const row = (result as unknown as { rows: Array<{ count: number; window_start: string | Date }> }).rows[0];
+        RETURNING count, window_start`,
+      );
       if (row) refuseIfOver({ count: Number(row.count), startedAt: new Date(row.window_start).getTime() }, limit, windowSeconds, now.getTime());
     },
   };

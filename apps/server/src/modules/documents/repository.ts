@@ -1,5 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
+import { queryRows } from '../../db/rows';
 import { documents, writingProfiles } from '../../db/schema';
 
 export type DocumentRow = typeof documents.$inferSelect;
@@ -83,14 +84,17 @@ export async function deleteDocument(db: Db, id: string, userId: string, version
 
 /** Most-used hashtags in one user's own documents touched since `since` (trends never mix users: privacy). */
 export async function topHashtags(db: Db, userId: string, since: Date, limit: number): Promise<Array<{ tag: string; uses: number }>> {
-  const result = await db.execute(sql`
+  const rows = await queryRows<{ tag: string; uses: number }>(
+    db,
+    sql`
     SELECT tag, count(*)::int AS uses
     FROM documents, unnest(hashtags) AS tag
     WHERE user_id = ${userId} AND updated_at >= ${since.toISOString()}
     GROUP BY tag
     ORDER BY uses DESC, tag ASC
-    LIMIT ${limit}`);
-  return (result as unknown as { rows: Array<{ tag: string; uses: number }> }).rows.map((r) => ({ tag: r.tag, uses: Number(r.uses) }));
+    LIMIT ${limit}`,
+  );
+  return rows.map((r) => ({ tag: r.tag, uses: Number(r.uses) }));
 }
 
 export async function findProfile(db: Db, userId: string, mode: DocumentKind): Promise<ProfileRow | undefined> {

@@ -1,22 +1,18 @@
 import type { ImageProviderId } from '@yumi/core';
-import { and, desc, eq, lt, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
+import { queryRows } from '../../db/rows';
 import { imageJobs, imageResults } from '../../db/schema';
 import { returnImageTrialIn, takeImageTrialIn } from '../billing';
 
-type Runner = Pick<Db, 'execute'>;
 export type JobRow = typeof imageJobs.$inferSelect;
 export type ResultRow = typeof imageResults.$inferSelect;
 
-async function rows<T>(db: Runner, query: SQL): Promise<T[]> {
-  const result = await db.execute(query);
-  return (result as unknown as { rows: T[] }).rows;
-}
 
 /** Gives a held trial back once (the job failed); a second call finds it no longer held and does nothing. */
 export async function returnTrial(db: Db, jobId: string, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
-    const job = await rows<{ user_id: string }>(
+    const job = await queryRows<{ user_id: string }>(
       tx,
       sql`UPDATE image_jobs SET trial_state = 'returned' WHERE id = ${jobId} AND trial_state = 'held' RETURNING user_id`,
     );
@@ -52,7 +48,7 @@ export async function findJob(db: Db, id: string): Promise<JobRow | undefined> {
 /** Jobs of the same provider waiting ahead of this one. */
 export async function queuePosition(db: Db, job: Pick<JobRow, 'provider' | 'seq' | 'status'>): Promise<number> {
   if (job.status !== 'queued') return 0;
-  const [row] = await rows<{ n: number | string }>(
+  const [row] = await queryRows<{ n: number | string }>(
     db,
     sql`SELECT count(*) AS n FROM image_jobs WHERE provider = ${job.provider} AND status = 'queued' AND seq < ${job.seq}`,
   );
@@ -73,7 +69,7 @@ function lockKey(provider: string): number {
 export async function claimNext(db: Db, provider: ImageProviderId, limit: number, now: Date): Promise<JobRow | null> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${lockKey(provider)})`);
-    const [running] = await rows<{ n: number | string }>(
+    const [running] = await queryRows<{ n: number | string }>(
       tx,
       sql`SELECT count(*) AS n FROM image_jobs WHERE provider = ${provider} AND status = 'running'`,
     );
@@ -101,7 +97,7 @@ export async function staleJobs(db: Db, provider: ImageProviderId, before: Date)
 }
 
 export async function queuedProviders(db: Db): Promise<string[]> {
-  const found = await rows<{ provider: string }>(db, sql`SELECT DISTINCT provider FROM image_jobs WHERE status = 'queued'`);
+  const found = await queryRows<{ provider: string }>(db, sql`SELECT DISTINCT provider FROM image_jobs WHERE status = 'queued'`);
   return found.map((r) => r.provider);
 }
 

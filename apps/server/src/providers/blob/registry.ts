@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
+import { queryRows, type Runner } from '../../db/rows';
 import type { Clock } from '../../lib/clock';
 import { BLOB_KEY, blobKey, CONTENT_TYPE, type BlobStore, type ByteRange } from './index';
 
@@ -11,15 +12,10 @@ import { BLOB_KEY, blobKey, CONTENT_TYPE, type BlobStore, type ByteRange } from 
  */
 export const BLOB_GRACE_MS = 60 * 60 * 1000;
 
-type Runner = Pick<Db, 'execute'>;
-
-async function rows<T>(db: Runner, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
 
 /** Bytes of the distinct blobs a user's rows reference (shared bytes count in full for each user). */
 export async function storageUsed(db: Runner, userId: string): Promise<number> {
-  const [row] = await rows<{ used: string | number | null }>(
+  const [row] = await queryRows<{ used: string | number | null }>(
     db,
     sql`SELECT coalesce(sum(size), 0) AS used FROM blobs WHERE key IN (SELECT blob_key FROM blob_refs WHERE user_id = ${userId})`,
   );
@@ -67,7 +63,7 @@ export class Blobs {
     const unique = [...new Set(keys)];
     if (unique.length === 0) return;
     const now = this.clock.now().toISOString();
-    const touched = await rows<{ key: string }>(
+    const touched = await queryRows<{ key: string }>(
       this.db,
       sql`UPDATE blobs SET touched_at = GREATEST(touched_at, ${now}::timestamptz), unreferenced_since = NULL
           WHERE key IN (${sql.join(
@@ -106,7 +102,7 @@ export class Blobs {
   async sweep(options: { graceMs?: number; limit?: number } = {}): Promise<{ deleted: string[]; measured: number }> {
     const limit = options.limit ?? 500;
     let measured = 0;
-    for (const { key } of await rows<{ key: string }>(this.db, sql`SELECT key FROM blobs WHERE size IS NULL LIMIT ${limit}`)) {
+    for (const { key } of await queryRows<{ key: string }>(this.db, sql`SELECT key FROM blobs WHERE size IS NULL LIMIT ${limit}`)) {
       const size = BLOB_KEY.test(key) ? await this.store.size(key) : null;
       await this.db.execute(sql`UPDATE blobs SET size = ${size ?? 0} WHERE key = ${key} AND size IS NULL`);
       measured += 1;
@@ -122,14 +118,14 @@ export class Blobs {
     );
     const unreferenced = (at: SQL) =>
       sql`b.unreferenced_since < ${cutoff} AND b.touched_at < ${cutoff} AND ${noRef} AND ${at}`;
-    const candidates = await rows<{ key: string }>(
+    const candidates = await queryRows<{ key: string }>(
       this.db,
       sql`SELECT b.key FROM blobs b WHERE ${unreferenced(sql`true`)} ORDER BY b.unreferenced_since LIMIT ${limit}`,
     );
     const deleted: string[] = [];
     for (const { key } of candidates) {
       const gone = await this.db.transaction(async (tx) => {
-        const [locked] = await rows<{ key: string }>(
+        const [locked] = await queryRows<{ key: string }>(
           tx,
           sql`SELECT b.key FROM blobs b WHERE ${unreferenced(sql`b.key = ${key}`)} FOR UPDATE OF b SKIP LOCKED`,
         );
