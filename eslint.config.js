@@ -51,6 +51,14 @@ export const boundariesConfig = {
     ],
   },
   rules: {
+    // A lazy glob is an import the boundaries plugin cannot see: a feature globs only inside its own folder.
+    'no-restricted-syntax': [
+      'error',
+      {
+        selector: "CallExpression[callee.object.type='MetaProperty'][callee.property.name='glob'] > Literal[value=/^\\.\\.\\/[^.]/]",
+        message: 'import.meta.glob into another feature: let the app shell hand the component over (see app/routes.tsx).',
+      },
+    ],
     'boundaries/dependencies': [
       'error',
       {

@@ -11,7 +11,7 @@ const eslint = new ESLint({ cwd: root });
 
 async function boundaryErrors(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });
-  return result!.messages.filter((m) => m.ruleId?.startsWith('boundaries/')).map((m) => m.message);
+  return result!.messages.filter((m) => m.ruleId?.startsWith('boundaries/') || m.ruleId === 'no-restricted-syntax').map((m) => m.message);
 }
 
 describe('module boundaries (ESLint)', () => {
@@ -19,6 +19,13 @@ describe('module boundaries (ESLint)', () => {
     const errors = await boundaryErrors('apps/web/src/features/image/Crossing.ts', "export { default } from '../anime-generate/AiGenerateScreen';\n");
     expect(errors).toHaveLength(1);
     expect(errors[0]).toMatch(/shared/);
+  });
+
+  it('a lazy import.meta.glob into another feature fails lint too', async () => {
+    const code = "export const screens = import.meta.glob('../report/ReportScreen.tsx');\n";
+    expect(await boundaryErrors('apps/web/src/features/writing/Crossing.ts', code)).toHaveLength(1);
+    const own = "export const help = import.meta.glob('../../../../../packages/core/help/*/en.md');\n";
+    expect(await boundaryErrors('apps/web/src/features/assistant/Fine.ts', own)).toEqual([]);
   });
 
   it('a web feature may import shared/ and its own files', async () => {

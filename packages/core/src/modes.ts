@@ -64,7 +64,7 @@ const config = (id: ModeId, name: string, component: string, assets: string[], n
 export const MODE_CONFIGS: Record<ModeId, ModeConfig> = {
   writing: config('writing', 'Writing Helper', 'WritingHelper', ['src/features/writing/'], ['writing', 'helper']),
   report: config('report', 'Report Helper', 'ReportHelper', ['src/features/report/', 'src/features/writing/'], ['report', 'writing', 'helper']),
-  anime: config('anime', 'Anime Character Designer', 'AnimeCharaHelper', ['src/features/anime/'], ['anime', 'helper'], ['paint', 'imaging']),
+  anime: config('anime', 'Anime Character Designer', 'AnimeCharaHelper', ['src/features/anime/', 'src/features/anime-generate/'], ['anime', 'helper'], ['paint', 'imaging']),
   image: config('image', 'Image Studio', 'ImageStudio', ['src/features/image/'], ['image', 'helper']),
 };
 

@@ -61,10 +61,10 @@ export function App() {
               <Route path="/terms" element={<Pages.LegalPage kind="terms" />} />
               <Route path="/privacy" element={<Pages.LegalPage kind="privacy" />} />
               {['/writing', '/writing-helper'].map((path) => (
-                <Route key={path} path={path} element={<Pages.WritingPage />} />
+                <Route key={path} path={path} element={<Pages.WritingPage report={Pages.ReportScreen} />} />
               ))}
               <Route path="/image" element={<Pages.ImagePage />} />
-              <Route path="/anime-chara" element={<Pages.AnimePage />} />
+              <Route path="/anime-chara" element={<Pages.AnimePage generate={Pages.AiGenerateScreen} />} />
               <Route path="/charge/*" element={<Pages.ChargeRoutes />} />
               <Route path="/admin" element={<Pages.AdminPage />} />
               <Route path="/account" element={<Pages.AccountPage />} />

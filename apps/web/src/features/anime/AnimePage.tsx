@@ -4,7 +4,7 @@ import { Palette, Sparkles, X } from 'lucide-react';
 import { BackButton } from '../../shared/ui/BackButton';
 import { Button } from '../../shared/ui/Button';
 import { NotFound } from '../../shared/ui/NotFound';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { api } from '../../shared/api/client';
@@ -35,10 +35,6 @@ import { Toolbar } from './Toolbar';
 import { useCharacterLink } from './useCharacterLink';
 
 type GenerateProps = { onEditInCreationMode(imageUrl: string): void };
-// The AI Generate screen is another feature's lazy chunk; the glob keeps this page building without it.
-const generateModules = import.meta.glob<{ default: ComponentType<GenerateProps> }>('../anime-generate/AiGenerateScreen.tsx');
-const generateLoader = Object.values(generateModules)[0];
-const AiGenerateScreen = generateLoader ? lazy(generateLoader) : null;
 
 function PanelFrame({ title, onClose, floating, children }: { title: string; onClose(): void; floating?: boolean; children: ReactNode }) {
   const { t } = useTranslation('anime');
@@ -58,7 +54,8 @@ function PanelFrame({ title, onClose, floating, children }: { title: string; onC
 const pick = ({ characterId, characterName }: { characterId: string | null; characterName: string }) => ({ characterId, characterName });
 
 /** /anime-chara: the character helper with its Create (layered canvas) and AI Generate modes. */
-export default function AnimePage({ onBack }: { onBack?: () => void }) {
+/** `generate`: the AI Generate screen, another feature's lazy chunk handed over by the app shell. */
+export default function AnimePage({ onBack, generate: AiGenerateScreen }: { onBack?: () => void; generate: ComponentType<GenerateProps> }) {
   const { t } = useTranslation('anime');
   const { t: tc } = useTranslation('common');
   const navigate = useNavigate();
@@ -323,13 +320,9 @@ export default function AnimePage({ onBack }: { onBack?: () => void }) {
         {mode === 'ai-generate' && (
           <div className="anime-generate">
             <Toolbar onBack={back} onUpload={() => fileRef.current?.click()} onOutline={outline} />
-            {AiGenerateScreen ? (
-              <Suspense fallback={<div className="spinner" aria-busy />}>
-                <AiGenerateScreen onEditInCreationMode={(url) => void editInCreate(url)} />
-              </Suspense>
-            ) : (
-              <p className="alert alert-info">{t('mode.generateMissing')}</p>
-            )}
+            <Suspense fallback={<div className="spinner" aria-busy />}>
+              <AiGenerateScreen onEditInCreationMode={(url) => void editInCreate(url)} />
+            </Suspense>
           </div>
         )}
         <input

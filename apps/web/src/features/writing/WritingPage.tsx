@@ -1,7 +1,6 @@
 import { TOOL_CATALOGUE } from '@yumi/core';
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState, type ComponentType } from 'react';
 import { useLocation } from 'react-router';
-import { ReportSlot } from './ReportSlot';
 import type { WritingView } from './store';
 import { Workspace } from './Workspace';
 import './writing.css';
@@ -32,7 +31,8 @@ function initialView(): WritingView {
  * /writing and /writing-helper: one screen whose views switch by state (main menu, writing, report).
  * The view survives a reload of this tab.
  */
-export default function WritingPage() {
+/** `report`: the Report Helper screen, handed over by the app shell (another feature's lazy chunk). */
+export default function WritingPage({ report: ReportScreen }: { report: ComponentType<{ onBack(): void }> }) {
   const [view, setViewState] = useState<WritingView>(initialView);
   const setView = useCallback((v: WritingView) => {
     setViewState(v);
@@ -57,7 +57,11 @@ export default function WritingPage() {
           <WritingScreen onBack={back} />
         </Suspense>
       )}
-      {view === 'report' && <ReportSlot onBack={back} />}
+      {view === 'report' && (
+        <Suspense fallback={<div className="center-page" aria-busy="true"><div className="spinner" /></div>}>
+          <ReportScreen onBack={back} />
+        </Suspense>
+      )}
     </div>
   );
 }
