@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import { users } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
 import { checkSecondStep, forgetCachedUser, twoStepOn } from '../auth';
-import { BOOK_TABLES, revokeIn } from '../billing';
+import { BOOK_TABLES, forfeitAllIn } from '../billing';
 import { queryRows } from '../../db/rows';
 import { ACCOUNT_MESSAGES } from './messages';
 import { checkPassword } from './service';
@@ -43,17 +43,7 @@ export async function deleteAccount(ctx: AppContext, userId: string, input: { pa
   const references = (await cascadingReferences(ctx)).filter((r) => !BOOK_TABLES.has(r.table));
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
-    const [held] = await queryRows<{ balance: string }>(tx, sql`SELECT balance FROM credit_balances WHERE user_id = ${userId}`);
-    const balance = Number(held?.balance ?? 0);
-    if (balance > 0) {
-      await revokeIn(tx, now, {
-        userId,
-        amount: balance,
-        reason: 'Account deleted: remaining timeshards forfeited',
-        sourceType: 'account_deletion',
-        sourceId: userId,
-      });
-    }
+    await forfeitAllIn(tx, now, { userId, reason: 'Account deleted: remaining timeshards forfeited', sourceType: 'account_deletion', sourceId: userId });
     for (const { table, column } of references) {
       await tx.execute(sql`DELETE FROM ${sql.identifier(table)} WHERE ${sql.identifier(column)} = ${userId}`);
     }

@@ -2,6 +2,6 @@
 export { hasImageGenAccess, returnImageTrialIn, takeImageTrialIn } from './access';
 export { countTokens, freeTokensUsed, holdFreeTokens, settleFreeTokens } from './allowance';
 export { dayOf } from './fulfilment';
-export { BOOK_TABLES, entriesBySource, grantIn, release, reserve, revokeIn, settle } from './ledger';
+export { BOOK_TABLES, entriesBySource, forfeitAllIn, grantIn, release, reserve, settle } from './ledger';
 export { billingRoutes } from './routes';
 export { recordTokenUsage } from './usage';

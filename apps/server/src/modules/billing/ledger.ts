@@ -119,6 +119,12 @@ export async function revokeIn(tx: Runner, now: Date, e: LedgerEntryInput): Prom
   return { applied: true, taken, balance: Number(rows[0]!.balance) };
 }
 
+/** Takes back the whole balance (an account being deleted forfeits what is left), in the caller's transaction. */
+export async function forfeitAllIn(tx: Runner, now: Date, e: Omit<LedgerEntryInput, 'amount'>): Promise<void> {
+  const balance = await readBalance(tx, e.userId);
+  if (balance > 0) await revokeIn(tx, now, { ...e, amount: balance });
+}
+
 function insufficientCredits(): HttpError {
   return new HttpError(403, 'INSUFFICIENT_CREDITS', 'Insufficient credits. Please check your balance.');
 }
