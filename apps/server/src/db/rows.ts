@@ -4,8 +4,10 @@ import type { Db } from './connection';
 /** A Db or an open transaction: both can run SQL. */
 export type Runner = Pick<Db, 'execute'>;
 
-/** Rows of a raw query, the same on PGlite and node-postgres. */
+/** The rows of a raw query's result, the same on PGlite and node-postgres (the one place they are cast). */
+export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+/** Rows of a raw query. */
 export async function queryRows<T>(db: Runner, query: SQL): Promise<T[]> {
-  const result = await db.execute(query);
-  return (result as unknown as { rows: T[] }).rows;
+  return rowsOf<T>(await db.execute(query));
 }

@@ -1,8 +1,8 @@
 import { cslItemSchema, LIBRARY_MAX_RESULTS, type LibrarySearch } from '@yumi/core';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
+import { rowsOf } from '../../db/rows';
 
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 /** Query words as ILIKE patterns (every word must occur; %, _ and \ taken literally). */
 function patterns(q: string): string[] {

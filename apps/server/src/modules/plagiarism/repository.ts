@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
+import { rowsOf } from '../../db/rows';
 
 export type SourceKind = 'document' | 'upload' | 'reference';
 
@@ -15,7 +16,6 @@ export interface SourceRow {
   created_at: Date | string;
 }
 
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 /** A PostgreSQL integer[] literal: one parameter however many values (no 65,535-parameter limit). */
 const intArray = (values: ArrayLike<number>) => `{${Array.prototype.join.call(values, ',')}}`;
