@@ -98,6 +98,9 @@ export function LayerDnd({ layers, children }: { layers: readonly LayerInfo[]; c
   const announcements: Announcements = useMemo(() => {
     const name = (id: string | number) => layers.find((l) => l.id === id)?.name ?? '';
     const where = (active: Active, over: Over | null) => {
+      // not moved yet: "picked up" stays the last word
+      const { initial, translated } = active.rect.current;
+      if (initial && translated && initial.top === translated.top) return undefined;
       const d = dropAt(active, over);
       return d
         ? t(`layers.drag.${d.place}`, { name: name(active.id), target: name(d.targetId) })
