@@ -37,9 +37,9 @@ const read = (rel: string) => readFileSync(join(DIST, rel), 'utf8');
  * The next deployment after a change to the module `src`: its chunk gets a new name, and so does every
  * chunk that names a renamed one (a changed import changes the importer's hash), up to index.html and the
  * service worker (its precache list names them; index.html gets a new revision). Old names are gone from
- * the server. index.html carries `<meta name="yumi-build" content="second">` to tell the builds apart.
+ * the server. index.html carries `<meta name="yumi-build" content="{name}">` to tell the builds apart.
  */
-export function secondBuild(src: string): Build {
+export function secondBuild(src: string, name = 'second'): Build {
   const manifest = JSON.parse(read('build-manifest.json')) as Record<string, { file: string }>;
   const changed = manifest[src]?.file;
   if (!changed) throw new Error(`${src} is not in the build manifest`);
@@ -58,16 +58,16 @@ export function secondBuild(src: string): Build {
       }
     }
   }
-  const next = (file: string) => file.replace(/(\.m?js|\.css)$/, 'v2$1');
+  const next = (file: string) => file.replace(/(\.m?js|\.css)$/, `${name}$1`);
   const rewrite = (body: string) => {
     for (const r of renamed) body = body.split(basename(r)).join(basename(next(r)));
     return body;
   };
   const build: Build = { files: new Map(), removed: new Set(renamed) };
   for (const r of renamed) build.files.set(next(r), Buffer.from(rewrite(text.get(r)!)));
-  build.files.set('index.html', Buffer.from(rewrite(read('index.html')).replace('<head>', '<head><meta name="yumi-build" content="second">')));
-  const sw = rewrite(read('sw.js')).replace(/("revision":")[0-9a-f]+(","url":"index\.html")/, '$1second$2');
-  if (!sw.includes('"revision":"second","url":"index.html"')) throw new Error('sw.js: no precache entry for index.html');
+  build.files.set('index.html', Buffer.from(rewrite(read('index.html')).replace('<head>', `<head><meta name="yumi-build" content="${name}">`)));
+  const sw = rewrite(read('sw.js')).replace(/("revision":")[0-9a-f]+(","url":"index\.html")/, `$1${name}$2`);
+  if (!sw.includes(`"revision":"${name}","url":"index.html"`)) throw new Error('sw.js: no precache entry for index.html');
   build.files.set('sw.js', Buffer.from(sw));
   return build;
 }

@@ -140,15 +140,19 @@ test('signed in: writing and report open offline from this device (deep link, re
   page,
   context,
 }) => {
+  test.slow(); // two modes, the assistant and the archive, offline and back
   const account = await signUpViaApi(page, 'offline');
   const auth = { authorization: `Bearer ${account.token}` };
-  const created = async (kind: string, content: string) =>
+  const created = async (kind: string, content: string, title = `${kind} doc`) =>
     (await (
       await page.request.post('/api/documents', {
         headers: auth,
-        data: { title: `${kind} doc`, content, kind },
+        data: { title, content, kind },
       })
     ).json()) as { id: string };
+  // Older first: the writing screen opens the newest document.
+  const oldNotes = await created('writing', 'Notes to throw away.', 'Old notes');
+  const shared = await created('report', '# Shared\n\nFirst draft.', 'Shared draft');
   const writing = await created('writing', 'Written online.');
   const report = await created('report', '# Findings\n\nMeasured online.');
   await firstVisit(page);
@@ -167,9 +171,33 @@ test('signed in: writing and report open offline from this device (deep link, re
         );
       }),
     )
-    .toBe(2);
+    .toBe(4);
 
+  // The assistant: one answer from the server, then one offline from the browser, word by word as the
+  // server streams; the archive keeps the conversation with both (checked once back online).
+  await page.getByTestId('assistant-fab').click();
+  const assistant = page.getByTestId('assistant-panel');
+  const answers = assistant.getByRole('log').locator('.msg-assistant');
+  const ask = async (n: number) => {
+    await assistant.getByLabel('Message to Yumi').fill('How do I export my report as PDF?');
+    await assistant.getByRole('button', { name: 'Send' }).click();
+    await expect(answers.nth(n).getByRole('link', { name: 'Open PDF Export' })).toBeVisible({ timeout: 20_000 });
+  };
+  await ask(0);
   await context.setOffline(true);
+  await expect(assistant.getByTestId('needs-server-ai')).toBeVisible();
+  await page.evaluate(() => {
+    const seen: number[] = ((window as unknown as { answerLengths: number[] }).answerLengths = []);
+    new MutationObserver(() => seen.push([...document.querySelectorAll('.msg-assistant')].at(-1)?.textContent?.length ?? 0)).observe(
+      document.body,
+      { subtree: true, childList: true, characterData: true },
+    );
+  });
+  await ask(1);
+  const lengths = await page.evaluate(() => new Set((window as unknown as { answerLengths: number[] }).answerLengths).size);
+  expect(lengths).toBeGreaterThan(3);
+  await page.keyboard.press('Escape');
+
   await page.goto(`/writing?screen=report&doc=${report.id}`);
   await expect(page.getByPlaceholder('Start writing your scientific report...')).toHaveValue(
     '# Findings\n\nMeasured online.',
@@ -181,12 +209,26 @@ test('signed in: writing and report open offline from this device (deep link, re
   await expect(page.getByTestId('save-status')).toHaveAttribute('data-status', 'offline');
   await page.reload();
   await expect(page.getByTestId('editor')).toHaveValue('Written online. Edited offline.');
+  // Deleted offline: gone here at once, deleted on the server when the network returns.
+  await page.getByRole('button', { name: /Documents/ }).click();
+  const oldRow = page.getByRole('dialog').locator('.doc-item', { hasText: 'Old notes' });
+  await oldRow.getByRole('button', { name: 'Delete' }).click();
+  await oldRow.getByRole('button', { name: 'Delete' }).click();
+  await expect(oldRow).toHaveCount(0);
+  await page.keyboard.press('Escape');
   // A report made offline: kept on this device, given its server id when the network returns.
   await page.goto(`/writing?screen=report&doc=${report.id}`);
   const reportEditor = page.getByPlaceholder('Start writing your scientific report...');
   await expect(reportEditor).toHaveValue('# Findings\n\nMeasured online.');
   await page.getByRole('button', { name: /^Reports:/ }).click();
-  await page.getByRole('dialog', { name: 'My reports' }).getByRole('button', { name: 'New document' }).click();
+  const reports = page.getByRole('dialog', { name: 'My reports' });
+  const sharedRow = reports.locator('.doc-item', { hasText: 'Shared draft' });
+  await sharedRow.getByRole('button', { name: 'Delete' }).click();
+  await sharedRow.getByRole('button', { name: 'Delete' }).click();
+  await expect(sharedRow).toHaveCount(0);
+  // Meanwhile another device edits that report: the delete sent later must not take the edit with it.
+  expect((await page.request.put(`/api/documents/${shared.id}`, { headers: auth, data: { content: '# Shared\n\nEdited on the laptop.', version: 1 } })).status()).toBe(200);
+  await reports.getByRole('button', { name: 'New document' }).click();
   await expect(reportEditor).toHaveValue('');
   await reportEditor.fill('# Train notes\n\nWritten offline.');
   await expect(page.locator('.report-header .badge')).toHaveText('Offline');
@@ -198,7 +240,18 @@ test('signed in: writing and report open offline from this device (deep link, re
     const texts = await Promise.all(documents.map(async (d) => ((await (await page.request.get(`/api/documents/${d.id}`, { headers: auth })).json()) as { content: string }).content));
     return texts.sort();
   };
-  await expect.poll(reportTexts, { timeout: 20_000 }).toEqual(['# Findings\n\nMeasured online.', '# Train notes\n\nWritten offline.']);
+  await expect(page.getByText('“Shared draft” was changed on another device after you deleted it offline, so it was kept.')).toBeVisible({ timeout: 20_000 });
+  await expect
+    .poll(reportTexts, { timeout: 20_000 })
+    .toEqual(['# Findings\n\nMeasured online.', '# Shared\n\nEdited on the laptop.', '# Train notes\n\nWritten offline.']);
+  expect((await page.request.get(`/api/documents/${oldNotes.id}`, { headers: auth })).status()).toBe(404);
+  await page.getByTestId('assistant-fab').click();
+  await assistant.getByTestId('assistant-archive').click();
+  const chat = assistant.locator('.archive-item').filter({ hasText: 'How do I export my report as PDF?' });
+  await expect(chat).toContainText('Synced');
+  await chat.locator('.archive-open').click();
+  await expect(assistant.locator('.msg-user')).toHaveCount(2);
+  await expect(answers.getByRole('link', { name: 'Open PDF Export' })).toHaveCount(2);
   await expect(page.locator('.report-header .badge')).toHaveText('Saved');
   await expect
     .poll(
@@ -237,6 +290,11 @@ test('signed in: after installing anime a character opens offline from its link;
   });
   expect(res.status()).toBe(201);
   const aoi = (await res.json()) as { id: string };
+  const rin = await page.request.post('/api/anime-helper/characters', {
+    headers: auth,
+    data: { name: 'Rin', versions: [{ name: 'First', canvasData: { width: 64, height: 48, layers: [layer] } }] },
+  });
+  expect(rin.status()).toBe(201);
 
   // Installing the mode copies the user's characters and their current drawings to this device.
   const dialog = await openModes(page);
@@ -252,7 +310,7 @@ test('signed in: after installing anime a character opens offline from its link;
       db.close();
       return n;
     });
-  await expect.poll(storedVersions).toBe(1);
+  await expect.poll(storedVersions).toBe(2);
 
   await context.setOffline(true);
   await page.goto(`/anime-chara?character=${aoi.id}`);
@@ -271,6 +329,12 @@ test('signed in: after installing anime a character opens offline from its link;
   await library.getByLabel('Character name').fill('Aoi Offline');
   await library.getByRole('button', { name: 'Update name, tags and brief' }).click();
   await expect(library.locator('.an-character-card').filter({ hasText: 'Aoi Offline' })).toContainText('Waiting to sync');
+  // Meanwhile another device renames Aoi: the same detail changed on both sides.
+  expect((await page.request.patch(`/api/anime-helper/characters/${aoi.id}`, { headers: auth, data: { name: 'Aoi Elsewhere' } })).status()).toBe(200);
+  // Deleted offline: gone here at once, deleted on the server when the network returns.
+  page.once('dialog', (d) => void d.accept());
+  await library.getByRole('button', { name: 'Delete Rin' }).click();
+  await expect(library.locator('.an-character-card').filter({ hasText: 'Rin' })).toHaveCount(0);
   await penStroke(page, [[40, 30], [60, 40]]);
   await openPanel(page, 'version-history');
   const versions = page.getByRole('region', { name: 'Version history' });
@@ -284,13 +348,49 @@ test('signed in: after installing anime a character opens offline from its link;
   await expect(page).toHaveURL(/character=local-/);
   await shot(page, 'anime-offline-characters');
 
+  // Offline, the generator draws on this device (the procedural renderer in a worker, precached with the mode).
+  await page.getByRole('tab', { name: /AI Generate/ }).click();
+  await expect(page.getByTestId('generate-on-device')).toContainText('procedural renderer on this device');
+  await page.getByRole('tab', { name: 'School Uniform' }).click();
+  await page.getByRole('button', { name: 'Generate character' }).click();
+  const overlay = page.getByRole('dialog', { name: 'Your character' });
+  await expect(overlay).toContainText('procedural · seed');
+  // Drawn at twice the size: upscale is on, and vectors are drawn larger rather than resampled.
+  const drawn = overlay.locator('img').first();
+  await expect.poll(() => drawn.evaluate((el: HTMLImageElement) => `${el.naturalWidth}x${el.naturalHeight}`)).toBe('1536x2048');
+  await shot(page, 'anime-offline-generated');
+  await overlay.getByRole('button', { name: 'Edit in Creation Mode' }).click();
+  await page.waitForFunction(() => (window as unknown as YumiWindow).__yumiPaint.document.layers.some((l) => l.name === 'AI Generated'));
+
   await context.setOffline(false);
   const onServer = async () =>
     ((await (await page.request.get('/api/anime-helper/characters', { headers: auth })).json()) as { name: string; versions: { name: string }[] }[])
       .map((c) => `${c.name}: ${c.versions.map((v) => v.name).join(', ')}`)
       .sort();
-  await expect.poll(onServer, { timeout: 20_000 }).toEqual(['Aoi Offline: First, Drawn offline', 'Kumo: Version 1']);
-  // The open character now answers to the id the server gave it.
+  // The drawing and the new character are sent; the name waits for a choice between both sides.
+  await expect.poll(onServer, { timeout: 20_000 }).toEqual(['Aoi Elsewhere: First, Drawn offline', 'Kumo: Version 1']);
+  // Back from AI Generate, the library panel may have closed.
+  if (!(await library.isVisible())) await openPanel(page, 'character-library');
+  const clash = library.locator('.an-character-card').filter({ hasText: 'Aoi Offline' });
+  await expect(clash).toContainText('Changed elsewhere while you were offline (now “Aoi Elsewhere”)');
+  await shot(page, 'anime-offline-conflict');
+  await clash.getByRole('button', { name: 'Take the other' }).click();
+  await expect(library.locator('.an-character-card').filter({ hasText: 'Aoi Elsewhere' })).not.toContainText('Changed elsewhere');
+  // The open character (Kumo) now answers to the id the server gave it.
   await expect(page).toHaveURL(/character=[0-9a-f]{8}-/);
+  const kumo = new URL(page.url()).searchParams.get('character')!;
   await expect(library.getByText('Waiting to sync')).toHaveCount(0);
+
+  // Keep mine: Kumo renamed offline here and online elsewhere; this device's name wins when chosen.
+  await context.setOffline(true);
+  await library.getByLabel('Character name').fill('Kumo Mine');
+  await library.getByRole('button', { name: 'Update name, tags and brief' }).click();
+  await expect(library.locator('.an-character-card').filter({ hasText: 'Kumo Mine' })).toContainText('Waiting to sync');
+  expect((await page.request.patch(`/api/anime-helper/characters/${kumo}`, { headers: auth, data: { name: 'Kumo Theirs' } })).status()).toBe(200);
+  await context.setOffline(false);
+  const mine = library.locator('.an-character-card').filter({ hasText: 'Kumo Mine' });
+  await expect(mine).toContainText('Changed elsewhere while you were offline (now “Kumo Theirs”)', { timeout: 20_000 });
+  await mine.getByRole('button', { name: 'Keep mine' }).click();
+  await expect.poll(onServer, { timeout: 20_000 }).toEqual(['Aoi Elsewhere: First, Drawn offline', 'Kumo Mine: Version 1']);
+  await expect(library.getByText('Changed elsewhere')).toHaveCount(0);
 });

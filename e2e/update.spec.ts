@@ -4,12 +4,16 @@ import { firstBuild, secondBuild, serveBuilds } from './deploy';
 // The service worker is what updates; the shared server's build stays as it is for the other tests.
 test.use({ serviceWorkers: 'allow' });
 
-test('a deployment under the running page: "A new version is ready", Reload gives it, a chunk gone with the old build never shows an error', async ({
+test('a deployment under the running page: "A new version is ready", Reload gives it, again for a later one, a chunk gone with the old build never shows an error', async ({
   page,
 }) => {
   const site = await serveBuilds(test.info().project.use.baseURL!);
+  // workbox-window treats an update found more than 60 s after it registered as another tab's and stops
+  // listening after it: time jumps on Playwright's clock past that.
+  await page.clock.install();
   try {
     const second = secondBuild('src/features/image/ImagePage.tsx');
+    const third = secondBuild('src/features/image/ImagePage.tsx', 'third');
     // Which build the page runs (asked again while it reloads).
     const build = () =>
       page
@@ -28,6 +32,15 @@ test('a deployment under the running page: "A new version is ready", Reload give
     await expect(banner).toContainText('A new version is ready.', { timeout: 30_000 });
     await banner.getByRole('button', { name: 'Reload' }).click();
     await expect.poll(build, { timeout: 30_000 }).toBe('second');
+    await expect(banner).toHaveCount(0);
+
+    // The same tab, more than a minute later: the next deployment is announced too.
+    await page.clock.fastForward(61_000);
+    site.deploy(third);
+    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+    await expect(banner).toContainText('A new version is ready.', { timeout: 30_000 });
+    await banner.getByRole('button', { name: 'Reload' }).click();
+    await expect.poll(build, { timeout: 30_000 }).toBe('third');
     await expect(banner).toHaveCount(0);
 
     // The next deployment removes the Image chunk this page would load: it switches to the new build instead.

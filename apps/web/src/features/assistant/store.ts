@@ -100,11 +100,16 @@ export const useAssistant = create<AssistantState>((set, get) => ({
         // Loaded on the first offline question with the corpus of the user's language (both precached with the shell).
         const { answerInBrowser } = await import('./offline/offlineAssistant');
         const answer = await answerInBrowser({ message, context, ...offline });
-        // Word by word, as the server's offline provider streams the same answer.
-        for (const [i, word] of wordDeltas(answer.text).entries()) {
-          if (i > 0) await sleep(OFFLINE_WORD_DELAY_MS, signal);
+        // Word by word at the pace of the server's offline provider; on a slow device each step shows every
+        // word due by then, so drawing the answer never makes it slower than the server's.
+        const words = wordDeltas(answer.text);
+        const start = performance.now();
+        for (let shown = 0; shown < words.length; ) {
+          if (shown > 0) await sleep(OFFLINE_WORD_DELAY_MS, signal);
           signal.throwIfAborted();
-          content += word;
+          const due = Math.min(words.length, Math.max(shown + 1, Math.floor((performance.now() - start) / OFFLINE_WORD_DELAY_MS) + 1));
+          content += words.slice(shown, due).join('');
+          shown = due;
           set({ waiting: false });
           patch({ content });
         }
