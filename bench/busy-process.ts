@@ -8,7 +8,8 @@ import { testConfig } from '../apps/server/src/config';
 import { openDatabase } from '../apps/server/src/db/connection';
 import { migrate } from '../apps/server/src/db/migrate';
 
-const database = await openDatabase({ dataDir: 'memory://' });
+// BUSY_DATABASE_URL: on PostgreSQL, as several processes run it (the embedded PGlite runs queries on the event loop).
+const database = await openDatabase({ databaseUrl: process.env.BUSY_DATABASE_URL, dataDir: 'memory://' });
 // Stored images go to a throwaway folder, not ./data.
 const dataDir = mkdtempSync(join(tmpdir(), 'yumi-busy-'));
 process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
