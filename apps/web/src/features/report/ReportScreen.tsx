@@ -29,12 +29,10 @@ import { copyReportMeta, useReportMeta } from './useReportMeta';
 import { useReportProfile } from './useReportProfile';
 import { useDeclareAssistantMode } from '../../shared/ai';
 import './report.css';
-import { CitationsTool } from './tools/Citations';
 import { PdfTool } from './tools/Pdf';
 import { PlagiarismTool } from './tools/Plagiarism';
 import { DatabasesTool, SearchTool } from './tools/Search';
 import { useToolFromUrl } from '../../shared/writing/useToolFromUrl';
-import { UploadTool } from './tools/Upload';
 import { VersionsTool } from './tools/Versions';
 
 const CATEGORIES = [
@@ -62,6 +60,9 @@ const TOOLS = [
 // Chart.js and CodeMirror load only when their tool is opened.
 const ChartTool = lazy(() => import('./tools/Chart').then((m) => ({ default: m.ChartTool })));
 const LatexTool = lazy(() => import('./tools/Latex').then((m) => ({ default: m.LatexTool })));
+// Reference parsing (citation-js) and table reading (papaparse) load with their panels, not with the screen.
+const CitationsTool = lazy(() => import('./tools/Citations').then((m) => ({ default: m.CitationsTool })));
+const UploadTool = lazy(() => import('./tools/Upload').then((m) => ({ default: m.UploadTool })));
 
 const BG_KEY = 'report.background';
 const SIDEBAR_KEY = 'report.sidebar';
