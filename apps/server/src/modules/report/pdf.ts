@@ -269,34 +269,26 @@ export async function renderReportPdf(input: PdfInput): Promise<PdfOutput> {
         await blocks(region, s.blocks);
       }
     }
-    if (notes?.length) {
+    // Notes and references: a bookmarked heading, then hanging-indented entries.
+    const list = (label: string, entries: readonly RichText[], tag: string, numbered: boolean) => {
       region.ensure(body * 5);
       region.y += body;
-      layout.text(labels.notes, { size: body + 3, bold: true });
+      layout.text(label, { size: body + 3, bold: true });
       layout.flushParagraph(region, { tag: 'H2' });
-      doc.outline.addItem(labels.notes);
+      doc.outline.addItem(label);
       region.y += 4;
-      notes.forEach((note, k) => {
-        layout.text(`${k + 1}.`, { size: body - 1 });
-        layout.space();
-        rich(note, body - 1);
-        layout.flushParagraph(region, { hanging: 18, align: 'left', tag: 'Note' });
+      entries.forEach((entry, k) => {
+        if (numbered) {
+          layout.text(`${k + 1}.`, { size: body - 1 });
+          layout.space();
+        }
+        rich(entry, body - 1);
+        layout.flushParagraph(region, { hanging: 18, align: 'left', tag });
         region.y += 3;
       });
-    }
-    if (options.includeReferences && ordered.length) {
-      region.ensure(body * 5);
-      region.y += body;
-      layout.text(labels.references, { size: body + 3, bold: true });
-      layout.flushParagraph(region, { tag: 'H2' });
-      doc.outline.addItem(labels.references);
-      region.y += 4;
-      for (const entry of bibliography) {
-        rich(entry, body - 1);
-        layout.flushParagraph(region, { hanging: 18, align: 'left', tag: 'BibEntry' });
-        region.y += 3;
-      }
-    }
+    };
+    if (notes?.length) list(labels.notes, notes, 'Note', true);
+    if (options.includeReferences && ordered.length) list(labels.references, bibliography, 'BibEntry', false);
   };
   await bodyBlocks();
 
