@@ -114,6 +114,10 @@ test('write a report with live math, cite it in a chosen style, chart it and exp
   await expect(table.locator('del')).toHaveText('1.9');
   await citations.getByRole('button', { name: 'IEEE' }).click();
   await expect(preview).toContainText('[1]');
+  // Chicago notes: each citation a raised note number, the notes before the references.
+  await citations.getByRole('button', { name: 'Chicago (notes)' }).click();
+  await expect(preview.locator('.rp-notes li').first()).toContainText('Anna Smith and Bob Jones, “Deep Learning for Protein Folding,”');
+  await expect(preview.locator('sup.rp-noteref').first()).toHaveText('1');
   await citations.getByRole('button', { name: 'APA' }).click();
   await shot(page, 'report-citations');
 
