@@ -1,6 +1,10 @@
 import { Compositor, PaintEngine, type PaintDocument } from '@yumi/paint';
 import { writeDocumentPsd } from '@yumi/paint/psd';
 import { initializeCanvas, readPsd } from 'ag-psd';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readPsdFile } from './psd';
 
@@ -76,6 +80,40 @@ describe('PSD groups', () => {
     expect([back.group, back.passThrough, back.opacity, back.blendMode]).toEqual([true, true, 70, 'normal']);
     expect(doc.layers.filter((l) => !l.group).every((l) => !l.passThrough)).toBe(true);
     expect(worstDiff(e.document, doc)).toBeLessThanOrEqual(1);
+  });
+
+  // psd-tools (Debian python3-psd-tools) composites PSD groups on its own: the reference where it is installed
+  const python = ['/usr/bin/python3', 'python3'].find((py) => spawnSync(py, ['-c', 'import psd_tools'], { stdio: 'ignore' }).status === 0);
+  it.skipIf(!python)('psd-tools composites our pass-through and normal groups as we do', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'yumi-psd-'));
+    const cases = [[true, 100], [true, 60], [false, 60]] as const;
+    try {
+      cases.forEach(([passThrough, opacity], i) => {
+        const e = drawing();
+        const hair = e.document.layers.find((l) => l.name === 'Hair')!.id;
+        // a multiply layer reaching past Base: pass-through multiplies the paper, a normal group cannot
+        const shade = e.document.layers.find((l) => l.name === 'Shade')!.id;
+        e.setLayerProps(shade, { clipping: false, blendMode: 'multiply' });
+        e.setLayerProps(hair, { passThrough, opacity, blendMode: passThrough ? 'normal' : 'multiply' });
+        writeFileSync(join(dir, `${i}.psd`), writeDocumentPsd(e.document));
+        writeFileSync(join(dir, `${i}.raw`), e.flatten(100, null).data);
+      });
+      // one interpreter for all cases (numpy and psd-tools take seconds to import)
+      const script = `
+import numpy as np, sys, os
+from psd_tools import PSDImage
+for i in range(int(sys.argv[2])):
+    theirs = np.asarray(PSDImage.open(os.path.join(sys.argv[1], f'{i}.psd')).composite(force=True).convert('RGBA'), dtype=np.int16)
+    ours = np.fromfile(os.path.join(sys.argv[1], f'{i}.raw'), dtype=np.uint8).reshape(theirs.shape).astype(np.int16)
+    print(int(np.abs(theirs - ours).max()))`;
+      const run = spawnSync(python!, ['-c', script, dir, String(cases.length)], { encoding: 'utf8' });
+      expect(run.status, run.stderr).toBe(0);
+      // the largest channel difference per case: within rounding
+      expect(run.stdout.trim().split('\n').map(Number)).toEqual(cases.map(() => expect.any(Number)));
+      for (const d of run.stdout.trim().split('\n').map(Number)) expect(d).toBeLessThanOrEqual(2);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
