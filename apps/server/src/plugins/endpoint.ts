@@ -54,7 +54,8 @@ export function route<const E extends Endpoint>(
   const handler = (typeof optionsOrHandler === 'function' ? optionsOrHandler : maybeHandler)!;
   const prefix = app.prefix;
   if (!endpoint.path.startsWith(prefix)) throw new Error(`${endpoint.method} ${endpoint.path} registered under ${prefix}`);
-  const url = endpoint.path.slice(prefix.length) || '/';
+  // '' under a prefix is the prefix itself: the route answers at exactly the declared path (no twin with a trailing slash).
+  const url = endpoint.path.slice(prefix.length);
   const access = { public: null, optional: app.optionalUser, user: app.requireUser, admin: app.requireAdmin }[endpoint.access];
   const extra = [options.onRequest ?? []].flat() as onRequestHookHandler[];
   const onRequest = access ? [access as unknown as onRequestHookHandler, ...extra] : extra;

@@ -2,3 +2,8 @@ export * from './define';
 export * from './auth';
 export * from './documents';
 export * from './anime';
+export * from './billing';
+export * from './images';
+export * from './ai';
+export * from './admin';
+export * from './app';

@@ -1,19 +1,9 @@
-import {
-  apiErrorSchema,
-  archiveListSchema,
-  archiveSchema,
-  chatRequestSchema,
-  chatResponseSchema,
-  editRequestSchema,
-  editResponseSchema,
-  modelsResponseSchema,
-  type ChatStreamEvent,
-} from '@yumi/core';
+import { aiApi, type ChatStreamEvent } from '@yumi/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { currentUser } from '../../plugins/auth';
+import { route } from '../../plugins/endpoint';
 import { toErrorResponse } from '../../plugins/errors';
 import { languageOf } from '../../providers/llm/offline';
 import * as ai from './service';
@@ -24,7 +14,6 @@ const caller = (request: FastifyRequest) => ({
   language: languageOf(request.headers['accept-language']),
   admin: request.user?.role === 'admin',
 });
-const errors = { 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 422: apiErrorSchema, 429: apiErrorSchema };
 
 /** Aborts when the client goes away before the answer is complete. */
 function disconnectSignal(reply: FastifyReply): AbortSignal {
@@ -39,106 +28,66 @@ const sse = (event: ChatStreamEvent) => `data: ${JSON.stringify(event)}\n\n`;
 
 /** /api/chat, /api/chat/archives, /api/models, /api/edit (shared AI contract). */
 export const aiRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.post(
-    '/chat',
-    {
-      schema: {
-        tags: ['ai'],
-        summary: 'Chat with Yumi; send Accept: text/event-stream to stream the answer (SSE)',
-        body: chatRequestSchema,
-        response: { 200: chatResponseSchema, ...errors },
-      },
-      onRequest: app.optionalUser,
-    },
-    async (request, reply) => {
-      const signal = disconnectSignal(reply);
-      const prepared = await ai.prepareChat(ctx, caller(request), request.body, signal);
-      const wantsStream = /text\/event-stream/i.test(request.headers.accept ?? '');
-      if (!wantsStream) {
-        for (let r = await prepared.deltas.next(); !r.done; r = await prepared.deltas.next()) {
-          // Drain; `finish` has the whole message.
-        }
-        return prepared.finish();
+  route(app, aiApi.chat, async (request, reply) => {
+    const signal = disconnectSignal(reply);
+    const prepared = await ai.prepareChat(ctx, caller(request), request.body, signal);
+    const wantsStream = /text\/event-stream/i.test(request.headers.accept ?? '');
+    if (!wantsStream) {
+      for (let r = await prepared.deltas.next(); !r.done; r = await prepared.deltas.next()) {
+        // Drain; `finish` has the whole message.
       }
-      // Wait for the first delta before answering, so failures before any text keep their status
-      // (403 to /charge, 429 with Retry-After) instead of becoming an event in a 200 stream.
-      const first = await prepared.deltas.next();
-      reply.hijack();
-      const res = reply.raw;
-      res.writeHead(200, {
-        ...(reply.getHeaders() as Record<string, string>),
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-      });
-      const write = (event: ChatStreamEvent) => {
-        if (res.destroyed) return;
-        res.write(sse(event));
-        // Node corks a response's socket until the next tick; when the provider's chunks are already
-        // buffered the rest of the answer is processed first, so push each event out now.
-        res.socket?.uncork();
-      };
-      try {
-        if (!first.done) write({ type: 'delta', text: first.value });
-        for (let r = first.done ? first : await prepared.deltas.next(); !r.done; r = await prepared.deltas.next()) {
-          write({ type: 'delta', text: r.value });
-        }
-        const done = await prepared.finish();
-        write({ type: 'done', ...done });
-      } catch (err) {
-        if (!signal.aborted) {
-          const { body } = toErrorResponse(err, request);
-          write({ type: 'error', error: body.error, code: body.code });
-        }
-      } finally {
-        if (!res.destroyed) res.end();
+      return prepared.finish();
+    }
+    // Wait for the first delta before answering, so failures before any text keep their status
+    // (403 to /charge, 429 with Retry-After) instead of becoming an event in a 200 stream.
+    const first = await prepared.deltas.next();
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, {
+      ...(reply.getHeaders() as Record<string, string>),
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    });
+    const write = (event: ChatStreamEvent) => {
+      if (res.destroyed) return;
+      res.write(sse(event));
+      // Node corks a response's socket until the next tick; when the provider's chunks are already
+      // buffered the rest of the answer is processed first, so push each event out now.
+      res.socket?.uncork();
+    };
+    try {
+      if (!first.done) write({ type: 'delta', text: first.value });
+      for (
+        let r = first.done ? first : await prepared.deltas.next();
+        !r.done;
+        r = await prepared.deltas.next()
+      ) {
+        write({ type: 'delta', text: r.value });
       }
-    },
-  );
+      const done = await prepared.finish();
+      write({ type: 'done', ...done });
+    } catch (err) {
+      if (!signal.aborted) {
+        const { body } = toErrorResponse(err, request);
+        write({ type: 'error', error: body.error, code: body.code });
+      }
+    } finally {
+      if (!res.destroyed) res.end();
+    }
+  });
 
-  app.get(
-    '/chat/archives',
-    {
-      schema: { tags: ['ai'], summary: 'Chat archives of the signed-in user, newest first', security: [{ bearer: [] }], response: { 200: archiveListSchema, 401: apiErrorSchema } },
-      onRequest: app.requireUser,
-    },
-    async (request) => ({ archives: await ai.listArchives(ctx, currentUser(request).id) }),
+  route(app, aiApi.archives, async (request) => ({
+    archives: await ai.listArchives(ctx, currentUser(request).id),
+  }));
+  route(app, aiApi.archive, async (request) =>
+    ai.getArchive(ctx, currentUser(request).id, request.params.id),
   );
-
-  const idParams = z.object({ id: z.uuid() });
-  app.get(
-    '/chat/archives/:id',
-    {
-      schema: { tags: ['ai'], summary: 'One chat archive with its messages', security: [{ bearer: [] }], params: idParams, response: { 200: archiveSchema, ...errors } },
-      onRequest: app.requireUser,
-    },
-    async (request) => ai.getArchive(ctx, currentUser(request).id, request.params.id),
-  );
-  app.delete(
-    '/chat/archives/:id',
-    {
-      schema: { tags: ['ai'], summary: 'Delete a chat archive', security: [{ bearer: [] }], params: idParams, response: { 204: z.null(), ...errors } },
-      onRequest: app.requireUser,
-    },
-    async (request, reply) => {
-      await ai.deleteArchive(ctx, currentUser(request).id, request.params.id);
-      return reply.status(204).send(null);
-    },
-  );
-
-  app.get(
-    '/models',
-    { schema: { tags: ['ai'], summary: 'The model catalogue with availability on this server', response: { 200: modelsResponseSchema } } },
-    async () => ai.listModels(ctx),
-  );
-
-  app.post(
-    '/edit',
-    {
-      schema: { tags: ['ai'], summary: 'Rewrite a text as instructed', body: editRequestSchema, response: { 200: editResponseSchema, ...errors } },
-      onRequest: app.optionalUser,
-    },
-    async (request) => ai.edit(ctx, caller(request), request.body),
-  );
+  route(app, aiApi.deleteArchive, async (request, reply) => {
+    await ai.deleteArchive(ctx, currentUser(request).id, request.params.id);
+    return reply.status(204).send(null);
+  });
+  route(app, aiApi.models, async () => ai.listModels(ctx));
+  route(app, aiApi.edit, async (request) => ai.edit(ctx, caller(request), request.body));
 };

@@ -1,24 +1,13 @@
 import multipart from '@fastify/multipart';
-import {
-  apiErrorSchema,
-  ARTWORK_MAX_BYTES,
-  BILLING_MESSAGES,
-  contributionsResponseSchema,
-  reviewQueueResponseSchema,
-  reviewRequestSchema,
-  reviewResponseSchema,
-  uploadResponseSchema,
-} from '@yumi/core';
+import { ARTWORK_MAX_BYTES, artApi, BILLING_MESSAGES } from '@yumi/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { sendBlob } from '../../lib/send-blob';
 import { HttpError, notFound } from '../../lib/http-error';
 import { currentUser } from '../../plugins/auth';
+import { route } from '../../plugins/endpoint';
 import * as art from './service';
 
-const errors = { 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 413: apiErrorSchema, 415: apiErrorSchema, 422: apiErrorSchema };
-const secured = { tags: ['art'], security: [{ bearer: [] }] };
 /** Multipart overhead allowed on top of the file before we refuse by Content-Length alone. */
 const ENVELOPE_BYTES = 64 * 1024;
 const TITLE_MAX = 100;
@@ -37,34 +26,41 @@ async function readLimited(file: AsyncIterable<Buffer> & { truncated?: boolean }
 }
 
 const parseTags = (raw: string) =>
-  [...new Set(raw.split(',').map((t) => t.trim().toLowerCase().slice(0, 32)).filter(Boolean))].slice(0, 12);
+  [
+    ...new Set(
+      raw
+        .split(',')
+        .map((t) => t.trim().toLowerCase().slice(0, 32))
+        .filter(Boolean),
+    ),
+  ].slice(0, 12);
 
 export const artRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   await app.register(multipart, {
-    limits: { fileSize: ARTWORK_MAX_BYTES, files: 1, fields: 6, fieldSize: 2_000, parts: 8, headerPairs: 100 },
+    limits: {
+      fileSize: ARTWORK_MAX_BYTES,
+      files: 1,
+      fields: 6,
+      fieldSize: 2_000,
+      parts: 8,
+      headerPairs: 100,
+    },
   });
 
-  app.post(
-    '/upload',
+  route(
+    app,
+    artApi.upload,
     {
-      schema: {
-        ...secured,
-        summary: 'Upload artwork for review (multipart field `artwork`; optional title, tags, consent)',
-        consumes: ['multipart/form-data'],
-        response: { 201: uploadResponseSchema, ...errors },
+      // Who is asking (the endpoint's access), then refuse an announced oversize body, all before reading a byte of it.
+      onRequest: async (request) => {
+        const length = Number(request.headers['content-length'] ?? 0);
+        if (length > ARTWORK_MAX_BYTES + ENVELOPE_BYTES) throw art.tooLarge();
       },
-      // Who is asking, then refuse an announced oversize body, all before reading a byte of it.
-      onRequest: [
-        app.requireUser,
-        async (request) => {
-          const length = Number(request.headers['content-length'] ?? 0);
-          if (length > ARTWORK_MAX_BYTES + ENVELOPE_BYTES) throw art.tooLarge();
-        },
-      ],
     },
     async (request, reply) => {
       const user = currentUser(request);
-      if (!request.isMultipart()) throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Expected a multipart upload');
+      if (!request.isMultipart())
+        throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Expected a multipart upload');
       const fields: Record<string, string> = {};
       let data: Buffer | null = null;
       let fileName = '';
@@ -83,7 +79,10 @@ export const artRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app,
         }
       } catch (err) {
         const code = (err as { code?: string }).code;
-        if (code === 'FST_REQ_FILE_TOO_LARGE' || (err instanceof HttpError && err.code === 'FILE_TOO_LARGE')) {
+        if (
+          code === 'FST_REQ_FILE_TOO_LARGE' ||
+          (err instanceof HttpError && err.code === 'FILE_TOO_LARGE')
+        ) {
           // Stop reading the rest of an oversize body: answer, then drop the connection.
           request.raw.unpipe();
           reply.raw.once('finish', () => request.raw.socket?.destroy());
@@ -105,65 +104,24 @@ export const artRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app,
     },
   );
 
-  app.get(
-    '/contributions',
-    { schema: { ...secured, summary: 'My contributions: stats and list with statuses', response: { 200: contributionsResponseSchema, ...errors } }, onRequest: app.requireUser },
-    async (request) => art.listContributions(ctx, currentUser(request).id),
+  route(app, artApi.contributions, async (request) => art.listContributions(ctx, currentUser(request).id));
+  route(app, artApi.reviewQueue, async (request) => ({
+    items: await art.reviewQueue(ctx, request.query.status),
+  }));
+  route(app, artApi.review, async (request) =>
+    art.reviewArtwork(ctx, currentUser(request), request.params.id, request.body),
   );
-
-  app.get(
-    '/review',
-    {
-      schema: {
-        ...secured,
-        summary: 'Admin: the review queue',
-        querystring: z.object({ status: z.enum(['pending', 'approved', 'rejected']).default('pending') }),
-        response: { 200: reviewQueueResponseSchema, ...errors },
-      },
-      onRequest: app.requireAdmin,
-    },
-    async (request) => ({ items: await art.reviewQueue(ctx, request.query.status) }),
-  );
-
-  app.post(
-    '/review/:id',
-    {
-      schema: {
-        ...secured,
-        summary: 'Admin: approve (optionally exceptional) or reject with a reason',
-        params: z.object({ id: z.uuid() }),
-        body: reviewRequestSchema,
-        response: { 200: reviewResponseSchema, ...errors },
-      },
-      onRequest: app.requireAdmin,
-    },
-    async (request) => art.reviewArtwork(ctx, currentUser(request), request.params.id, request.body),
-  );
-
-  app.get(
-    '/references',
-    {
-      schema: {
-        tags: ['art'],
-        summary: 'Approved contributions shown as references (authors agreed)',
-        querystring: z.object({ q: z.string().max(200).optional(), limit: z.coerce.number().int().min(1).max(100).optional() }),
-        response: { 200: z.object({ results: z.array(z.object({ id: z.string(), title: z.string(), tags: z.array(z.string()), imageUrl: z.string(), width: z.number(), height: z.number() })) }) },
-      },
-    },
-    async (request) => ({ results: await art.listReferenceArtworks(ctx, request.query) }),
-  );
+  route(app, artApi.references, async (request) => ({
+    results: await art.listReferenceArtworks(ctx, request.query),
+  }));
 
   // Files are addressed by their content hash: the unguessable key is the capability (see artworkFile).
-  app.get(
-    '/files/:key',
-    { schema: { tags: ['art'], summary: 'An artwork image or thumbnail (capability URL)', params: z.object({ key: z.string().regex(/^[0-9a-f]{64}$/) }) } },
-    async (request, reply) => {
-      const file = await art.artworkFile(ctx, request.params.key);
-      reply
-        .header('cache-control', file.isPublic ? 'public, max-age=86400, immutable' : 'private, max-age=3600')
-        .header('x-content-type-options', 'nosniff')
-        .header('referrer-policy', 'no-referrer');
-      return sendBlob(request, reply, ctx.blobs, request.params.key, () => notFound('File'));
-    },
-  );
+  route(app, artApi.file, async (request, reply) => {
+    const file = await art.artworkFile(ctx, request.params.key);
+    reply
+      .header('cache-control', file.isPublic ? 'public, max-age=86400, immutable' : 'private, max-age=3600')
+      .header('x-content-type-options', 'nosniff')
+      .header('referrer-policy', 'no-referrer');
+    return sendBlob(request, reply, ctx.blobs, request.params.key, () => notFound('File'));
+  });
 };

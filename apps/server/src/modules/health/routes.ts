@@ -1,7 +1,8 @@
-import { apiErrorSchema, healthDetailsSchema, healthSchema, LLM_PROVIDERS } from '@yumi/core';
+import { healthApi, LLM_PROVIDERS } from '@yumi/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { serverVersion } from '../../lib/paths';
+import { route } from '../../plugins/endpoint';
 import { configuredProviders } from '../../providers/configured';
 import { llmSetup } from '../connections';
 
@@ -29,71 +30,37 @@ async function storageReachable(ctx: AppContext): Promise<boolean> {
 export const healthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   // Public, and the web app's connectivity probe (HEAD, which Fastify answers from this GET without a
   // body): one database ping, no sign-in, and only up or down in the answer.
-  app.get(
-    '/health',
-    {
-      schema: {
-        tags: ['system'],
-        summary: 'Up (200 ok) or down (503 degraded: the database cannot be reached); nothing else',
-        security: [],
-        response: { 200: healthSchema, 503: healthSchema },
-      },
-    },
-    async (_request, reply) => {
-      const reachable = await ctx.database.ping();
-      return reply.status(reachable ? 200 : 503).send({ status: reachable ? 'ok' : 'degraded' });
-    },
-  );
+  route(app, healthApi.health, async (_request, reply) => {
+    const reachable = await ctx.database.ping();
+    return reply.status(reachable ? 200 : 503).send({ status: reachable ? 'ok' : 'degraded' });
+  });
 
   // For load balancers and orchestrators. Live: the process answers (no I/O, so a slow database never gets a
   // healthy process restarted). Ready: it can serve, i.e. the database and the blob storage both answer;
   // during a graceful shutdown Fastify answers 503 to anything new, so traffic drains away from it.
-  app.get(
-    '/health/live',
-    { schema: { tags: ['system'], summary: 'Liveness: the process is up (always 200 while it answers)', security: [], response: { 200: healthSchema } } },
-    async () => ({ status: 'ok' as const }),
-  );
+  route(app, healthApi.live, async () => ({ status: 'ok' as const }));
 
-  app.get(
-    '/health/ready',
-    {
-      schema: {
-        tags: ['system'],
-        summary: 'Readiness: 200 ok when the database and the blob storage are reachable, else 503 degraded',
-        security: [],
-        response: { 200: healthSchema, 503: healthSchema },
-      },
-    },
-    async (_request, reply) => {
-      const [database, storage] = await Promise.all([ctx.database.ping(), storageReachable(ctx)]);
-      const ready = database && storage;
-      return reply.status(ready ? 200 : 503).send({ status: ready ? 'ok' : 'degraded' });
-    },
-  );
+  route(app, healthApi.ready, async (_request, reply) => {
+    const [database, storage] = await Promise.all([ctx.database.ping(), storageReachable(ctx)]);
+    const ready = database && storage;
+    return reply.status(ready ? 200 : 503).send({ status: ready ? 'ok' : 'degraded' });
+  });
 
-  app.get(
-    '/health/details',
-    {
-      schema: {
-        tags: ['system'],
-        summary: 'Health for administrators: version, database and storage kind and reachability, configured providers',
-        security: [{ bearer: [] }],
-        response: { 200: healthDetailsSchema, 401: apiErrorSchema, 403: apiErrorSchema, 503: healthDetailsSchema },
-      },
-      onRequest: app.requireAdmin,
-    },
-    async (_request, reply) => {
-      const [reachable, storage, setup] = await Promise.all([ctx.database.ping(), storageReachable(ctx), llmSetup(ctx).catch(() => null)]);
-      const providers = configuredProviders(ctx.config);
-      // Language models also come from the admin page's connections.
-      if (setup) providers.llm = LLM_PROVIDERS.filter((p) => setup.configured(p));
-      return reply.status(reachable && storage ? 200 : 503).send({
-        status: reachable && storage ? 'ok' : 'degraded',
-        version: serverVersion,
-        database: { kind: ctx.database.kind, reachable },
-        storage: { kind: ctx.config.S3_BUCKET ? 's3' : 'files', reachable: storage },
-        providers,
-      });
-    },
-  );
+  route(app, healthApi.details, async (_request, reply) => {
+    const [reachable, storage, setup] = await Promise.all([
+      ctx.database.ping(),
+      storageReachable(ctx),
+      llmSetup(ctx).catch(() => null),
+    ]);
+    const providers = configuredProviders(ctx.config);
+    // Language models also come from the admin page's connections.
+    if (setup) providers.llm = LLM_PROVIDERS.filter((p) => setup.configured(p));
+    return reply.status(reachable && storage ? 200 : 503).send({
+      status: reachable && storage ? 'ok' : 'degraded',
+      version: serverVersion,
+      database: { kind: ctx.database.kind, reachable },
+      storage: { kind: ctx.config.S3_BUCKET ? 's3' : 'files', reachable: storage },
+      providers,
+    });
+  });
 };

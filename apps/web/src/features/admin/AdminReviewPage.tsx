@@ -1,9 +1,9 @@
-import { formatShards, REWARDS, type ReviewItem, type TestGrantsResponse } from '@yumi/core';
+import { artApi, creditsApi, formatShards, REWARDS, type ReviewItem } from '@yumi/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { api, ApiError } from '../../shared/api/client';
+import { ApiError, call } from '../../shared/api/client';
 import { useCurrentUser } from '../../shared/hooks/useCurrentUser';
 import { Button } from '../../shared/ui/Button';
 import { Dialog } from '../../shared/ui/Dialog';
@@ -19,7 +19,7 @@ const STATUSES: Status[] = ['pending', 'approved', 'rejected'];
 /** Timeshards the TEST MODE checkout granted: marked in the ledger, shown here as TEST so they are never mistaken for revenue. */
 function TestGrants() {
   const { t, i18n } = useTranslation('billing');
-  const grants = useQuery({ queryKey: ['billing', 'admin', 'test-grants'], queryFn: () => api.get<TestGrantsResponse>('/api/billing/admin/test-grants') });
+  const grants = useQuery({ queryKey: ['billing', 'admin', 'test-grants'], queryFn: () => call(creditsApi.testGrants) });
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   if (!grants.data) return null;
   return (
@@ -53,7 +53,7 @@ function RejectDialog({ item, onClose, onDone }: { item: ReviewItem | null; onCl
     if (!item || !reason.trim()) return;
     setBusy(true);
     try {
-      await api.post(`/api/art/review/${item.id}`, { decision: 'reject', reason: reason.trim() });
+      await call(artApi.review, { params: { id: item.id }, body: { decision: 'reject', reason: reason.trim() } });
       toast('info', t('admin.rejectedToast', { title: item.title }));
       setReason('');
       onDone();
@@ -90,7 +90,7 @@ export default function AdminReviewPage() {
   const isAdmin = user?.role === 'admin';
   const queue = useQuery({
     queryKey: ['art', 'review', status],
-    queryFn: () => api.get<{ items: ReviewItem[] }>(`/api/art/review?status=${status}`),
+    queryFn: () => call(artApi.reviewQueue, { query: { status } }),
     enabled: isAdmin,
   });
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
@@ -100,7 +100,7 @@ export default function AdminReviewPage() {
   async function approve(item: ReviewItem, exceptional: boolean) {
     setBusyId(item.id);
     try {
-      const res = await api.post<{ rewardGranted: number }>(`/api/art/review/${item.id}`, { decision: 'approve', exceptional });
+      const res = await call(artApi.review, { params: { id: item.id }, body: { decision: 'approve', exceptional } });
       toast('success', t('admin.approvedToast', { title: item.title, amount: res.rewardGranted.toLocaleString() }));
     } catch (err) {
       toast('error', err instanceof ApiError && err.code === 'ALREADY_REVIEWED' ? t('admin.alreadyReviewed') : (err as Error).message);

@@ -1,7 +1,7 @@
-import type { AdminAuditEntry, AdminAuditResponse } from '@yumi/core';
+import { adminApi, type AdminAuditEntry } from '@yumi/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../shared/api/client';
+import { call } from '../../shared/api/client';
 
 /** The audit log: reviews and role changes, newest first, a page at a time. */
 export function AuditLog() {
@@ -9,7 +9,7 @@ export function AuditLog() {
   const log = useInfiniteQuery({
     queryKey: ['admin', 'audit'],
     initialPageParam: null as number | null,
-    queryFn: ({ pageParam }) => api.get<AdminAuditResponse>(`/api/admin/audit?limit=20${pageParam ? `&before=${pageParam}` : ''}`),
+    queryFn: ({ pageParam }) => call(adminApi.audit, { query: { limit: 20, before: pageParam ?? undefined } }),
     getNextPageParam: (last) => last.nextBefore,
   });
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });

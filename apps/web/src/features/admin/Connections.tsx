@@ -1,9 +1,9 @@
-import { CONNECTION_KINDS, CONNECTION_NAME_MAX, DISCOVERING_KINDS, KEYED_KINDS, type Connection, type ConnectionKind, type ConnectionList, type ConnectionTestResult } from '@yumi/core';
+import { adminApi, CONNECTION_KINDS, CONNECTION_NAME_MAX, DISCOVERING_KINDS, KEYED_KINDS, type Connection, type ConnectionKind, type ConnectionTestResult } from '@yumi/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MODELS_KEY } from '../../shared/ai/useModels';
-import { api } from '../../shared/api/client';
+import { call } from '../../shared/api/client';
 import { Button } from '../../shared/ui/Button';
 import { Dialog } from '../../shared/ui/Dialog';
 import { toast } from '../../shared/ui/toast';
@@ -25,12 +25,12 @@ function ConnectionRow({ connection, onChanged }: { connection: Connection; onCh
   const [result, setResult] = useState<ConnectionTestResult | null>(null);
   const [confirming, setConfirming] = useState(false);
   const test = useMutation({
-    mutationFn: () => api.post<ConnectionTestResult>(`/api/admin/connections/${connection.id}/test`, { model }),
+    mutationFn: () => call(adminApi.testConnection, { params: { id: connection.id }, body: { model } }),
     onSuccess: setResult,
     onError: (err: Error) => toast('error', err.message),
   });
   const refresh = useMutation({
-    mutationFn: () => api.post<Connection>(`/api/admin/connections/${connection.id}/refresh`),
+    mutationFn: () => call(adminApi.refreshConnection, { params: { id: connection.id } }),
     onSuccess: (c) => {
       toast('success', t('connections.refreshed', { count: c.models.length }));
       onChanged();
@@ -38,7 +38,7 @@ function ConnectionRow({ connection, onChanged }: { connection: Connection; onCh
     onError: (err: Error) => toast('error', err.message),
   });
   const remove = useMutation({
-    mutationFn: () => api.delete(`/api/admin/connections/${connection.id}`),
+    mutationFn: () => call(adminApi.removeConnection, { params: { id: connection.id } }),
     onSuccess: () => {
       setConfirming(false);
       toast('info', t('connections.removed', { name: connection.name }));
@@ -110,11 +110,13 @@ function AddConnection({ onAdded }: { onAdded(): void }) {
   const [problems, setProblems] = useState<Partial<Record<'name' | 'baseUrl' | 'apiKey', string>>>({});
   const add = useMutation({
     mutationFn: () =>
-      api.post<Connection>('/api/admin/connections', {
-        kind,
-        name: name.trim() || t(`connections.kinds.${kind}`),
-        ...(baseUrl.trim() ? { baseUrl: baseUrl.trim() } : {}),
-        ...(apiKey.trim() ? { apiKey: apiKey.trim() } : {}),
+      call(adminApi.addConnection, {
+        body: {
+          kind,
+          name: name.trim() || t(`connections.kinds.${kind}`),
+          ...(baseUrl.trim() ? { baseUrl: baseUrl.trim() } : {}),
+          ...(apiKey.trim() ? { apiKey: apiKey.trim() } : {}),
+        },
       }),
     onSuccess: (c) => {
       toast('success', t('connections.added', { name: c.name, count: c.models.length }));
@@ -186,7 +188,7 @@ function AddConnection({ onAdded }: { onAdded(): void }) {
 export function Connections() {
   const { t } = useTranslation('common');
   const client = useQueryClient();
-  const list = useQuery({ queryKey: CONNECTIONS_KEY, queryFn: () => api.get<ConnectionList>('/api/admin/connections') });
+  const list = useQuery({ queryKey: CONNECTIONS_KEY, queryFn: () => call(adminApi.connections) });
   const changed = () =>
     void Promise.all([
       client.invalidateQueries({ queryKey: CONNECTIONS_KEY }),

@@ -1,7 +1,7 @@
-import { OUTLINE_RANGE, OUTLINE_THICKNESS } from '@yumi/core';
+import { imagesApi, OUTLINE_RANGE, OUTLINE_THICKNESS } from '@yumi/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../shared/api/client';
+import { call } from '../../shared/api/client';
 import { Button } from '../../shared/ui/Button';
 import { Dialog } from '../../shared/ui/Dialog';
 import { downloadImage, fileToDataUrl } from '../../shared/image-generation/hooks';
@@ -35,8 +35,9 @@ export function OutlineDialog({ open, onOpenChange, onUse }: { open: boolean; on
     setBusy(true);
     setError(null);
     try {
-      const body = source === 'image' ? { type: 'image', image, strength, detailLevel, thickness } : { type: 'text', prompt, strength, detailLevel, thickness };
-      const res = await api.post<{ outlineUrl: string }>('/api/anime-chara-helper/generate-outline', body, { timeoutMs: 120_000 });
+      // `ready` holds an image for an image source.
+      const body = source === 'image' ? { type: 'image' as const, image: image ?? '', strength, detailLevel, thickness } : { type: 'text' as const, prompt, strength, detailLevel, thickness };
+      const res = await call(imagesApi.outline, { body }, { timeoutMs: 120_000 });
       setOutline(res.outlineUrl);
     } catch (err) {
       setError((err as Error).message || t('outline.failed'));

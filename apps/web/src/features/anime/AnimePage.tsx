@@ -1,5 +1,5 @@
 import './anime.css';
-import { OUTLINE_THICKNESS, type ContextPanel, type FloatingPanel } from '@yumi/core';
+import { imagesApi, OUTLINE_THICKNESS, type ContextPanel, type FloatingPanel } from '@yumi/core';
 import { Palette, Sparkles, X } from 'lucide-react';
 import { BackButton } from '../../shared/ui/BackButton';
 import { Button } from '../../shared/ui/Button';
@@ -7,7 +7,7 @@ import { NotFound } from '../../shared/ui/NotFound';
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { api } from '../../shared/api/client';
+import { call } from '../../shared/api/client';
 import { isOnline } from '../../shared/network/connectivity';
 import { toast } from '../../shared/ui/toast';
 import { backgroundLayerStyle } from '../../shared/writing';
@@ -224,7 +224,7 @@ export default function AnimePage({ onBack, generate: AiGenerateScreen }: { onBa
       const image = bufferToDataUrl(engine.flatten(100, { r: 255, g: 255, b: 255, a: 255 }));
       // the line is as thick as the current brush (within the outline's 1-12 px)
       const thickness = Math.round(Math.min(OUTLINE_THICKNESS.max, Math.max(OUTLINE_THICKNESS.min, engine.brush.size)));
-      const res = await api.post<{ outlineUrl: string }>('/api/anime-chara-helper/generate-outline', { type: 'image', image, strength: 0.5, detailLevel: 0.5, thickness });
+      const res = await call(imagesApi.outline, { body: { type: 'image', image, strength: 0.5, detailLevel: 0.5, thickness } });
       engine.importImage(await urlToBuffer(res.outlineUrl), { name: 'AI Outline', x: 0, y: 0, fit: 'contain' });
     } catch (err) {
       console.error('Outline failed', err);

@@ -1,6 +1,6 @@
-import type { ArchiveSummary, ChatArchive } from '@yumi/core';
+import { aiApi, type ArchiveSummary, type ChatArchive } from '@yumi/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../shared/api/client';
+import { call } from '../../shared/api/client';
 import { useCurrentUser } from '../../shared/hooks/useCurrentUser';
 import { deleteLocalArchive, getLocalArchive, listLocalArchives } from './archiveDb';
 
@@ -19,7 +19,7 @@ export function useArchives() {
     queryKey: [...ARCHIVES_KEY, user?.id ?? 'anonymous'],
     queryFn: async (): Promise<ArchiveListItem[]> => {
       const local = await listLocalArchives().catch(() => [] as ChatArchive[]);
-      const server = user ? (await api.get<{ archives: ArchiveSummary[] }>('/api/chat/archives')).archives : [];
+      const server = user ? (await call(aiApi.archives)).archives : [];
       const byId = new Map<string, ArchiveListItem>();
       for (const a of server) byId.set(a.id, { ...a, onDevice: false, onServer: true });
       for (const { messages: _m, ...a } of local) {
@@ -38,7 +38,7 @@ export function useArchives() {
     const local = item.onDevice ? await getLocalArchive(item.id).catch(() => undefined) : undefined;
     if (item.onServer && user) {
       try {
-        const server = await api.get<ChatArchive>(`/api/chat/archives/${item.id}`);
+        const server = await call(aiApi.archive, { params: { id: item.id } });
         return local && local.messages.length >= server.messages.length ? local : server;
       } catch (err) {
         if (!local) throw err;
@@ -50,7 +50,7 @@ export function useArchives() {
 
   const remove = async (item: ArchiveListItem) => {
     if (item.onDevice) await deleteLocalArchive(item.id);
-    if (item.onServer && user) await api.delete(`/api/chat/archives/${item.id}`);
+    if (item.onServer && user) await call(aiApi.deleteArchive, { params: { id: item.id } });
     await client.invalidateQueries({ queryKey: ARCHIVES_KEY });
   };
   return { ...query, open, remove };

@@ -1,9 +1,8 @@
-import { ARTWORK_MAX_BYTES, REWARDS } from '@yumi/core';
+import { artApi, ARTWORK_MAX_BYTES, REWARDS } from '@yumi/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../shared/api/client';
-import { api } from '../../shared/api/client';
+import { ApiError, call } from '../../shared/api/client';
 import { Button } from '../../shared/ui/Button';
 import { Dialog } from '../../shared/ui/Dialog';
 
@@ -69,7 +68,7 @@ export function UploadArtworkDialog({ open, onOpenChange }: { open: boolean; onO
     form.append('consent', String(consent));
     form.append('artwork', file);
     try {
-      await api.post('/api/art/upload', form, { timeoutMs: 120_000 });
+      await call(artApi.upload, { body: form }, { timeoutMs: 120_000 });
       setDone(true);
       setFile(null);
       void client.invalidateQueries({ queryKey: ['art', 'contributions'] });

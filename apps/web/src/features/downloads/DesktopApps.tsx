@@ -1,12 +1,12 @@
-import { detectPlatform, formatBytes, type InstallerFile, type InstallersResponse } from '@yumi/core';
+import { appApi, detectPlatform, formatBytes, type InstallerFile } from '@yumi/core';
 import { useQuery } from '@tanstack/react-query';
 import { LayoutGrid, Laptop } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../shared/api/client';
+import { call } from '../../shared/api/client';
 
 /** The desktop installers the operator published on this server (GET /api/installers). */
 export function useInstallers() {
-  return useQuery({ queryKey: ['installers'], queryFn: () => api.get<InstallersResponse>('/api/installers', { retries: 1 }), staleTime: 60_000 });
+  return useQuery({ queryKey: ['installers'], queryFn: () => call(appApi.installers, {}, { retries: 1 }), staleTime: 60_000 });
 }
 
 /** A card per published installer (only those: the server lists files that exist), the visitor's own first. */

@@ -1,7 +1,7 @@
-import type { GeneratedImage } from '@yumi/core';
+import { imagesApi, type GeneratedImage } from '@yumi/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../shared/api/client';
+import { call } from '../../shared/api/client';
 import { Button } from '../../shared/ui/Button';
 import { Dialog } from '../../shared/ui/Dialog';
 import { downloadImage } from '../../shared/image-generation/hooks';
@@ -19,7 +19,7 @@ export function ImageViewer(props: { image: GeneratedImage | null; onClose(): vo
     setBusy(true);
     setError(null);
     try {
-      await api.delete(`/api/images/${image.id}`, { retries: 0 });
+      await call(imagesApi.delete, { params: { id: image.id } }, { retries: 0 });
       props.onDeleted(image.id);
     } catch (err) {
       setError((err as Error).message);

@@ -1,7 +1,7 @@
-import { DEFAULT_GENERATION_OPTIONS, type GeneratedImage, type PostProcessing } from '@yumi/core';
+import { DEFAULT_GENERATION_OPTIONS, imagesApi, type GeneratedImage, type PostProcessing } from '@yumi/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../shared/api/client';
+import { call } from '../../shared/api/client';
 import { Button } from '../../shared/ui/Button';
 
 /** The post-processing tools (upscale, denoise, line-art clean-up, contrast, saturation, bloom) on a gallery image or an upload. */
@@ -30,7 +30,7 @@ export function PostProcessPanel({ source, onDone }: { source: { imageId: string
     setBusy(true);
     setError(null);
     try {
-      onDone(await api.post<GeneratedImage>('/api/images/process', { ...source, postProcessing: p }, { timeoutMs: 120_000 }));
+      onDone(await call(imagesApi.process, { body: { ...source, postProcessing: p } }, { timeoutMs: 120_000 }));
     } catch (err) {
       setError((err as Error).message || t('errors.unexpected'));
     } finally {

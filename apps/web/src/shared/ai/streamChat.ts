@@ -1,5 +1,5 @@
-import type { ChatContext, ChatResponse, ChatStreamEvent, ChatTurn } from '@yumi/core';
-import { ApiError, api, requestRaw } from '../api/client';
+import { aiApi, type ChatContext, type ChatResponse, type ChatStreamEvent, type ChatTurn } from '@yumi/core';
+import { ApiError, call, callRaw } from '../api/client';
 import { sseEvents } from '../api/sse';
 
 export interface ChatBody {
@@ -25,13 +25,7 @@ export interface StreamOptions {
 export async function streamChat(body: ChatBody, { onDelta, signal, onDone }: StreamOptions): Promise<string> {
   const message = body.message.trim();
   if (!message) throw new ApiError('Message is empty', 'VALIDATION', 422, false, 'VALIDATION_ERROR');
-  const res = await requestRaw('/api/chat', {
-    method: 'POST',
-    body: { ...body, message },
-    headers: { Accept: 'text/event-stream' },
-    retries: 0,
-    signal,
-  });
+  const res = await callRaw(aiApi.chat, { body: { ...body, message } }, { headers: { Accept: 'text/event-stream' }, signal });
   if (!res.body || !/event-stream/.test(res.headers.get('content-type') ?? '')) {
     const json = (await res.json()) as ChatResponse;
     onDelta(json.message);
@@ -56,5 +50,5 @@ export async function streamChat(body: ChatBody, { onDelta, signal, onDone }: St
 
 /** Rewrites a text as instructed (POST /api/edit); the offline assistant handles the four tones. */
 export async function editText(body: { instructions: string; text: string; context?: ChatContext }, signal?: AbortSignal): Promise<string> {
-  return (await api.post<{ text: string }>('/api/edit', body, { signal })).text;
+  return (await call(aiApi.edit, { body }, { signal })).text;
 }

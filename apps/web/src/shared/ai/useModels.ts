@@ -1,14 +1,14 @@
-import type { ModelsResponse } from '@yumi/core';
+import { aiApi } from '@yumi/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { api } from '../api/client';
+import { call } from '../api/client';
 import { useAiSettings } from './useAiSettings';
 
 export const MODELS_KEY = ['ai', 'models'] as const;
 
 /** The catalogue with availability on this server (GET /api/models). */
 export function useModels() {
-  return useQuery({ queryKey: MODELS_KEY, queryFn: () => api.get<ModelsResponse>('/api/models'), staleTime: 10 * 60_000 });
+  return useQuery({ queryKey: MODELS_KEY, queryFn: () => call(aiApi.models), staleTime: 10 * 60_000 });
 }
 
 /**

@@ -44,7 +44,7 @@ export function setApiEvents(next: ApiEvents): void {
   events = next;
 }
 
-export interface RequestOptions {
+interface RequestOptions {
   method?: string;
   body?: unknown;
   headers?: Record<string, string>;
@@ -114,7 +114,7 @@ function networkError(err: unknown): ApiError {
 }
 
 /** Answers the raw response of a successful call, after the spec's retry rules; throws ApiError otherwise. */
-export async function requestRaw(path: string, options: RequestOptions = {}): Promise<Response> {
+async function requestRaw(path: string, options: RequestOptions = {}): Promise<Response> {
   const retries = options.retries ?? RETRY.maxRetries;
   for (let attempt = 0; ; attempt += 1) {
     let error: ApiError;
@@ -140,26 +140,13 @@ export async function requestRaw(path: string, options: RequestOptions = {}): Pr
   }
 }
 
-async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const res = await requestRaw(path, options);
-  if (res.status === 204) return undefined as T;
-  return (await res.json()) as T;
-}
-
-export const api = {
-  get: <T>(path: string, options?: RequestOptions) => request<T>(path, { ...options, method: 'GET' }),
-  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-    request<T>(path, { retries: 0, ...options, method: 'POST', body }),
-  put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>(path, { ...options, method: 'PUT', body }),
-  patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-    request<T>(path, { retries: 0, ...options, method: 'PATCH', body }),
-  delete: <T>(path: string, options?: RequestOptions) => request<T>(path, { ...options, method: 'DELETE' }),
-};
-
 /** Calls that change something are not retried unless the caller says so (spec: retries for idempotent calls). */
 const RETRIES_BY_DEFAULT = new Set(['GET', 'PUT', 'DELETE']);
 
-type CallArgs<E extends Endpoint> = object extends CallInput<E> ? [input?: CallInput<E>, options?: RequestOptions] : [input: CallInput<E>, options?: RequestOptions];
+/** How a call is sent (retries, timeout, signal...): the method and body come from the endpoint and its input. */
+export type CallOptions = Omit<RequestOptions, 'method' | 'body'>;
+
+type CallArgs<E extends Endpoint> = object extends CallInput<E> ? [input?: CallInput<E>, options?: CallOptions] : [input: CallInput<E>, options?: CallOptions];
 
 function prepare<E extends Endpoint>(endpoint: E, [input, options]: CallArgs<E>): [string, RequestOptions] {
   const { params, query, body } = (input ?? {}) as { params?: object; query?: object; body?: unknown };

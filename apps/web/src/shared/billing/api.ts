@@ -1,19 +1,13 @@
-import type {
-  BillingInfo,
-  ContributionsResponse,
-  PackagesResponse,
-  Purchase,
-  TokenUsageResponse,
-} from '@yumi/core';
-import { api, ApiError, type RequestOptions } from '../api/client';
+import { artApi, creditsApi } from '@yumi/core';
+import { ApiError, call, type CallOptions } from '../api/client';
 
 /**
  * Billing calls (bearer token, credentials included by the one client). A non-OK answer throws the
  * server's `error` text, or 'HTTP error! status: N' when the server sent none (second document §8).
  */
-async function billingCall<T>(call: () => Promise<T>): Promise<T> {
+async function billingCall<T>(send: () => Promise<T>): Promise<T> {
   try {
-    return await call();
+    return await send();
   } catch (err) {
     if (err instanceof ApiError && err.status > 0 && !err.code) {
       throw new ApiError(`HTTP error! status: ${err.status}`, err.type, err.status, err.isRetryable);
@@ -23,17 +17,15 @@ async function billingCall<T>(call: () => Promise<T>): Promise<T> {
 }
 
 export const billingApi = {
-  info: (options?: RequestOptions) => billingCall(() => api.get<BillingInfo>('/api/billing/info', options)),
-  packages: () => billingCall(() => api.get<PackagesResponse>('/api/billing/packages')),
-  purchases: () => billingCall(() => api.get<{ purchases: Purchase[] }>('/api/billing/purchases')),
-  purchase: (id: string) => billingCall(() => api.get<Purchase>(`/api/billing/purchases/${encodeURIComponent(id)}`, { retries: 1 })),
-  cancelPurchase: (id: string) => billingCall(() => api.post<Purchase>(`/api/billing/purchases/${encodeURIComponent(id)}/cancel`)),
+  info: (options?: CallOptions) => billingCall(() => call(creditsApi.info, {}, options)),
+  packages: () => billingCall(() => call(creditsApi.packages)),
+  purchases: () => billingCall(() => call(creditsApi.purchases)),
+  purchase: (id: string) => billingCall(() => call(creditsApi.purchase, { params: { id } }, { retries: 1 })),
+  cancelPurchase: (id: string) => billingCall(() => call(creditsApi.cancelPurchase, { params: { id } })),
   checkout: (method: 'stripe' | 'alipay', body: { packageId: string } | { planId: string }) =>
-    billingCall(() => api.post<{ url: string; purchaseId: string }>(`/api/billing/checkout/${method}`, body)),
-  testCheckout: (id: string, action: 'pay' | 'cancel') =>
-    billingCall(() => api.post<Purchase>(`/api/billing/test-checkout/${encodeURIComponent(id)}`, { action })),
-  claimBlessing: (mode: 'daily' | 'all') =>
-    billingCall(() => api.post<{ granted: number; balance: number }>('/api/billing/claim-blessing-tokens', { mode })),
-  tokenUsage: () => billingCall(() => api.get<TokenUsageResponse>('/api/billing/token-usage')),
-  contributions: () => billingCall(() => api.get<ContributionsResponse>('/api/art/contributions')),
+    billingCall(() => call(method === 'stripe' ? creditsApi.checkoutStripe : creditsApi.checkoutAlipay, { body })),
+  testCheckout: (id: string, action: 'pay' | 'cancel') => billingCall(() => call(creditsApi.testCheckout, { params: { id }, body: { action } })),
+  claimBlessing: (mode: 'daily' | 'all') => billingCall(() => call(creditsApi.claimBlessing, { body: { mode } })),
+  tokenUsage: () => billingCall(() => call(creditsApi.tokenUsage)),
+  contributions: () => billingCall(() => call(artApi.contributions)),
 };

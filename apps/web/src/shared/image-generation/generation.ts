@@ -2,12 +2,13 @@ import {
   GENERATION_ERROR_CODES,
   GENERATION_MESSAGES,
   GENERATION_RETRY,
+  imagesApi,
   type GeneratedImage,
   type GenerationEvent,
   type GenerationJob,
   type GenerationSettingsInput,
 } from '@yumi/core';
-import { ApiError, api, requestRaw } from '../api/client';
+import { ApiError, call, callRaw } from '../api/client';
 import { sseEvents } from '../api/sse';
 
 /** The spec's generation error types (§8): billing, service (retried), trials, anything else. */
@@ -63,7 +64,7 @@ export interface GenerationProgress {
 /** Follows a job to its end: SSE first, polling if the stream breaks. */
 async function followJob(jobId: string, onProgress: (p: GenerationProgress) => void, signal?: AbortSignal): Promise<GenerationJob> {
   try {
-    const res = await requestRaw(`/api/anime-chara-helper/jobs/${jobId}/events`, { headers: { Accept: 'text/event-stream' }, retries: 0, signal, timeoutMs: 15 * 60_000 });
+    const res = await callRaw(imagesApi.jobEvents, { params: { id: jobId } }, { headers: { Accept: 'text/event-stream' }, retries: 0, signal, timeoutMs: 15 * 60_000 });
     if (res.body) {
       for await (const event of sseEvents<GenerationEvent>(res.body)) {
         if (event.type === 'error') break;
@@ -76,7 +77,7 @@ async function followJob(jobId: string, onProgress: (p: GenerationProgress) => v
     // Fall through to polling (proxies that buffer event streams, a dropped connection).
   }
   for (;;) {
-    const job = await api.get<GenerationJob>(`/api/anime-chara-helper/jobs/${jobId}`, { signal });
+    const job = await call(imagesApi.job, { params: { id: jobId } }, { signal });
     onProgress({ status: job.status, progress: job.progress, position: job.position });
     if (job.status === 'succeeded' || job.status === 'failed') return job;
     await new Promise((r) => setTimeout(r, 1000));
@@ -92,7 +93,7 @@ export async function generateOnce(
 ): Promise<GeneratedImage[]> {
   let accepted: { jobId: string; position: number };
   try {
-    accepted = await api.post('/api/anime-chara-helper/generate', { prompt, settings }, { signal });
+    accepted = await call(imagesApi.generate, { body: { prompt, settings } }, { signal });
   } catch (err) {
     throw toGenerationError(err);
   }

@@ -1,7 +1,7 @@
-import type { GalleryPage, ImageGenStatus, ImageProviderInfo } from '@yumi/core';
+import { creditsApi, imagesApi } from '@yumi/core';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { api } from '../api/client';
+import { call } from '../api/client';
 import { downloadUrl } from '../files/download';
 import { useCurrentUser } from '../hooks/useCurrentUser';
 
@@ -13,7 +13,7 @@ export function useImageGenStatus() {
   const { user } = useCurrentUser();
   const query = useQuery({
     queryKey: STATUS_KEY,
-    queryFn: () => api.get<ImageGenStatus>('/api/billing/image-gen-status'),
+    queryFn: () => call(creditsApi.imageGenStatus),
     enabled: !!user,
     staleTime: 15_000,
   });
@@ -21,7 +21,7 @@ export function useImageGenStatus() {
 }
 
 export function useImageProviders() {
-  return useQuery({ queryKey: ['images', 'providers'], queryFn: () => api.get<ImageProviderInfo[]>('/api/images/providers'), staleTime: 5 * 60_000 });
+  return useQuery({ queryKey: ['images', 'providers'], queryFn: () => call(imagesApi.providers), staleTime: 5 * 60_000 });
 }
 
 export function useGallery() {
@@ -30,7 +30,7 @@ export function useGallery() {
     queryKey: GALLERY_KEY,
     enabled: !!user,
     initialPageParam: null as string | null,
-    queryFn: ({ pageParam }) => api.get<GalleryPage>(`/api/images?limit=24${pageParam ? `&cursor=${pageParam}` : ''}`),
+    queryFn: ({ pageParam }) => call(imagesApi.gallery, { query: { limit: 24, cursor: pageParam || undefined } }),
     getNextPageParam: (last) => last.nextCursor,
   });
 }

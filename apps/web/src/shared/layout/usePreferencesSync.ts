@@ -1,6 +1,6 @@
-import type { PreferencesResponse } from '@yumi/core';
+import { appApi } from '@yumi/core';
 import { useEffect } from 'react';
-import { api } from '../api/client';
+import { call } from '../api/client';
 import { useCurrentUser } from '../hooks/useCurrentUser';
 import { useLayoutStore } from './store';
 
@@ -19,12 +19,11 @@ export function usePreferencesSync() {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let ready = false;
     const push = () => {
-      void api.put('/api/me/preferences', useLayoutStore.getState().preferences(), { quiet: true }).catch(() => {
+      void call(appApi.savePreferences, { body: useLayoutStore.getState().preferences() }, { quiet: true }).catch(() => {
         // Offline or over the cap: the local copy stays; the next change tries again.
       });
     };
-    api
-      .get<PreferencesResponse>('/api/me/preferences', { quiet: true })
+    call(appApi.preferences, {}, { quiet: true })
       .then((res) => {
         if (cancelled) return;
         if (res.preferences) useLayoutStore.getState().replaceFromServer(res.preferences);

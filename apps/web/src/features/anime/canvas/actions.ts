@@ -1,7 +1,7 @@
-import { AI_DRAW_DEFAULT_STRENGTH, regionAround, type AiDrawMode } from '@yumi/core';
+import { AI_DRAW_DEFAULT_STRENGTH, imagesApi, regionAround, type AiDrawMode } from '@yumi/core';
 import { bucketRegion, smartFill, type SmartBrushSettings } from '@yumi/imaging';
 import type { PaintEngine, PixelBuffer } from '@yumi/paint';
-import { api } from '../../../shared/api/client';
+import { call } from '../../../shared/api/client';
 import { bufferToDataUrl, urlToBuffer } from '../lib/pixels';
 import type { FillSettings } from '../store';
 
@@ -62,7 +62,7 @@ export async function aiDrawAt(engine: PaintEngine, x: number, y: number, mode: 
   const doc = engine.document;
   const region = regionAround(x, y, doc.width, doc.height);
   const imageData = bufferToDataUrl(engine.flatten(100, null));
-  const res = await api.post<{ imageData: string }>('/api/anime-chara/ai-draw', { imageData, mode, strength: AI_DRAW_DEFAULT_STRENGTH, region });
+  const res = await call(imagesApi.aiDraw, { body: { imageData, mode, strength: AI_DRAW_DEFAULT_STRENGTH, region } });
   const url = res.imageData.startsWith('data:') ? res.imageData : `data:image/png;base64,${res.imageData}`;
   const image = await urlToBuffer(url);
   engine.importImage(image, { name: 'AI Drawing', x: 0, y: 0, scale: image.width === doc.width ? 1 : doc.width / image.width });

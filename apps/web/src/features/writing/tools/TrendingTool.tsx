@@ -1,7 +1,7 @@
-import type { Trends } from '@yumi/core';
+import { appApi } from '@yumi/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../shared/api/client';
+import { call } from '../../../shared/api/client';
 import { useWriting } from '../context';
 import { ToolHeader } from './ToolHeader';
 
@@ -9,7 +9,7 @@ import { ToolHeader } from './ToolHeader';
 export function TrendingTool() {
   const { t } = useTranslation('writing');
   const { editor } = useWriting();
-  const trends = useQuery({ queryKey: ['writing', 'trends'], queryFn: () => api.get<Trends>('/api/trends?limit=20', { retries: 1 }), staleTime: 60_000 });
+  const trends = useQuery({ queryKey: ['writing', 'trends'], queryFn: () => call(appApi.trends, { query: { limit: 20 } }, { retries: 1 }), staleTime: 60_000 });
   const insert = (s: string) => {
     const text = editor.getText();
     const { start } = editor.getSelection();
