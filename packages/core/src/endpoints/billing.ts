@@ -112,6 +112,23 @@ export const creditsApi = {
     body: claimBlessingRequestSchema.nullish(),
     responses: { 200: claimBlessingResponseSchema, ...errors },
   }),
+  // Provider callbacks: the server reads their raw body (signature checks), so no body schema here.
+  stripeWebhook: defineEndpoint({
+    method: 'POST',
+    path: '/api/billing/webhooks/stripe',
+    access: 'public',
+    tag: 'billing',
+    summary: 'Stripe webhook (signed)',
+    responses: { 200: z.object({ received: z.literal(true), result: z.string() }) },
+  }),
+  alipayNotify: defineEndpoint({
+    method: 'POST',
+    path: '/api/billing/webhooks/alipay',
+    access: 'public',
+    tag: 'billing',
+    summary: 'Alipay asynchronous notify (RSA2); answers the text `success`',
+    responses: { 200: z.literal('success') },
+  }),
 };
 
 const artErrors = { ...errors, 413: apiErrorSchema, 415: apiErrorSchema };

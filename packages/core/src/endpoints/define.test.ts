@@ -2,7 +2,7 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
 import type { User } from '../auth-schemas';
 import type { accountApi, authApi } from './auth';
-import { defineEndpoint, urlOf, type CallInput, type ResponseOf } from './define';
+import { defineEndpoint, endpointRef, urlOf, type CallInput, type ResponseOf } from './define';
 
 describe('urlOf', () => {
   const endpoint = { path: '/api/things/:id/parts/:part' };
@@ -45,5 +45,13 @@ describe('endpoint types', () => {
     // @ts-expect-error a field the body does not have
     const wrong: CallInput<typeof accountApi.rename> = { body: { name: 'x' } };
     void wrong;
+  });
+
+  it('a reference names its endpoint exactly (the shell calls through these without loading zod)', () => {
+    expect(endpointRef<typeof authApi.me>('GET', '/api/auth/me')).toEqual({ method: 'GET', path: '/api/auth/me' });
+    // @ts-expect-error a path the endpoint does not have
+    endpointRef<typeof authApi.me>('GET', '/api/auth/mee');
+    // @ts-expect-error a method the endpoint does not have
+    endpointRef<typeof authApi.me>('POST', '/api/auth/me');
   });
 });

@@ -30,6 +30,22 @@ export function defineEndpoint<const E extends Endpoint>(endpoint: E): E {
   return endpoint;
 }
 
+/**
+ * A reference to a declared endpoint that loads none of its schemas, for code that must stay free of zod
+ * (the app shell): the method and path are checked against the declaration at compile time, and calls
+ * through it are typed by the endpoint as if it were passed itself.
+ */
+export interface EndpointRef<E extends Endpoint> {
+  readonly method: E['method'];
+  readonly path: E['path'];
+  /** Types only: never set. */
+  readonly endpoint?: E;
+}
+
+export function endpointRef<E extends Endpoint>(method: E['method'], path: E['path']): EndpointRef<E> {
+  return { method, path };
+}
+
 type Field<E, K extends string> = E extends { [P in K]: infer S } ? S : undefined;
 type Success = 200 | 201 | 202 | 203 | 204 | 206;
 

@@ -2,6 +2,7 @@ import { aiApi, type ChatStreamEvent } from '@yumi/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
+import { openEventStream } from '../../lib/event-stream';
 import { currentUser } from '../../plugins/auth';
 import { route } from '../../plugins/endpoint';
 import { toErrorResponse } from '../../plugins/errors';
@@ -41,15 +42,7 @@ export const aiRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, 
     // Wait for the first delta before answering, so failures before any text keep their status
     // (403 to /charge, 429 with Retry-After) instead of becoming an event in a 200 stream.
     const first = await prepared.deltas.next();
-    reply.hijack();
-    const res = reply.raw;
-    res.writeHead(200, {
-      ...(reply.getHeaders() as Record<string, string>),
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache, no-transform',
-      connection: 'keep-alive',
-      'x-accel-buffering': 'no',
-    });
+    const res = openEventStream(reply);
     const write = (event: ChatStreamEvent) => {
       if (res.destroyed) return;
       res.write(sse(event));

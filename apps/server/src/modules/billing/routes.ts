@@ -51,25 +51,17 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     hooks.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 65_536 }, (_req, body, done) =>
       done(null, Object.fromEntries(new URLSearchParams(body as string))),
     );
-    hooks.post(
-      '/webhooks/stripe',
-      { schema: { tags: ['billing'], summary: 'Stripe webhook (signed)', response: { 200: z.object({ received: z.literal(true), result: z.string() }) } } },
-      async (request) => {
-        const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-        const signature = request.headers['stripe-signature'];
-        const result = await handleStripeWebhook(ctx, raw, typeof signature === 'string' ? signature : undefined);
-        return { received: true as const, result };
-      },
-    );
-    hooks.post(
-      '/webhooks/alipay',
-      { schema: { tags: ['billing'], summary: 'Alipay asynchronous notify (RSA2); answers the text `success`', response: { 200: z.literal('success') } } },
-      async (request, reply) => {
-        const body = request.body && typeof request.body === 'object' && !Buffer.isBuffer(request.body) ? (request.body as Record<string, string>) : {};
-        await handleAlipayNotify(ctx, body);
-        // Alipay stops retrying only on exactly this answer.
-        return reply.type('text/plain').send('success');
-      },
-    );
+    route(hooks, creditsApi.stripeWebhook, async (request) => {
+      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      const signature = request.headers['stripe-signature'];
+      const result = await handleStripeWebhook(ctx, raw, typeof signature === 'string' ? signature : undefined);
+      return { received: true as const, result };
+    });
+    route(hooks, creditsApi.alipayNotify, async (request, reply) => {
+      const body = request.body && typeof request.body === 'object' && !Buffer.isBuffer(request.body) ? (request.body as Record<string, string>) : {};
+      await handleAlipayNotify(ctx, body);
+      // Alipay stops retrying only on exactly this answer.
+      return reply.type('text/plain').send('success');
+    });
   });
 };

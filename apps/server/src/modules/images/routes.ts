@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/http-error';
 import { sendBlob } from '../../lib/send-blob';
+import { openEventStream } from '../../lib/event-stream';
 import { currentUser } from '../../plugins/auth';
 import { route } from '../../plugins/endpoint';
 import { aiDraw } from './ai-draw';
@@ -37,15 +38,7 @@ export const imagesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   route(app, imagesApi.jobEvents, async (request, reply) => {
     await images.assertJobOwner(ctx, currentUser(request).id, request.params.id);
     const id = request.params.id;
-    reply.hijack();
-    const res = reply.raw;
-    res.writeHead(200, {
-      ...(reply.getHeaders() as Record<string, string>),
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache, no-transform',
-      connection: 'keep-alive',
-      'x-accel-buffering': 'no',
-    });
+    const res = openEventStream(reply);
     const send = (event: GenerationEvent) => res.write(`data: ${JSON.stringify(event)}\n\n`);
     let last = '';
     let ended = false;

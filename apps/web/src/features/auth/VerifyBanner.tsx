@@ -1,10 +1,13 @@
-import { authApi } from '@yumi/core';
+import { endpointRef, type authApi } from '@yumi/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, call } from '../../shared/api/client';
 import { useCurrentUser } from '../../shared/hooks/useCurrentUser';
 // The shell shows this banner, so its styles (also the verify and reset pages') load with the shell.
 import './access.css';
+
+// Shown by the shell, which loads no zod: the endpoint is named by reference (checked against the contract).
+const RESEND = endpointRef<typeof authApi.resendVerification>('POST', '/api/auth/verify-email/resend');
 
 /** "Send again": a new verification link (rate limited by the server; its message is shown). */
 export function ResendVerificationButton() {
@@ -13,7 +16,7 @@ export function ResendVerificationButton() {
   const send = async () => {
     setState({ kind: 'sending' });
     try {
-      await call(authApi.resendVerification, {}, { quiet: true });
+      await call(RESEND, {}, { quiet: true });
       setState({ kind: 'sent' });
     } catch (err) {
       setState({ kind: 'error', message: err instanceof ApiError && err.type !== 'NETWORK' ? err.message : t('errors.network') });

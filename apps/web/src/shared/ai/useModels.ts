@@ -1,14 +1,17 @@
-import { aiApi } from '@yumi/core';
+import { endpointRef, type aiApi } from '@yumi/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { call } from '../api/client';
 import { useAiSettings } from './useAiSettings';
 
+// The shell loads no zod: the call names its endpoint by reference (checked against the contract).
+const MODELS = endpointRef<typeof aiApi.models>('GET', '/api/models');
+
 export const MODELS_KEY = ['ai', 'models'] as const;
 
 /** The catalogue with availability on this server (GET /api/models). */
 export function useModels() {
-  return useQuery({ queryKey: MODELS_KEY, queryFn: () => call(aiApi.models), staleTime: 10 * 60_000 });
+  return useQuery({ queryKey: MODELS_KEY, queryFn: () => call(MODELS), staleTime: 10 * 60_000 });
 }
 
 /**

@@ -7,6 +7,7 @@ import {
   urlOf,
   type CallInput,
   type Endpoint,
+  type EndpointRef,
   type ErrorType,
   type ResponseOf,
 } from '@yumi/core';
@@ -148,7 +149,7 @@ export type CallOptions = Omit<RequestOptions, 'method' | 'body'>;
 
 type CallArgs<E extends Endpoint> = object extends CallInput<E> ? [input?: CallInput<E>, options?: CallOptions] : [input: CallInput<E>, options?: CallOptions];
 
-function prepare<E extends Endpoint>(endpoint: E, [input, options]: CallArgs<E>): [string, RequestOptions] {
+function prepare<E extends Endpoint>(endpoint: E | EndpointRef<E>, [input, options]: CallArgs<E>): [string, RequestOptions] {
   const { params, query, body } = (input ?? {}) as { params?: object; query?: object; body?: unknown };
   const init: RequestOptions = { ...(RETRIES_BY_DEFAULT.has(endpoint.method) ? {} : { retries: 0 }), ...options, method: endpoint.method, body };
   return [urlOf(endpoint, params, query), init];
@@ -156,15 +157,16 @@ function prepare<E extends Endpoint>(endpoint: E, [input, options]: CallArgs<E>)
 
 /**
  * Calls an endpoint declared in @yumi/core: the path, query and body are typed by its schemas and the
- * answer is the union of its success bodies, so a wrong field or status is a compile error.
+ * answer is the union of its success bodies, so a wrong field or status is a compile error. The app
+ * shell passes an `endpointRef` instead, which types the call the same way without loading zod.
  */
-export async function call<E extends Endpoint>(endpoint: E, ...args: CallArgs<E>): Promise<ResponseOf<E>> {
+export async function call<E extends Endpoint>(endpoint: E | EndpointRef<E>, ...args: CallArgs<E>): Promise<ResponseOf<E>> {
   const res = await requestRaw(...prepare(endpoint, args));
   if (res.status === 204) return undefined as ResponseOf<E>;
   return (await res.json()) as ResponseOf<E>;
 }
 
 /** The raw response of an endpoint that answers a stream or a file (downloads, server-sent events). */
-export function callRaw<E extends Endpoint>(endpoint: E, ...args: CallArgs<E>): Promise<Response> {
+export function callRaw<E extends Endpoint>(endpoint: E | EndpointRef<E>, ...args: CallArgs<E>): Promise<Response> {
   return requestRaw(...prepare(endpoint, args));
 }

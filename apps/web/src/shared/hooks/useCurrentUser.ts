@@ -1,9 +1,13 @@
-import { authApi, type User } from '@yumi/core';
+import { endpointRef, type authApi, type User } from '@yumi/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { ApiError, call } from '../api/client';
 import { rememberedUser, rememberUser } from '../offline/db';
 import { getToken, setToken } from '../api/token';
+
+// The shell loads no zod: its calls name their endpoints by reference (checked against the contract).
+const ME = endpointRef<typeof authApi.me>('GET', '/api/auth/me');
+const LOGOUT = endpointRef<typeof authApi.logout>('POST', '/api/auth/logout');
 
 export const CURRENT_USER_KEY = ['auth', 'me'] as const;
 
@@ -15,7 +19,7 @@ export function useCurrentUser() {
       const token = getToken();
       if (!token) return null;
       try {
-        const user = await call(authApi.me, {}, { retries: 1 });
+        const user = await call(ME, {}, { retries: 1 });
         void rememberUser(token, user).catch(() => undefined);
         return user;
       } catch (err) {
@@ -46,7 +50,7 @@ export function useSessionActions() {
     const token = getToken();
     if (token) await rememberUser(token, null).catch(() => undefined);
     try {
-      if (token) await call(authApi.logout, {}, { quiet: true });
+      if (token) await call(LOGOUT, {}, { quiet: true });
     } catch {
       // The token is dropped locally either way; the server revokes it when reachable.
     }

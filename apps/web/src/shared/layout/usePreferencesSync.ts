@@ -1,8 +1,12 @@
-import { appApi } from '@yumi/core';
+import { endpointRef, type appApi } from '@yumi/core';
 import { useEffect } from 'react';
 import { call } from '../api/client';
 import { useCurrentUser } from '../hooks/useCurrentUser';
 import { useLayoutStore } from './store';
+
+// The shell loads no zod: its calls name their endpoints by reference (checked against the contract).
+const PREFERENCES = endpointRef<typeof appApi.preferences>('GET', '/api/me/preferences');
+const SAVE_PREFERENCES = endpointRef<typeof appApi.savePreferences>('PUT', '/api/me/preferences');
 
 const PUSH_DELAY_MS = 800;
 
@@ -19,11 +23,11 @@ export function usePreferencesSync() {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let ready = false;
     const push = () => {
-      void call(appApi.savePreferences, { body: useLayoutStore.getState().preferences() }, { quiet: true }).catch(() => {
+      void call(SAVE_PREFERENCES, { body: useLayoutStore.getState().preferences() }, { quiet: true }).catch(() => {
         // Offline or over the cap: the local copy stays; the next change tries again.
       });
     };
-    call(appApi.preferences, {}, { quiet: true })
+    call(PREFERENCES, {}, { quiet: true })
       .then((res) => {
         if (cancelled) return;
         if (res.preferences) useLayoutStore.getState().replaceFromServer(res.preferences);
