@@ -354,7 +354,8 @@ test('signed in: after installing anime a character opens offline from its link;
   await page.getByRole('tab', { name: 'School Uniform' }).click();
   await page.getByRole('button', { name: 'Generate character' }).click();
   const overlay = page.getByRole('dialog', { name: 'Your character' });
-  await expect(overlay).toContainText('procedural · seed');
+  // A 1536x2048 picture drawn and post-processed on the device: seconds on a busy machine.
+  await expect(overlay).toContainText('procedural · seed', { timeout: 30_000 });
   // Drawn at twice the size: upscale is on, and vectors are drawn larger rather than resampled.
   const drawn = overlay.locator('img').first();
   await expect.poll(() => drawn.evaluate((el: HTMLImageElement) => `${el.naturalWidth}x${el.naturalHeight}`)).toBe('1536x2048');

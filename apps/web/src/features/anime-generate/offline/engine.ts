@@ -55,8 +55,12 @@ export async function generateOnDevice(
     for (let i = 0; i < settings.iterations; i++) {
       signal?.throwIfAborted();
       const seed = (first + i) >>> 0;
+      // Progress by step: drawn, rasterised (about a third of the time), post-processed and encoded.
+      const step = (done: number) => onProgress({ status: 'running', progress: (i + done) / settings.iterations, position: 0 });
       const svg = await engine.svg({ prompt, seed, theme: theme?.theme, baseCharacter: theme?.baseCharacter }, width, height, colours);
+      step(0.05);
       const bitmap = await rasterise(svg, width, height);
+      step(0.35);
       const png = await engine.finish(transfer(bitmap, [bitmap]), post);
       images.push({
         id: `local-${crypto.randomUUID()}`,
@@ -72,7 +76,7 @@ export async function generateOnDevice(
         cost: 0,
         createdAt: new Date().toISOString(),
       });
-      onProgress({ status: 'running', progress: (i + 1) / settings.iterations, position: 0 });
+      step(1);
     }
     signal?.throwIfAborted();
   } catch (err) {
