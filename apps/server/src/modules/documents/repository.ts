@@ -120,3 +120,27 @@ export async function upsertProfile(
     .returning();
   return row!;
 }
+
+/** Content hashes of the user's documents (the plagiarism corpus re-fingerprints those that changed; md5 computed by the database, so bodies stay there). */
+export async function documentHashes(db: Db, userId: string): Promise<Array<{ id: string; hash: string }>> {
+  return queryRows<{ id: string; hash: string }>(db, sql`SELECT id::text AS id, md5(content) AS hash FROM documents WHERE user_id = ${userId}::uuid`);
+}
+
+export async function documentsByIds(db: Db, userId: string, ids: string[]): Promise<Array<{ id: string; title: string; content: string; hash: string }>> {
+  if (!ids.length) return [];
+  return queryRows(
+    db,
+    sql`SELECT id::text AS id, title, content, md5(content) AS hash FROM documents
+        WHERE user_id = ${userId}::uuid AND id = ANY(${`{${ids.join(',')}}`}::uuid[])`,
+  );
+}
+
+/** Whether the user owns the document (the report module keeps its metadata beside it). */
+export async function ownsDocument(db: Db, userId: string, id: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: documents.id })
+    .from(documents)
+    .where(and(eq(documents.id, id), eq(documents.userId, userId)))
+    .limit(1);
+  return !!row;
+}

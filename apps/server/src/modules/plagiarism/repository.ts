@@ -103,20 +103,6 @@ export async function deleteSource(db: Db, ownerId: string, id: string): Promise
   return rowsOf(r).length > 0;
 }
 
-/** Content hashes of the user's documents (md5 computed by the database, so bodies stay there). */
-export async function documentHashes(db: Db, userId: string): Promise<Array<{ id: string; hash: string }>> {
-  const r = await db.execute(sql`SELECT id::text AS id, md5(content) AS hash FROM documents WHERE user_id = ${userId}::uuid`);
-  return rowsOf<{ id: string; hash: string }>(r);
-}
-
-export async function documentsByIds(db: Db, userId: string, ids: string[]): Promise<Array<{ id: string; title: string; content: string; hash: string }>> {
-  if (!ids.length) return [];
-  const r = await db.execute(sql`
-    SELECT id::text AS id, title, content, md5(content) AS hash FROM documents
-    WHERE user_id = ${userId}::uuid AND id = ANY(${`{${ids.join(',')}}`}::uuid[])`);
-  return rowsOf(r);
-}
-
 export async function deleteDocumentSourcesExcept(db: Db, userId: string, keep: string[]): Promise<void> {
   await db.execute(sql`
     DELETE FROM plagiarism_sources

@@ -7,6 +7,7 @@ import type { Db } from '../../db/connection';
 import { HttpError, notFound } from '../../lib/http-error';
 import { onPool, type PlagiarismCpu } from './compare';
 import * as repo from './repository';
+import { documentHashes, documentsByIds } from '../documents';
 
 /** At most this many best-matching sources are verified and extended passage by passage. */
 const MAX_SOURCES_VERIFIED = 40;
@@ -50,10 +51,10 @@ export async function refreshStale(db: Db, cpu: PlagiarismCpu, userId: string | 
  * since they were last fingerprinted are read and re-fingerprinted.
  */
 async function syncDocuments(db: Db, cpu: PlagiarismCpu, userId: string): Promise<void> {
-  const current = await repo.documentHashes(db, userId);
+  const current = await documentHashes(db, userId);
   const stored = await repo.documentSourceHashes(db, userId);
   const changed = current.filter((d) => stored.get(d.id) !== d.hash).map((d) => d.id);
-  for (const doc of await repo.documentsByIds(db, userId, changed)) {
+  for (const doc of await documentsByIds(db, userId, changed)) {
     await indexSource(db, cpu, { ownerId: userId, kind: 'document', refKey: doc.id, title: doc.title || 'Untitled document', body: doc.content, contentHash: doc.hash });
   }
   if (stored.size > current.length || [...stored.keys()].some((k) => !current.some((d) => d.id === k))) {

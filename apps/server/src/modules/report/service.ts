@@ -1,7 +1,8 @@
 import { FIGURE_IMAGE_MAX, FIGURE_MAX_SIDE, reportMetaSchema, type CitationStyle, type Language, type CslItem, type LatexTemplate, type PdfExportOptions, type ReportFigure, type ReportMeta, type User } from '@yumi/core';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { documents, reportMeta } from '../../db/schema';
+import { reportMeta } from '../../db/schema';
+import { ownsDocument } from '../documents';
 import { notFound } from '../../lib/http-error';
 import { dataUrlBytes, readImageHeader } from '../../lib/image-intake';
 import { asBuffer } from '../../workers/pool';
@@ -42,12 +43,7 @@ async function checkFigures(figures: ReadonlyArray<{ image: string }>): Promise<
 }
 
 async function ownReport(ctx: AppContext, userId: string, documentId: string) {
-  const [doc] = await ctx.db
-    .select({ id: documents.id })
-    .from(documents)
-    .where(and(eq(documents.id, documentId), eq(documents.userId, userId)))
-    .limit(1);
-  if (!doc) throw notFound('Document');
+  if (!(await ownsDocument(ctx.db, userId, documentId))) throw notFound('Document');
 }
 
 export async function getMeta(ctx: AppContext, userId: string, documentId: string): Promise<ReportMeta> {
