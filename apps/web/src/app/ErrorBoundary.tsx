@@ -1,6 +1,7 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StatusPage } from '../shared/ui/StatusPage';
+import { Button } from '../shared/ui/Button';
 
 export function ErrorScreen({ error, info }: { error: Error; info: string }) {
   const { t } = useTranslation('common');
@@ -11,9 +12,9 @@ export function ErrorScreen({ error, info }: { error: Error; info: string }) {
       title={t('errorBoundary.title')}
       body={t('errorBoundary.body')}
       actions={
-        <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>
+        <Button variant="primary" onClick={() => window.location.reload()}>
           {t('errorBoundary.reload')}
-        </button>
+        </Button>
       }
     >
       <details className="status-details">

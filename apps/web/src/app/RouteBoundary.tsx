@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { reloadToLatest } from '../shared/modes/serviceWorker';
 import { useOnline } from '../shared/hooks/useOnline';
 import { ErrorScreen } from './ErrorBoundary';
+import { Button } from '../shared/ui/Button';
 
 /** The messages browsers and Vite give when a lazily loaded chunk (or its CSS) cannot be fetched. */
 const CHUNK_ERROR =
@@ -46,9 +47,9 @@ function UnavailableScreen({ pathname, search }: { pathname: string; search: str
               : t('unavailable.pageBody')}
         </p>
         {/* A failed lazy screen stays failed in React: trying again means loading the page again. */}
-        <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>
+        <Button variant="primary" onClick={() => window.location.reload()}>
           {online ? t('unavailable.reload') : t('unavailable.retry')}
-        </button>
+        </Button>
       </div>
     </div>
   );

@@ -1,6 +1,6 @@
-import * as Tabs from '@radix-ui/react-tabs';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../shared/ui/Dialog';
+import { Tabs } from '../shared/ui/Tabs';
 import ModeManagerPanel from '../features/modes/ModeManagerPanel';
 import CustomizerPanel from '../features/customizer/CustomizerPanel';
 
@@ -9,22 +9,13 @@ export default function SettingsDialog({ open, onOpenChange }: { open: boolean; 
   const { t } = useTranslation('main');
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={t('settings.title')} wide>
-      <Tabs.Root defaultValue="layout">
-        <Tabs.List className="tabs-list settings-tabs" aria-label={t('settings.title')}>
-          <Tabs.Trigger className="tab" value="layout">
-            {t('settings.layoutTab')}
-          </Tabs.Trigger>
-          <Tabs.Trigger className="tab" value="modes">
-            {t('settings.modesTab')}
-          </Tabs.Trigger>
-        </Tabs.List>
-        <Tabs.Content value="layout">
-          <CustomizerPanel />
-        </Tabs.Content>
-        <Tabs.Content value="modes">
-          <ModeManagerPanel />
-        </Tabs.Content>
-      </Tabs.Root>
+      <Tabs
+        label={t('settings.title')}
+        items={[
+          { id: 'layout', label: t('settings.layoutTab'), content: <CustomizerPanel /> },
+          { id: 'modes', label: t('settings.modesTab'), content: <ModeManagerPanel /> },
+        ]}
+      />
     </Dialog>
   );
 }

@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { applyUpdate, isUpdateReady, onUpdateReady } from '../shared/modes/serviceWorker';
+import { Button } from '../shared/ui/Button';
 
 /** A new deployment's service worker is installed and waits: offer the reload that switches to it. */
 export function UpdateBanner() {
@@ -10,9 +11,9 @@ export function UpdateBanner() {
   return (
     <div className="update-banner" role="status">
       <span>{t('update.ready')}</span>
-      <button type="button" className="btn btn-sm btn-primary" onClick={applyUpdate}>
+      <Button variant="primary" size="sm" onClick={applyUpdate}>
         {t('update.reload')}
-      </button>
+      </Button>
     </div>
   );
 }

@@ -15,6 +15,7 @@ import { ProfileCard } from './ProfileCard';
 import { SessionsCard } from './SessionsCard';
 import { TwoStepCard } from './TwoStepCard';
 import './account.css';
+import { Button } from '../../shared/ui/Button';
 
 const STORAGE_KEY = ['me', 'storage'] as const;
 
@@ -26,9 +27,9 @@ function StorageCard() {
     return (
       <div className="alert alert-error account-error" role="alert">
         <span>{t('account.loadError')}</span>
-        <button type="button" className="btn btn-sm" onClick={() => void query.refetch()}>
+        <Button size="sm" onClick={() => void query.refetch()}>
           {t('account.retry')}
-        </button>
+        </Button>
       </div>
     );
   }

@@ -2,6 +2,7 @@ import { adminApi, type AdminAuditEntry } from '@yumi/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../shared/api/client';
+import { Button } from '../../shared/ui/Button';
 
 /** The audit log: reviews and role changes, newest first, a page at a time. */
 export function AuditLog() {
@@ -50,9 +51,9 @@ export function AuditLog() {
         </table>
       )}
       {log.hasNextPage && (
-        <button type="button" className="btn btn-sm" onClick={() => void log.fetchNextPage()} disabled={log.isFetchingNextPage}>
+        <Button size="sm" onClick={() => void log.fetchNextPage()} disabled={log.isFetchingNextPage}>
           {t('access.audit.more')}
-        </button>
+        </Button>
       )}
     </section>
   );

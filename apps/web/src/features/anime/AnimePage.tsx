@@ -66,11 +66,6 @@ export default function AnimePage({ onBack, generate: AiGenerateScreen }: { onBa
   const [recovered, setRecovered] = useState(false);
   const back = onBack ?? (() => navigate(-1));
 
-  // Browser tests read layer pixels through the engine; only when they ask for it.
-  useEffect(() => {
-    if (localStorage.getItem('yumi_e2e') === '1') (window as unknown as { __yumiPaint?: unknown }).__yumiPaint = engine;
-  }, [engine]);
-
   // Crash recovery: restore the drawing kept in IndexedDB, then keep it up to date.
   useEffect(() => {
     let live = true;

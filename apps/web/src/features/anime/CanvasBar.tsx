@@ -8,6 +8,7 @@ import { CanvasSizeDialog } from './panels/CanvasSizeDialog';
 import { SelectionBar } from './SelectionBar';
 import { SymmetryBar } from './SymmetryBar';
 import { useAnime } from './store';
+import { Button } from '../../shared/ui/Button';
 
 /** Spec §2 canvas controls: brush and eraser, colour picker, size slider (1-50), clear; plus undo/redo and view. */
 export function CanvasBar({ onSave }: { onSave(): void }) {
@@ -82,13 +83,13 @@ export function CanvasBar({ onSave }: { onSave(): void }) {
           <input type="range" min={1} max={50} step={1} value={Math.min(50, Math.max(1, Math.round(snap.brush.size)))} aria-label={t('canvas.size')} onChange={(e) => engine.setBrush({ size: Number(e.target.value) })} />
           <output>{Number(snap.brush.size.toFixed(1))}</output>
         </label>
-        <button type="button" className="btn btn-sm" onClick={() => {
+        <Button size="sm" onClick={() => {
           if (!active) return;
           const r = engine.clearLayer(active.id);
           if (!r.ok) toast('warning', t('canvas.locked'));
         }}>
           <Trash2 size={16} aria-hidden /> <span className="hide-mobile">{t('canvas.clear')}</span>
-        </button>
+        </Button>
       </div>
       {symmetryOpen && <SymmetryBar />}
       {(canvasTool === 'select' || canvasTool === 'transform' || snap.selection) && <SelectionBar />}
@@ -111,40 +112,40 @@ export function CanvasBar({ onSave }: { onSave(): void }) {
         </div>
       )}
       <div className="an-bar-group">
-        <button type="button" className="btn btn-sm" disabled={!snap.canUndo} onClick={() => engine.undo()} aria-label={t('history.undo')} title={`${t('history.undo')} (Ctrl+Z)`}>
+        <Button size="sm" disabled={!snap.canUndo} onClick={() => engine.undo()} aria-label={t('history.undo')} title={`${t('history.undo')} (Ctrl+Z)`}>
           <Undo2 size={16} />
-        </button>
-        <button type="button" className="btn btn-sm" disabled={!snap.canRedo} onClick={() => engine.redo()} aria-label={t('history.redo')} title={`${t('history.redo')} (Ctrl+Shift+Z)`}>
+        </Button>
+        <Button size="sm" disabled={!snap.canRedo} onClick={() => engine.redo()} aria-label={t('history.redo')} title={`${t('history.redo')} (Ctrl+Shift+Z)`}>
           <Redo2 size={16} />
-        </button>
+        </Button>
       </div>
       <div className="an-bar-group">
-        <button type="button" className="btn btn-sm" aria-label={t('view.zoomOut')} title={t('view.zoomOut')} onClick={() => view(() => engine.viewport.zoomBy(center(), 1 / 1.25))}>
+        <Button size="sm" aria-label={t('view.zoomOut')} title={t('view.zoomOut')} onClick={() => view(() => engine.viewport.zoomBy(center(), 1 / 1.25))}>
           <ZoomOut size={16} />
-        </button>
+        </Button>
         <span className="an-zoom-readout" aria-live="polite">{Math.round(zoom * 100)}%</span>
-        <button type="button" className="btn btn-sm" aria-label={t('view.zoomIn')} title={t('view.zoomIn')} onClick={() => view(() => engine.viewport.zoomBy(center(), 1.25))}>
+        <Button size="sm" aria-label={t('view.zoomIn')} title={t('view.zoomIn')} onClick={() => view(() => engine.viewport.zoomBy(center(), 1.25))}>
           <ZoomIn size={16} />
-        </button>
-        <button type="button" className="btn btn-sm" onClick={() => window.dispatchEvent(new Event('anime:fit'))} title={t('view.fit')}>
+        </Button>
+        <Button size="sm" onClick={() => window.dispatchEvent(new Event('anime:fit'))} title={t('view.fit')}>
           <Maximize size={16} aria-hidden /> <span className="hide-mobile">{t('view.fit')}</span>
-        </button>
-        <button type="button" className="btn btn-sm hide-mobile" aria-label={t('view.rotate')} title={t('view.rotate')} onClick={() => view(() => engine.viewport.rotateAround(center(), Math.PI / 12))}>
+        </Button>
+        <Button size="sm" className="hide-mobile" aria-label={t('view.rotate')} title={t('view.rotate')} onClick={() => view(() => engine.viewport.rotateAround(center(), Math.PI / 12))}>
           <RotateCw size={16} />
-        </button>
-        <button type="button" className="btn btn-sm" aria-label={t('view.flip')} title={t('view.flip')} aria-pressed={flipped} onClick={() => view(() => engine.viewport.flipAround(center()))}>
+        </Button>
+        <Button size="sm" aria-label={t('view.flip')} title={t('view.flip')} aria-pressed={flipped} onClick={() => view(() => engine.viewport.flipAround(center()))}>
           <FlipHorizontal2 size={16} />
-        </button>
-        <button type="button" className="btn btn-sm" aria-label={t('canvasSize.title')} onClick={() => setSizeOpen(true)} title={`${snap.width} × ${snap.height}`}>
+        </Button>
+        <Button size="sm" aria-label={t('canvasSize.title')} onClick={() => setSizeOpen(true)} title={`${snap.width} × ${snap.height}`}>
           <Scaling size={16} aria-hidden /> <span className="hide-mobile">{t('canvasSize.title')}</span>
-        </button>
+        </Button>
         {sizeOpen && <CanvasSizeDialog onClose={() => setSizeOpen(false)} />}
       </div>
       <div className="an-bar-group an-bar-end">
         {active && (active.locked || !active.visible) && <span className="badge an-badge-warn">{active.locked ? t('canvas.layerLocked') : t('canvas.layerHidden')}</span>}
-        <button type="button" className="btn btn-sm btn-primary" onClick={onSave}>
+        <Button variant="primary" size="sm" onClick={onSave}>
           <Save size={16} aria-hidden /> <span className="hide-mobile">{t('canvas.save')}</span>
-        </button>
+        </Button>
       </div>
     </div>
   );

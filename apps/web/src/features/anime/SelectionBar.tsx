@@ -6,6 +6,7 @@ import { IDENTITY_TRANSFORM, copySelection, feather, invert, pasteCopied, select
 import { useEngine, useEngineSnapshot } from './engine';
 import { bufferToPngBlob } from './lib/pixels';
 import { useAnime, type SelectShape } from './store';
+import { Button } from '../../shared/ui/Button';
 
 const SHAPES: SelectShape[] = ['rect', 'ellipse', 'lasso', 'wand'];
 
@@ -28,18 +29,18 @@ export function SelectionBar() {
     };
     return (
       <div className="an-bar-group" role="group" aria-label={t('select.transform')}>
-        <button type="button" className="btn btn-sm" aria-label={t('select.flipH')} title={t('select.flipH')} onClick={() => set({ transform: { ...pending, sx: -pending.sx } })}>
+        <Button size="sm" aria-label={t('select.flipH')} title={t('select.flipH')} onClick={() => set({ transform: { ...pending, sx: -pending.sx } })}>
           <FlipHorizontal2 size={16} />
-        </button>
-        <button type="button" className="btn btn-sm" aria-label={t('select.flipV')} title={t('select.flipV')} onClick={() => set({ transform: { ...pending, sy: -pending.sy } })}>
+        </Button>
+        <Button size="sm" aria-label={t('select.flipV')} title={t('select.flipV')} onClick={() => set({ transform: { ...pending, sy: -pending.sy } })}>
           <FlipVertical2 size={16} />
-        </button>
-        <button type="button" className="btn btn-sm btn-primary" onClick={apply}>
+        </Button>
+        <Button variant="primary" size="sm" onClick={apply}>
           <Check size={16} aria-hidden /> {t('select.apply')}
-        </button>
-        <button type="button" className="btn btn-sm" onClick={() => set({ transform: null })}>
+        </Button>
+        <Button size="sm" onClick={() => set({ transform: null })}>
           <X size={16} aria-hidden /> {t('select.cancel')}
-        </button>
+        </Button>
       </div>
     );
   }
@@ -74,33 +75,33 @@ export function SelectionBar() {
               </label>
             </>
           )}
-          <button type="button" className="btn btn-sm" onClick={() => selectAll(engine)}>
+          <Button size="sm" onClick={() => selectAll(engine)}>
             {t('select.all')}
-          </button>
+          </Button>
         </>
       )}
       {snap.selection && (
         <>
-          <button type="button" className="btn btn-sm" onClick={() => invert(engine)}>
+          <Button size="sm" onClick={() => invert(engine)}>
             {t('select.invert')}
-          </button>
+          </Button>
           <label className="an-size-control">
             <input type="number" className="input an-feather-input" min={1} max={MAX_FEATHER} value={select.feather} aria-label={t('select.featherRadius')} onChange={(e) => setSelect({ feather: Math.min(MAX_FEATHER, Math.max(1, Number(e.target.value) || 1)) })} />
           </label>
-          <button type="button" className="btn btn-sm" onClick={() => feather(engine, select.feather)}>
+          <Button size="sm" onClick={() => feather(engine, select.feather)}>
             {t('select.feather')}
-          </button>
-          <button type="button" className="btn btn-sm" aria-label={t('select.copy')} title={t('select.copy')} onClick={() => copySelection(engine, false, bufferToPngBlob)}>
+          </Button>
+          <Button size="sm" aria-label={t('select.copy')} title={t('select.copy')} onClick={() => copySelection(engine, false, bufferToPngBlob)}>
             <Copy size={16} />
-          </button>
-          <button type="button" className="btn btn-sm" onClick={() => engine.setSelection(null)}>
+          </Button>
+          <Button size="sm" onClick={() => engine.setSelection(null)}>
             {t('select.deselect')}
-          </button>
+          </Button>
         </>
       )}
-      <button type="button" className="btn btn-sm" onClick={() => pasteCopied(engine, t('select.pastedLayer')) || toast('info', t('select.nothingCopied'))}>
+      <Button size="sm" onClick={() => pasteCopied(engine, t('select.pastedLayer')) || toast('info', t('select.nothingCopied'))}>
         {t('select.paste')}
-      </button>
+      </Button>
     </div>
   );
 }

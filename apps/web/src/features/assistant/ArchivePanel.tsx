@@ -6,6 +6,7 @@ import { downloadBlob } from '../../shared/files/download';
 import { archiveFileName, archiveToMarkdown } from './exportArchive';
 import { useAssistant } from './store';
 import { useArchives, type ArchiveListItem } from './useArchives';
+import { Button } from '../../shared/ui/Button';
 
 /** Earlier chats: open, delete, export as Markdown or JSON. */
 export function ArchivePanel() {
@@ -38,9 +39,9 @@ export function ArchivePanel() {
     <section className="assistant-tab-body archive" aria-labelledby="archive-title">
       <div className="archive-head">
         <h3 id="archive-title">{t('archive.title')}</h3>
-        <button type="button" className="btn btn-sm btn-ghost" onClick={() => setArchiveOpen(false)}>
+        <Button variant="ghost" size="sm" onClick={() => setArchiveOpen(false)}>
           {t('archive.back')}
-        </button>
+        </Button>
       </div>
       {isLoading && <div className="spinner" aria-label={t('archive.loading')} />}
       {error && <p className="alert alert-error">{t('archive.loadFailed')}</p>}
@@ -59,26 +60,17 @@ export function ArchivePanel() {
               </span>
             </button>
             <div className="archive-actions">
-              <button
-                type="button"
-                className="btn btn-sm btn-ghost"
-                aria-label={t('archive.exportMdLabel', { title: item.title })}
+              <Button variant="ghost" size="sm" aria-label={t('archive.exportMdLabel', { title: item.title })}
                 onClick={() => void withArchive(item, (a) => downloadBlob(archiveToMarkdown(a, labels), archiveFileName(a, 'md'), 'text/markdown'))}
               >
                 {t('archive.exportMd')}
-              </button>
-              <button
-                type="button"
-                className="btn btn-sm btn-ghost"
-                aria-label={t('archive.exportJsonLabel', { title: item.title })}
+              </Button>
+              <Button variant="ghost" size="sm" aria-label={t('archive.exportJsonLabel', { title: item.title })}
                 onClick={() => void withArchive(item, (a) => downloadBlob(JSON.stringify(a, null, 2), archiveFileName(a, 'json'), 'application/json'))}
               >
                 {t('archive.exportJson')}
-              </button>
-              <button
-                type="button"
-                className="btn btn-sm btn-danger"
-                aria-label={t('archive.deleteLabel', { title: item.title })}
+              </Button>
+              <Button variant="danger" size="sm" aria-label={t('archive.deleteLabel', { title: item.title })}
                 onClick={() =>
                   void remove(item)
                     .then(() => toast('success', t('archive.deleted')))
@@ -86,7 +78,7 @@ export function ArchivePanel() {
                 }
               >
                 {t('archive.delete')}
-              </button>
+              </Button>
             </div>
           </li>
         ))}

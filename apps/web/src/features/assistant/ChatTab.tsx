@@ -11,6 +11,7 @@ import { PersonaAvatar } from './PersonaAvatar';
 import { SendIcon, StopIcon } from './icons';
 import { useAssistant, type UiMessage } from './store';
 import { ARCHIVES_KEY } from './useArchives';
+import { Button } from '../../shared/ui/Button';
 
 const QUICK_COUNT = 4;
 /** The English FAQ answer, where a translation lacks it (the server falls back the same way). */
@@ -42,9 +43,9 @@ function Welcome({ context, onAsk }: { context: ChatContext; onAsk(text: string)
       {offline && (
         <div className="alert alert-info offline-note">
           <p>{t('chat.offlineNote')}</p>
-          <button type="button" className="btn btn-sm" onClick={() => setTab('models')}>
+          <Button size="sm" onClick={() => setTab('models')}>
             {t('chat.connectModel')}
-          </button>
+          </Button>
         </div>
       )}
       <h4 className="quick-title">{t('chat.quickTitle')}</h4>
@@ -79,9 +80,9 @@ function Message({ message, onRetry }: { message: UiMessage; onRetry?(): void })
             <p>{t('chat.failure')}</p>
             {message.failed.reason && <p className="msg-reason">{message.failed.reason}</p>}
             {onRetry && (
-              <button type="button" className="btn btn-sm" onClick={onRetry}>
+              <Button size="sm" onClick={onRetry}>
                 {t('chat.retry')}
-              </button>
+              </Button>
             )}
           </>
         ) : (
@@ -179,13 +180,13 @@ export function ChatTab({ context }: { context: ChatContext }) {
           }}
         />
         {busy ? (
-          <button type="button" className="btn chat-send" onClick={stop} aria-label={t('chat.stop')} title={t('chat.stop')} data-testid="assistant-stop">
+          <Button className="chat-send" onClick={stop} aria-label={t('chat.stop')} title={t('chat.stop')} data-testid="assistant-stop">
             <StopIcon />
-          </button>
+          </Button>
         ) : (
-          <button type="submit" className="btn btn-primary chat-send" disabled={!draft.trim()} aria-label={t('chat.send')} title={t('chat.send')}>
+          <Button variant="primary" className="chat-send" type="submit" disabled={!draft.trim()} aria-label={t('chat.send')} title={t('chat.send')}>
             <SendIcon />
-          </button>
+          </Button>
         )}
       </form>
     </div>

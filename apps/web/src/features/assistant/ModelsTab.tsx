@@ -2,6 +2,7 @@ import { LLM_PROVIDERS, type AvailableModel } from '@yumi/core';
 import { useTranslation } from 'react-i18next';
 import { useAiSettings, useModels } from '../../shared/ai';
 import { toast } from '../../shared/ui/toast';
+import { Button } from '../../shared/ui/Button';
 
 function ModelCard({ model, selected, onSelect }: { model: AvailableModel; selected: boolean; onSelect(): void }) {
   const { t, i18n } = useTranslation('helper');
@@ -57,9 +58,9 @@ export function ModelsTab() {
     return (
       <div className="alert alert-error">
         <p>{t('models.loadFailed')}</p>
-        <button type="button" className="btn btn-sm" onClick={() => void refetch()}>
+        <Button size="sm" onClick={() => void refetch()}>
           {t('chat.retry')}
-        </button>
+        </Button>
       </div>
     );
   }

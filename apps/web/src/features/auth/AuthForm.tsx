@@ -1,11 +1,13 @@
 import { authApi, AUTH_FIELD_BOUNDS, validateAuthForm, type AuthFormErrors, type AuthFormMode } from '@yumi/core';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, call } from '../../shared/api/client';
 import { useSessionActions } from '../../shared/hooks/useCurrentUser';
 import { Button } from '../../shared/ui/Button';
+import { Field, Form } from '../../shared/ui/Form';
 import { ForgotPasswordForm } from './ForgotPasswordForm';
 import { TwoStepForm } from './TwoStepForm';
+import './access.css';
 
 const EMPTY = { email: '', username: '', password: '', confirmPassword: '' };
 
@@ -31,9 +33,7 @@ export function AuthForm({ onSuccess, initialMode = 'signin', onModeChange }: { 
     setError(null);
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (submitting) return;
+  const submit = async () => {
     const errors = validateAuthForm(mode, form);
     setFieldErrors(errors);
     setError(errors.confirmPassword === 'mismatch' ? t('auth.passwordsDoNotMatch') : null);
@@ -68,27 +68,18 @@ export function AuthForm({ onSuccess, initialMode = 'signin', onModeChange }: { 
 
   const field = (name: keyof typeof EMPTY, type: string, autoComplete: string) => {
     const problem = fieldErrors[name];
-    const id = `auth-${name}`;
     return (
-      <div className="field">
-        <label htmlFor={id}>{t(`auth.${name}`)}</label>
-        <input
-          id={id}
-          name={name}
-          className="input"
-          type={type}
-          autoComplete={autoComplete}
-          value={form[name]}
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={problem ? `${id}-error` : undefined}
-          onChange={(e) => setForm({ ...form, [name]: e.target.value })}
-        />
-        {problem && problem !== 'mismatch' && (
-          <span id={`${id}-error`} className="field-error">
-            {t(`auth.fieldErrors.${problem}`, AUTH_FIELD_BOUNDS[name])}
-          </span>
-        )}
-      </div>
+      <Field
+        id={`auth-${name}`}
+        name={name}
+        type={type}
+        autoComplete={autoComplete}
+        label={t(`auth.${name}`)}
+        value={form[name]}
+        onValue={(value) => setForm({ ...form, [name]: value })}
+        // A mismatch is said once, in the form's note.
+        error={problem && problem !== 'mismatch' ? t(`auth.fieldErrors.${problem}`, AUTH_FIELD_BOUNDS[name]) : null}
+      />
     );
   };
 
@@ -112,32 +103,33 @@ export function AuthForm({ onSuccess, initialMode = 'signin', onModeChange }: { 
   }
 
   return (
-    <form onSubmit={submit} noValidate aria-label={mode === 'signin' ? t('auth.signIn') : t('auth.signUp')}>
-      {field('email', 'email', 'email')}
-      {mode === 'signup' && field('username', 'text', 'username')}
-      {field('password', 'password', mode === 'signin' ? 'current-password' : 'new-password')}
-      {mode === 'signup' && field('confirmPassword', 'password', 'new-password')}
-      {mode === 'signin' && (
-        <p className="auth-forgot">
-          <button type="button" className="btn btn-ghost btn-sm" onClick={() => setForgot(true)}>
-            {t('auth.forgotPassword')}
-          </button>
-        </p>
-      )}
-      {error && (
-        <div className="alert alert-error" role="alert" style={{ marginBottom: 16 }}>
-          {error}
-        </div>
-      )}
-      <Button type="submit" variant="primary" block disabled={submitting}>
-        {submitting ? t('auth.processing') : mode === 'signin' ? t('auth.signIn') : t('auth.createAccount')}
-      </Button>
-      <p className="muted" style={{ marginTop: 16, textAlign: 'center', marginBottom: 0 }}>
+    <>
+      <Form
+        label={mode === 'signin' ? t('auth.signIn') : t('auth.signUp')}
+        onSubmit={() => void submit()}
+        error={error}
+        busy={submitting}
+        submitLabel={mode === 'signin' ? t('auth.signIn') : t('auth.createAccount')}
+        block
+      >
+        {field('email', 'email', 'email')}
+        {mode === 'signup' && field('username', 'text', 'username')}
+        {field('password', 'password', mode === 'signin' ? 'current-password' : 'new-password')}
+        {mode === 'signup' && field('confirmPassword', 'password', 'new-password')}
+        {mode === 'signin' && (
+          <p className="auth-forgot">
+            <Button variant="ghost" size="sm" onClick={() => setForgot(true)}>
+              {t('auth.forgotPassword')}
+            </Button>
+          </p>
+        )}
+      </Form>
+      <p className="muted auth-switch">
         {mode === 'signin' ? t('auth.noAccount') : t('auth.haveAccount')}{' '}
-        <button type="button" className="btn btn-ghost btn-sm" onClick={switchMode}>
+        <Button variant="ghost" size="sm" onClick={switchMode}>
           {mode === 'signin' ? t('auth.signUp') : t('auth.signIn')}
-        </button>
+        </Button>
       </p>
-    </form>
+    </>
   );
 }

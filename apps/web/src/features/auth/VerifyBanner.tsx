@@ -5,6 +5,7 @@ import { ApiError, call } from '../../shared/api/client';
 import { useCurrentUser } from '../../shared/hooks/useCurrentUser';
 // The shell shows this banner, so its styles (also the verify and reset pages') load with the shell.
 import './access.css';
+import { Button } from '../../shared/ui/Button';
 
 // Shown by the shell, which loads no zod: the endpoint is named by reference (checked against the contract).
 const RESEND = endpointRef<typeof authApi.resendVerification>('POST', '/api/auth/verify-email/resend');
@@ -24,9 +25,9 @@ export function ResendVerificationButton() {
   };
   return (
     <span className="access-resend">
-      <button type="button" className="btn btn-sm btn-ghost" onClick={send} disabled={state.kind === 'sending' || state.kind === 'sent'}>
+      <Button variant="ghost" size="sm" onClick={send} disabled={state.kind === 'sending' || state.kind === 'sent'}>
         {state.kind === 'sending' ? t('access.banner.sending') : t('access.banner.sendAgain')}
-      </button>
+      </Button>
       <span role="status" className="access-resend-status">
         {state.kind === 'sent' ? t('access.banner.sent') : state.kind === 'error' ? state.message : ''}
       </span>

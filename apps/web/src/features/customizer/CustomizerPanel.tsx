@@ -13,6 +13,7 @@ import { downloadBlob } from '../../shared/files/download';
 import { readBackgroundFile } from './image';
 import { useLayoutStore } from '../../shared/layout/store';
 import './customizer.css';
+import { Button } from '../../shared/ui/Button';
 
 const LayoutPreview = lazy(() => import('./LayoutPreview').then((m) => ({ default: m.LayoutPreview })));
 
@@ -69,9 +70,9 @@ export default function CustomizerPanel() {
           <button type="button" className={`btn ${editing ? 'btn-primary' : ''}`} aria-pressed={editing} onClick={() => setEditing(!editing)}>
             {editing ? t('customizer.exitEditor') : t('customizer.editLayout')}
           </button>
-          <button type="button" className="btn" onClick={save}>
+          <Button onClick={save}>
             {t('customizer.saveLayout')}
-          </button>
+          </Button>
           {notice && (
             <span className="alert alert-success cz-notice" role="status">
               {t('customizer.saved')}
@@ -80,15 +81,15 @@ export default function CustomizerPanel() {
         </div>
         {editing && (
           <div className="cz-toolbar" role="toolbar" aria-label={t('customizer.toolbar')}>
-            <button type="button" className="btn btn-sm" onClick={() => store.reset()}>
+            <Button size="sm" onClick={() => store.reset()}>
               {t('customizer.reset')}
-            </button>
-            <button type="button" className="btn btn-sm" onClick={exportLayout}>
+            </Button>
+            <Button size="sm" onClick={exportLayout}>
               {t('customizer.export')}
-            </button>
-            <button type="button" className="btn btn-sm" onClick={() => importRef.current?.click()}>
+            </Button>
+            <Button size="sm" onClick={() => importRef.current?.click()}>
               {t('customizer.import')}
-            </button>
+            </Button>
             <input
               ref={importRef}
               type="file"
@@ -119,9 +120,9 @@ export default function CustomizerPanel() {
       <section className="cz-section" aria-labelledby="cz-bg">
         <h3 id="cz-bg">{t('customizer.backgroundTheme')}</h3>
         <div className="cz-row">
-          <button type="button" className="btn btn-sm" onClick={() => uploadRef.current?.click()}>
+          <Button size="sm" onClick={() => uploadRef.current?.click()}>
             {t('customizer.upload')}
-          </button>
+          </Button>
           <span className="muted cz-hint">{t('customizer.uploadHint', { mb: CUSTOM_BACKGROUND_MAX_FILE_BYTES / 1024 / 1024 })}</span>
           <input
             ref={uploadRef}

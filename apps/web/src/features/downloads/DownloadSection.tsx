@@ -1,7 +1,7 @@
-import * as Tabs from '@radix-ui/react-tabs';
 import { isMobileDevice } from '@yumi/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Tabs } from '../../shared/ui/Tabs';
 import { DesktopApps, useInstallers } from './DesktopApps';
 import { WebAppInstall } from './WebAppInstall';
 import './downloads.css';
@@ -24,32 +24,16 @@ export default function DownloadSection({ headingId, inDialog = false }: { headi
         {!inDialog && <h2 id={headingId}>{t('title')}</h2>}
         <p className="muted">{t('subtitle')}</p>
       </div>
-      <Tabs.Root value={tab} onValueChange={setChosen}>
-        <Tabs.List className="tabs-list download-tabs" aria-label={t('title')}>
-          {published.length > 0 && (
-            <Tabs.Trigger className="tab" value="desktop">
-              {t('tabs.desktop')}
-            </Tabs.Trigger>
-          )}
-          <Tabs.Trigger className="tab" value="mobile">
-            {t('tabs.mobile')}
-          </Tabs.Trigger>
-          <Tabs.Trigger className="tab" value="web">
-            {t('tabs.web')}
-          </Tabs.Trigger>
-        </Tabs.List>
-        {published.length > 0 && (
-          <Tabs.Content value="desktop" className="download-panel">
-            <DesktopApps installers={published} />
-          </Tabs.Content>
-        )}
-        <Tabs.Content value="mobile" className="download-panel">
-          <WebAppInstall variant="mobile" />
-        </Tabs.Content>
-        <Tabs.Content value="web" className="download-panel">
-          <WebAppInstall variant="web" />
-        </Tabs.Content>
-      </Tabs.Root>
+      <Tabs
+        label={t('title')}
+        value={tab}
+        onValueChange={setChosen}
+        items={[
+          ...(published.length > 0 ? [{ id: 'desktop', label: t('tabs.desktop'), content: <DesktopApps installers={published} /> }] : []),
+          { id: 'mobile', label: t('tabs.mobile'), content: <WebAppInstall variant="mobile" /> },
+          { id: 'web', label: t('tabs.web'), content: <WebAppInstall variant="web" /> },
+        ]}
+      />
       <p className="download-notes muted">
         {t('notes.before')}{' '}
         <a href="/terms" target="_blank" rel="noopener">

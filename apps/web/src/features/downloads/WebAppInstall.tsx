@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useInstallPrompt } from './useInstallPrompt';
+import { Button } from '../../shared/ui/Button';
 
 /** Installs the progressive web app: the browser's prompt when offered, otherwise the manual steps. */
 export function WebAppInstall({ variant }: { variant: 'mobile' | 'web' }) {
@@ -16,9 +17,9 @@ export function WebAppInstall({ variant }: { variant: 'mobile' | 'web' }) {
         {installed ? (
           <p className="alert alert-success">{t('install.already')}</p>
         ) : available ? (
-          <button type="button" className="btn btn-primary" onClick={async () => setResult((await install()) ? 'accepted' : 'dismissed')}>
+          <Button variant="primary" onClick={async () => setResult((await install()) ? 'accepted' : 'dismissed')}>
             {t('install.button')}
-          </button>
+          </Button>
         ) : (
           <p className="alert alert-info">{t('install.manual')}</p>
         )}

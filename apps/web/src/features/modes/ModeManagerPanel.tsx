@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { modeSize } from '../../shared/modes/manager';
 import { useModes } from '../../shared/modes/store';
 import './modes.css';
+import { Button } from '../../shared/ui/Button';
 
 /** Each mode's download in this build (files and bytes, listed at build time), asked once per visit. */
 function useModeSizes() {
@@ -68,14 +69,14 @@ export default function ModeManagerPanel() {
                   ) : isInstalled ? (
                     <>
                       <span className="badge badge-installed">{t('modes.installed')}</span>
-                      <button type="button" className="btn btn-sm btn-danger" disabled={busy} onClick={() => void uninstall(id)}>
+                      <Button variant="danger" size="sm" disabled={busy} onClick={() => void uninstall(id)}>
                         {t('modeManager.uninstall')}
-                      </button>
+                      </Button>
                     </>
                   ) : (
-                    <button type="button" className="btn btn-sm btn-primary" disabled={busy} onClick={() => void install(id)}>
+                    <Button variant="primary" size="sm" disabled={busy} onClick={() => void install(id)}>
                       {t('modeManager.install')}
-                    </button>
+                    </Button>
                   )}
                 </div>
               </div>

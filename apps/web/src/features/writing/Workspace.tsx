@@ -7,6 +7,7 @@ import { PenIcon, ReportIcon, SettingsIcon } from '../../shared/ui/icons';
 import { BackgroundSettingsPanel, backgroundLayerStyle } from '../../shared/writing';
 import { DraggableIcon } from './DraggableIcon';
 import { clampIconPosition, useWritingStore, type IconId, type Point } from './store';
+import { Button } from '../../shared/ui/Button';
 
 /** The writing workspace main screen: a customisable background and the two draggable helper icons. */
 export function Workspace({ onOpen }: { onOpen(view: IconId): void }) {
@@ -45,9 +46,9 @@ export function Workspace({ onOpen }: { onOpen(view: IconId): void }) {
           <h1 className="gradient-text">{t('workspace.title')}</h1>
           <p className="muted">{t('workspace.subtitle')}</p>
         </div>
-        <button type="button" className="btn btn-ghost btn-sm" onClick={() => setCustomise(true)} aria-label={t('workspace.customise')}>
+        <Button variant="ghost" size="sm" onClick={() => setCustomise(true)} aria-label={t('workspace.customise')}>
           <SettingsIcon /> <span className="label-text">{t('workspace.customise')}</span>
-        </button>
+        </Button>
       </div>
       <div className="workspace-area" ref={area}>
         <DraggableIcon

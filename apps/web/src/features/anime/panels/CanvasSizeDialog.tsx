@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../shared/ui/Dialog';
 import { useEngine, useEngineSnapshot } from '../engine';
 import { formatBytes } from './HistoryPanel';
+import { Button } from '../../../shared/ui/Button';
 
 /** Common sizes: square, 3:4 portrait (what the AI generator makes), screens and print (A4 at 300 dpi). */
 const PRESETS: readonly [number, number, string][] = [
@@ -122,12 +123,12 @@ export function CanvasSizeDialog({ onClose }: { onClose(): void }) {
           </p>
         )}
         <div className="an-row-buttons an-dialog-actions">
-          <button type="button" className="btn btn-sm" onClick={onClose}>
+          <Button size="sm" onClick={onClose}>
             {t('canvasSize.cancel')}
-          </button>
-          <button type="submit" className="btn btn-sm btn-primary" disabled={!valid}>
+          </Button>
+          <Button variant="primary" size="sm" type="submit" disabled={!valid}>
             {t('canvasSize.apply')}
-          </button>
+          </Button>
         </div>
       </form>
     </Dialog>

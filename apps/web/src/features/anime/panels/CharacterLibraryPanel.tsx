@@ -11,6 +11,7 @@ import { CHARACTERS_KEY, charactersApi, useCharacters, useStoreCharacter } from 
 import { useEngine } from '../engine';
 import { openVersion, saveError, versionBody } from '../saving';
 import { useAnime } from '../store';
+import { Button } from '../../../shared/ui/Button';
 
 export function useRelativeTime() {
   const { t } = useTranslation('anime');
@@ -186,13 +187,13 @@ export function CharacterLibraryPanel() {
             {error}
           </p>
         )}
-        <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
+        <Button variant="primary" block type="submit" disabled={busy}>
           {busy ? t('library.saving') : t('library.saveNew')}
-        </button>
+        </Button>
         {characterId && q.data?.some((c) => c.id === characterId) && (
-          <button type="button" className="btn btn-block" disabled={busy} onClick={() => void updateDetails()}>
+          <Button block disabled={busy} onClick={() => void updateDetails()}>
             {t('library.update')}
-          </button>
+          </Button>
         )}
       </form>
       <h4>{t('library.yours')}</h4>
@@ -214,12 +215,12 @@ export function CharacterLibraryPanel() {
                 <span className="an-sync-note" role="alert">
                   <small>{t('library.conflict', { name: c.conflict.name })}</small>
                   <span className="an-chips">
-                    <button type="button" className="btn btn-sm" onClick={() => void resolve(c, 'mine')}>
+                    <Button size="sm" onClick={() => void resolve(c, 'mine')}>
                       {t('library.keepMine')}
-                    </button>
-                    <button type="button" className="btn btn-sm" onClick={() => void resolve(c, 'theirs')}>
+                    </Button>
+                    <Button size="sm" onClick={() => void resolve(c, 'theirs')}>
                       {t('library.takeTheirs')}
-                    </button>
+                    </Button>
                   </span>
                 </span>
               )}
@@ -234,15 +235,15 @@ export function CharacterLibraryPanel() {
               )}
             </span>
             <span className="an-character-actions">
-              <button type="button" className="btn btn-sm btn-primary" onClick={() => open(c)}>
+              <Button variant="primary" size="sm" onClick={() => open(c)}>
                 {t('library.open')}
-              </button>
-              <button type="button" className="btn btn-sm" onClick={() => duplicate(c)}>
+              </Button>
+              <Button size="sm" onClick={() => duplicate(c)}>
                 {t('library.duplicate')}
-              </button>
-              <button type="button" className="btn btn-sm btn-danger" onClick={() => remove(c)} aria-label={t('library.delete', { name: c.name })}>
+              </Button>
+              <Button variant="danger" size="sm" onClick={() => remove(c)} aria-label={t('library.delete', { name: c.name })}>
                 <Trash2 size={15} />
-              </button>
+              </Button>
             </span>
           </li>
         ))}

@@ -7,6 +7,7 @@ import { call } from '../../../shared/api/client';
 import { useEngine } from '../engine';
 import { bufferToDataUrl } from '../lib/pixels';
 import { useAnime } from '../store';
+import { Button } from '../../../shared/ui/Button';
 
 type Source = 'server' | 'browser' | 'default';
 
@@ -64,9 +65,9 @@ export function ColorAssistantPanel() {
   const suggestions = theme ? suggestThemeColors(theme) : a ? suggestColors(a) : [];
   return (
     <div className="an-assistant-panel">
-      <button type="button" className="btn btn-primary btn-block" disabled={busy} onClick={run}>
+      <Button variant="primary" block disabled={busy} onClick={run}>
         <Palette size={16} aria-hidden /> {busy ? t('colour.analyzing') : t('colour.analyze')}
-      </button>
+      </Button>
       {result?.source === 'default' && <p className="alert alert-warning an-small">{t('colour.fallback')}</p>}
       {a && (
         <>
@@ -98,9 +99,9 @@ export function ColorAssistantPanel() {
                   <button key={c} type="button" className="an-swatch an-swatch-sm" style={{ background: c }} title={c} aria-label={c} onClick={() => pick(c)} />
                 ))}
               </span>
-              <button type="button" className="btn btn-sm btn-ghost" onClick={() => p.colors.forEach(addColor)}>
+              <Button variant="ghost" size="sm" onClick={() => p.colors.forEach(addColor)}>
                 {t('colour.savePalette')}
-              </button>
+              </Button>
             </div>
           ))}
         </>

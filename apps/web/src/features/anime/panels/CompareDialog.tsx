@@ -3,6 +3,7 @@ import { flattenDocument, type PixelBuffer } from '@yumi/paint';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../shared/ui/Dialog';
+import { Tabs } from '../../../shared/ui/Tabs';
 import { charactersApi } from '../api';
 import { bufferToDataUrl, canvasDataToDocument } from '../lib/pixels';
 import { differenceImage } from '../lib/diff';
@@ -42,32 +43,42 @@ export function CompareDialog({ characterId, a, b, onClose }: { characterId: str
   }, [characterId, a, b]);
   return (
     <Dialog open onOpenChange={(o) => !o && onClose()} title={t('versions.compareTitle')} wide>
-      <div className="tabs-list" role="tablist">
-        {(['side', 'diff'] as const).map((v) => (
-          <button key={v} type="button" role="tab" aria-selected={view === v} className="tab" data-state={view === v ? 'active' : undefined} onClick={() => setView(v)}>
-            {t(`versions.view.${v}`)}
-          </button>
-        ))}
-      </div>
       {failed && <p className="alert alert-error">{t('library.loadFailed')}</p>}
       {!result && !failed && <div className="spinner" aria-busy />}
-      {result && view === 'side' && (
-        <div className="an-compare-side">
-          <figure>
-            <img src={result.a} alt={a.name} />
-            <figcaption>{a.name}</figcaption>
-          </figure>
-          <figure>
-            <img src={result.b} alt={b.name} />
-            <figcaption>{b.name}</figcaption>
-          </figure>
-        </div>
-      )}
-      {result && view === 'diff' && (
-        <figure className="an-compare-diff">
-          <img src={result.diff} alt={t('versions.view.diff')} data-testid="diff-image" />
-          <figcaption>{t('versions.changed', { percent: result.changedPercent.toFixed(1) })}</figcaption>
-        </figure>
+      {result && (
+        <Tabs
+          label={t('versions.compareTitle')}
+          value={view}
+          onValueChange={(v) => setView(v as typeof view)}
+          items={[
+            {
+              id: 'side',
+              label: t('versions.view.side'),
+              content: (
+                <div className="an-compare-side">
+                  <figure>
+                    <img src={result.a} alt={a.name} />
+                    <figcaption>{a.name}</figcaption>
+                  </figure>
+                  <figure>
+                    <img src={result.b} alt={b.name} />
+                    <figcaption>{b.name}</figcaption>
+                  </figure>
+                </div>
+              ),
+            },
+            {
+              id: 'diff',
+              label: t('versions.view.diff'),
+              content: (
+                <figure className="an-compare-diff">
+                  <img src={result.diff} alt={t('versions.view.diff')} data-testid="diff-image" />
+                  <figcaption>{t('versions.changed', { percent: result.changedPercent.toFixed(1) })}</figcaption>
+                </figure>
+              ),
+            },
+          ]}
+        />
       )}
     </Dialog>
   );

@@ -7,6 +7,7 @@ import { useEngine, useEngineSnapshot } from '../engine';
 import { downloadBlob } from '../../../shared/files/download';
 import { exportDrawing } from '../lib/exporting';
 import { useAnime } from '../store';
+import { Button } from '../../../shared/ui/Button';
 
 /** Spec §9 export: png (default), jpg, webp, svg, plus PSD; quality 1-100 (JPEG/WebP), size 1-400 %. */
 export function ExportPanel() {
@@ -57,9 +58,9 @@ export function ExportPanel() {
         </label>
       )}
       <p className="muted an-small">{t(`export.hint.${exportFormat}`)}</p>
-      <button type="button" className="btn btn-primary btn-block" disabled={busy} onClick={run}>
+      <Button variant="primary" block disabled={busy} onClick={run}>
         <Download size={16} aria-hidden /> {busy ? t('export.working') : t('export.download')}
-      </button>
+      </Button>
     </div>
   );
 }

@@ -11,6 +11,7 @@ import { recolorImage, type ColorMapping } from '../lib/recolor';
 import { saveError, versionBody } from '../saving';
 import { useAnime } from '../store';
 import { analyzeDrawing } from './ColorAssistantPanel';
+import { Button } from '../../../shared/ui/Button';
 
 interface Variant {
   id: string;
@@ -74,9 +75,9 @@ export function GenerateVersions() {
 
   return (
     <div className="an-variants">
-      <button type="button" className="btn btn-block" disabled={busy} onClick={generate}>
+      <Button block disabled={busy} onClick={generate}>
         <Sparkles size={16} aria-hidden /> {busy ? t('colour.analyzing') : t('variants.generate')}
-      </button>
+      </Button>
       {variants && (
         <div className="an-variant-grid">
           {variants.map((v) => (
@@ -88,13 +89,13 @@ export function GenerateVersions() {
                   {t(`variants.${v.type}`)} · {t('variants.confidence', { value: v.confidence })}
                 </small>
                 <span className="an-row-buttons">
-                  <button type="button" className="btn btn-sm" onClick={() => apply(v, false)}>
+                  <Button size="sm" onClick={() => apply(v, false)}>
                     {t('variants.apply')}
-                  </button>
+                  </Button>
                   {characterId && (
-                    <button type="button" className="btn btn-sm btn-primary" onClick={() => apply(v, true)}>
+                    <Button variant="primary" size="sm" onClick={() => apply(v, true)}>
                       {t('variants.applyAsVersion')}
-                    </button>
+                    </Button>
                   )}
                 </span>
               </figcaption>

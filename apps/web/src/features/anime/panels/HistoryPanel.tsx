@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useEngine, useEngineSnapshot } from '../engine';
+import { Button } from '../../../shared/ui/Button';
 
 export const formatBytes = (n: number) => (n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(1)} MB` : `${Math.round(n / 1024)} KB`);
 
@@ -13,12 +14,12 @@ export function HistoryPanel() {
   return (
     <div className="an-history-panel">
       <div className="an-row-buttons">
-        <button type="button" className="btn btn-sm" disabled={!snap.canUndo} onClick={() => engine.undo()}>
+        <Button size="sm" disabled={!snap.canUndo} onClick={() => engine.undo()}>
           ↶ {t('history.undo')}
-        </button>
-        <button type="button" className="btn btn-sm" disabled={!snap.canRedo} onClick={() => engine.redo()}>
+        </Button>
+        <Button size="sm" disabled={!snap.canRedo} onClick={() => engine.redo()}>
           ↷ {t('history.redo')}
-        </button>
+        </Button>
       </div>
       <ol className="an-history-list">
         <li className="muted">{t('history.start')}</li>

@@ -6,6 +6,7 @@ import { toast } from '../../../shared/ui/toast';
 import { useEngine, useEngineSnapshot } from '../engine';
 import { bufferToCanvas } from '../lib/pixels';
 import { LayerDnd, useLayerRowDnd } from './layerDnd';
+import { Button } from '../../../shared/ui/Button';
 
 function LayerThumb({ id, version }: { id: string; version: number }) {
   const engine = useEngine();
@@ -133,37 +134,37 @@ export function LayersPanel() {
         </label>
       </div>
       <div className="an-layer-actions">
-        <button type="button" className="btn btn-sm btn-primary" onClick={() => engine.addLayer()}>
+        <Button variant="primary" size="sm" onClick={() => engine.addLayer()}>
           <Plus size={15} aria-hidden /> {t('layers.add')}
-        </button>
-        <button type="button" className="btn btn-sm" onClick={() => engine.duplicateLayer(active.id)}>
+        </Button>
+        <Button size="sm" onClick={() => engine.duplicateLayer(active.id)}>
           {t('layers.duplicate')}
-        </button>
-        <button type="button" className="btn btn-sm" disabled={!canMerge} onClick={() => refused(engine.mergeDown(active.id))}>
+        </Button>
+        <Button size="sm" disabled={!canMerge} onClick={() => refused(engine.mergeDown(active.id))}>
           {t('layers.mergeDown')}
-        </button>
-        <button type="button" className="btn btn-sm" aria-label={t('layers.moveUp')} title={t('layers.moveUp')} disabled={atTop} onClick={() => engine.moveItem(active.id, 'up')}>
+        </Button>
+        <Button size="sm" aria-label={t('layers.moveUp')} title={t('layers.moveUp')} disabled={atTop} onClick={() => engine.moveItem(active.id, 'up')}>
           <ArrowUp size={15} />
-        </button>
-        <button type="button" className="btn btn-sm" aria-label={t('layers.moveDown')} title={t('layers.moveDown')} disabled={atBottom} onClick={() => engine.moveItem(active.id, 'down')}>
+        </Button>
+        <Button size="sm" aria-label={t('layers.moveDown')} title={t('layers.moveDown')} disabled={atBottom} onClick={() => engine.moveItem(active.id, 'down')}>
           <ArrowDown size={15} />
-        </button>
-        <button type="button" className="btn btn-sm" title={t('layers.groupHint')} onClick={() => engine.groupLayer(active.id, t('layers.groupName', { n: snap.layers.filter((l) => l.group).length + 1 }))}>
+        </Button>
+        <Button size="sm" title={t('layers.groupHint')} onClick={() => engine.groupLayer(active.id, t('layers.groupName', { n: snap.layers.filter((l) => l.group).length + 1 }))}>
           <FolderInput size={15} aria-hidden /> {t('layers.group')}
-        </button>
+        </Button>
         {active.group && (
-          <button type="button" className="btn btn-sm" onClick={() => refused(engine.ungroupLayer(active.id))}>
+          <Button size="sm" onClick={() => refused(engine.ungroupLayer(active.id))}>
             <FolderOutput size={15} aria-hidden /> {t('layers.ungroup')}
-          </button>
+          </Button>
         )}
-        <button type="button" className="btn btn-sm" onClick={() => setRenaming(active.id)}>
+        <Button size="sm" onClick={() => setRenaming(active.id)}>
           {t('layers.rename')}
-        </button>
+        </Button>
         {/* Spec §4: deletion is offered only when more than one layer exists. */}
         {snap.layers.length > 1 && (
-          <button type="button" className="btn btn-sm btn-danger" onClick={() => refused(engine.deleteLayer(active.id))}>
+          <Button variant="danger" size="sm" onClick={() => refused(engine.deleteLayer(active.id))}>
             {t('layers.delete')}
-          </button>
+          </Button>
         )}
       </div>
     </div>

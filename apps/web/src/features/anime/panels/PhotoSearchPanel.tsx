@@ -5,6 +5,7 @@ import { call } from '../../../shared/api/client';
 import { toast } from '../../../shared/ui/toast';
 import { useEngine } from '../engine';
 import { urlToBuffer } from '../lib/pixels';
+import { Button } from '../../../shared/ui/Button';
 
 /** Spec §5/§7 reference search: Enter or the button runs it for a non-empty query; results go in as layers. */
 export function PhotoSearchPanel() {
@@ -51,9 +52,9 @@ export function PhotoSearchPanel() {
         }}
       >
         <input className="input" type="search" value={q} maxLength={200} placeholder={t('search.placeholder')} aria-label={t('search.placeholder')} onChange={(e) => setQ(e.target.value)} />
-        <button type="submit" className="btn btn-primary btn-sm" disabled={busy || !q.trim()}>
+        <Button variant="primary" size="sm" type="submit" disabled={busy || !q.trim()}>
           {busy ? '…' : t('search.go')}
-        </button>
+        </Button>
       </form>
       {data && (
         <>
@@ -85,9 +86,9 @@ export function PhotoSearchPanel() {
                       {r.creator ? ` · ${r.creator}` : ''}
                     </small>
                   )}
-                  <button type="button" className="btn btn-sm" onClick={() => place(r)}>
+                  <Button size="sm" onClick={() => place(r)}>
                     {t('search.place')}
-                  </button>
+                  </Button>
                 </figcaption>
               </figure>
             ))}

@@ -1,6 +1,8 @@
 import { POSE_CATEGORIES, POSES, type Pose, type PoseCategory } from '@yumi/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../../shared/ui/Button';
+import { Tabs } from '../../../shared/ui/Tabs';
 import { toast } from '../../../shared/ui/toast';
 import { useEngine } from '../engine';
 import { poseGuide } from '../lib/guides';
@@ -32,29 +34,32 @@ export function PosesPanel() {
     toast('success', t('poses.applied', { name: pose.name }));
     setSelected(null);
   };
-  const list = POSES.filter((p) => category === 'all' || p.category === category);
   return (
     <div className="an-poses-panel">
-      <div className="tabs-list an-tabs-scroll" role="tablist">
-        {(['all', ...POSE_CATEGORIES] as const).map((c) => (
-          <button key={c} type="button" role="tab" aria-selected={category === c} className="tab" data-state={category === c ? 'active' : undefined} onClick={() => setCategory(c)}>
-            {t(`poses.categories.${c}`)}
-          </button>
-        ))}
-      </div>
-      <div className="an-pose-grid">
-        {list.map((p) => (
-          <button key={p.id} type="button" className={`an-pose-card ${selected?.id === p.id ? 'is-selected' : ''}`} aria-pressed={selected?.id === p.id} onClick={() => (livePreview ? apply(p) : setSelected(p))} title={p.description}>
-            <PoseFigure pose={p} />
-            <strong>{p.name}</strong>
-            <small className="muted">{t(`poses.categories.${p.category}`)}</small>
-          </button>
-        ))}
-      </div>
+      <Tabs
+        label={t('toolbar.items.poses')}
+        value={category}
+        onValueChange={(c) => setCategory(c as typeof category)}
+        items={(['all', ...POSE_CATEGORIES] as const).map((c) => ({
+          id: c,
+          label: t(`poses.categories.${c}`),
+          content: (
+            <div className="an-pose-grid">
+              {POSES.filter((p) => c === 'all' || p.category === c).map((p) => (
+                <button key={p.id} type="button" className={`an-pose-card ${selected?.id === p.id ? 'is-selected' : ''}`} aria-pressed={selected?.id === p.id} onClick={() => (livePreview ? apply(p) : setSelected(p))} title={p.description}>
+                  <PoseFigure pose={p} />
+                  <strong>{p.name}</strong>
+                  <small className="muted">{t(`poses.categories.${p.category}`)}</small>
+                </button>
+              ))}
+            </div>
+          ),
+        }))}
+      />
       {!livePreview && (
-        <button type="button" className="btn btn-primary btn-block" disabled={!selected} onClick={() => selected && apply(selected)}>
+        <Button variant="primary" block disabled={!selected} onClick={() => selected && apply(selected)}>
           {t('templates.continue')}
-        </button>
+        </Button>
       )}
     </div>
   );

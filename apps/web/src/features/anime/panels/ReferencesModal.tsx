@@ -1,7 +1,9 @@
 import { filterReferences, REFERENCE_FILTERS, type ReferenceFilter, type ReferenceImage } from '@yumi/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../../shared/ui/Button';
 import { Dialog } from '../../../shared/ui/Dialog';
+import { Tabs } from '../../../shared/ui/Tabs';
 import { toast } from '../../../shared/ui/toast';
 import { useEngine } from '../engine';
 import { urlToBuffer } from '../lib/pixels';
@@ -25,33 +27,37 @@ export function ReferencesModal() {
   };
   return (
     <Dialog open={referencesOpen} onOpenChange={(o) => set({ referencesOpen: o })} title={t('references.title')} description={t('references.description')} wide>
-      <div className="tabs-list" role="tablist">
-        {REFERENCE_FILTERS.map((f) => (
-          <button key={f} type="button" role="tab" aria-selected={filter === f} className="tab" data-state={filter === f ? 'active' : undefined} onClick={() => setFilter(f)}>
-            {t(`references.filters.${f}`)}
-          </button>
-        ))}
-      </div>
-      <div className="an-reference-grid">
-        {filterReferences(filter).map((r) => (
-          <figure key={r.id} className="an-reference-card card">
-            <img
-              src={r.src}
-              alt={r.title}
-              onError={(e) => {
-                e.currentTarget.src = '/anime/placeholder.svg';
-              }}
-            />
-            <figcaption>
-              <strong>{r.title}</strong>
-              <small className="muted">{r.description}</small>
-              <button type="button" className="btn btn-sm btn-primary" onClick={() => place(r)}>
-                {t('references.use')}
-              </button>
-            </figcaption>
-          </figure>
-        ))}
-      </div>
+      <Tabs
+        label={t('references.title')}
+        value={filter}
+        onValueChange={(f) => setFilter(f as ReferenceFilter)}
+        items={REFERENCE_FILTERS.map((f) => ({
+          id: f,
+          label: t(`references.filters.${f}`),
+          content: (
+            <div className="an-reference-grid">
+              {filterReferences(f).map((r) => (
+                <figure key={r.id} className="an-reference-card card">
+                  <img
+                    src={r.src}
+                    alt={r.title}
+                    onError={(e) => {
+                      e.currentTarget.src = '/anime/placeholder.svg';
+                    }}
+                  />
+                  <figcaption>
+                    <strong>{r.title}</strong>
+                    <small className="muted">{r.description}</small>
+                    <Button size="sm" variant="primary" onClick={() => void place(r)}>
+                      {t('references.use')}
+                    </Button>
+                  </figcaption>
+                </figure>
+              ))}
+            </div>
+          ),
+        }))}
+      />
     </Dialog>
   );
 }

@@ -2,6 +2,7 @@ import { SMART_BRUSH_MODES, SMART_BRUSH_PRESETS, type SmartBrushSettings } from 
 import { useTranslation } from 'react-i18next';
 import { useEngine } from '../engine';
 import { useAnime } from '../store';
+import { Button } from '../../../shared/ui/Button';
 
 /** Spec §4 smart brush: ON/OFF; controls only when ON; presets set the mode and sliders. Click the canvas to fill. */
 export function SmartBrushPanel() {
@@ -28,9 +29,9 @@ export function SmartBrushPanel() {
         <>
           <div className="an-chips">
             {SMART_BRUSH_PRESETS.map((p) => (
-              <button key={p.id} type="button" className="btn btn-sm" onClick={() => set({ smart: { ...p.settings } })}>
+              <Button size="sm" key={p.id} onClick={() => set({ smart: { ...p.settings } })}>
                 {t(p.nameKey)}
-              </button>
+              </Button>
             ))}
           </div>
           <label className="field">

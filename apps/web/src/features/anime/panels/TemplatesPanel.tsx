@@ -3,6 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, call } from '../../../shared/api/client';
+import { Button } from '../../../shared/ui/Button';
+import { Tabs } from '../../../shared/ui/Tabs';
 import { toast } from '../../../shared/ui/toast';
 import { useEngine } from '../engine';
 import { templateGuide } from '../lib/guides';
@@ -57,56 +59,59 @@ export function TemplatesPanel() {
     return (
       <div className="alert alert-error" role="alert">
         <p>{signIn ? t('templates.signIn') : q.error.message ? `${t('templates.failed')}: ${q.error.message}` : t('templates.failed')}</p>
-        <button type="button" className="btn btn-sm" onClick={() => void q.refetch()}>
+        <Button size="sm" onClick={() => void q.refetch()}>
           {t('templates.retry')}
-        </button>
+        </Button>
       </div>
     );
   }
-  const list = q.data.templates.filter((x) => x.category === category);
   return (
     <div className="an-templates-panel">
       <label className="an-switch-row">
         <input type="checkbox" checked={livePreview} onChange={(e) => set({ livePreview: e.target.checked })} />
         <span>{t('templates.livePreview')}</span>
       </label>
-      <div className="tabs-list an-tabs-scroll" role="tablist">
-        {TEMPLATE_CATEGORIES.map((c) => (
-          <button key={c} type="button" role="tab" aria-selected={category === c} className="tab" data-state={category === c ? 'active' : undefined} onClick={() => setCategory(c)}>
-            {t(`templates.categories.${c}`)}
-          </button>
-        ))}
-      </div>
-      <div className="an-card-list">
-        {list.map((tpl) => (
-          <button
-            key={tpl.id}
-            type="button"
-            className={`an-pick-card ${selected?.id === tpl.id ? 'is-selected' : ''}`}
-            aria-pressed={selected?.id === tpl.id}
-            data-template={tpl.id}
-            onClick={() => (livePreview ? apply(tpl) : setSelected(tpl))}
-          >
-            <ProportionFigure t={tpl} />
-            <span className="an-pick-body">
-              <strong>{tpl.name}</strong>
-              <small className="muted">{tpl.description}</small>
-              <span className="an-chips">
-                {tpl.characteristics.map((c) => (
-                  <span key={c} className="an-chip">
-                    {c}
+      <Tabs
+        label={t('toolbar.items.templates')}
+        value={category}
+        onValueChange={(c) => setCategory(c as typeof category)}
+        items={TEMPLATE_CATEGORIES.map((c) => ({
+          id: c,
+          label: t(`templates.categories.${c}`),
+          content: (
+            <div className="an-card-list">
+              {q.data.templates.filter((x) => x.category === c).map((tpl) => (
+                <button
+                  key={tpl.id}
+                  type="button"
+                  className={`an-pick-card ${selected?.id === tpl.id ? 'is-selected' : ''}`}
+                  aria-pressed={selected?.id === tpl.id}
+                  data-template={tpl.id}
+                  onClick={() => (livePreview ? apply(tpl) : setSelected(tpl))}
+                >
+                  <ProportionFigure t={tpl} />
+                  <span className="an-pick-body">
+                    <strong>{tpl.name}</strong>
+                    <small className="muted">{tpl.description}</small>
+                    <span className="an-chips">
+                      {tpl.characteristics.map((c) => (
+                        <span key={c} className="an-chip">
+                          {c}
+                        </span>
+                      ))}
+                    </span>
+                    <small className="muted">{t('templates.proportions', { head: tpl.proportions.headRatio, body: tpl.proportions.bodyRatio })}</small>
                   </span>
-                ))}
-              </span>
-              <small className="muted">{t('templates.proportions', { head: tpl.proportions.headRatio, body: tpl.proportions.bodyRatio })}</small>
-            </span>
-          </button>
-        ))}
-      </div>
+                </button>
+              ))}
+            </div>
+          ),
+        }))}
+      />
       {!livePreview && (
-        <button type="button" className="btn btn-primary btn-block" disabled={!selected} onClick={() => selected && apply(selected)}>
+        <Button variant="primary" block disabled={!selected} onClick={() => selected && apply(selected)}>
           {t('templates.continue')}
-        </button>
+        </Button>
       )}
     </div>
   );

@@ -10,6 +10,7 @@ import { useAnime } from '../store';
 import { formatBytes } from './HistoryPanel';
 import { useRelativeTime } from './CharacterLibraryPanel';
 import { CompareDialog } from './CompareDialog';
+import { Button } from '../../../shared/ui/Button';
 
 /** Spec §4 versions: save appends and makes current; revert; delete (not current); compare two; at most 20. */
 export function VersionHistoryPanel() {
@@ -30,9 +31,9 @@ export function VersionHistoryPanel() {
     return (
       <div className="alert alert-info">
         <p>{t('versions.needCharacter')}</p>
-        <button type="button" className="btn btn-sm btn-primary" onClick={() => toggle('character-library')}>
+        <Button variant="primary" size="sm" onClick={() => toggle('character-library')}>
           {t('versions.openLibrary')}
-        </button>
+        </Button>
       </div>
     );
   }
@@ -98,15 +99,15 @@ export function VersionHistoryPanel() {
         <input className="input" value={name} maxLength={100} onChange={(e) => setName(e.target.value)} placeholder={t('versions.namePlaceholder')} aria-label={t('versions.name')} required />
         <input className="input" value={description} maxLength={1000} onChange={(e) => setDescription(e.target.value)} placeholder={t('versions.descriptionPlaceholder')} aria-label={t('versions.description')} />
         {full && <p className="alert alert-warning an-small">{t('versions.full', { max: MAX_VERSIONS })}</p>}
-        <button type="submit" className="btn btn-primary btn-block" disabled={busy || full || !name.trim()}>
+        <Button variant="primary" block type="submit" disabled={busy || full || !name.trim()}>
           {busy ? t('library.saving') : t('versions.save')}
-        </button>
+        </Button>
       </form>
       <div className="an-compare-bar">
         <small className="muted">{t('versions.compareHint', { count: selected.length })}</small>
-        <button type="button" className="btn btn-sm" disabled={pair.length !== 2} onClick={() => setComparing(true)}>
+        <Button size="sm" disabled={pair.length !== 2} onClick={() => setComparing(true)}>
           <Scale size={15} aria-hidden /> {t('versions.compare')}
-        </button>
+        </Button>
       </div>
       <ul className="an-version-list">
         {newestFirst.map((v) => {
@@ -127,12 +128,12 @@ export function VersionHistoryPanel() {
                   <span className="badge">{t('versions.current')}</span>
                 ) : (
                   <>
-                    <button type="button" className="btn btn-sm" onClick={() => revert(v)}>
+                    <Button size="sm" onClick={() => revert(v)}>
                       {t('versions.revert')}
-                    </button>
-                    <button type="button" className="btn btn-sm btn-danger" onClick={() => remove(v)} aria-label={t('versions.delete', { name: v.name })}>
+                    </Button>
+                    <Button variant="danger" size="sm" onClick={() => remove(v)} aria-label={t('versions.delete', { name: v.name })}>
                       <Trash2 size={15} />
-                    </button>
+                    </Button>
                   </>
                 )}
               </span>

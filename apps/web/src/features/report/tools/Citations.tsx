@@ -96,7 +96,7 @@ export function CitationsTool() {
       <ul className="rt-refs" data-testid="reference-list">
         {r.meta.references.map((ref) => (
           <li key={ref.id}>
-            <button type="button" className="btn btn-sm" title={t('citations.insert')} onClick={() => r.insertAtCursor(` [@${ref.id}]`)}>[@{ref.id}]</button>
+            <Button size="sm" title={t('citations.insert')} onClick={() => r.insertAtCursor(` [@${ref.id}]`)}>[@{ref.id}]</Button>
             <span className="small">{ref.title}</span>
             <IconButton className="small" label={t('citations.remove', { key: ref.id })} onClick={() => r.updateMeta((m) => ({ references: m.references.filter((x) => x.id !== ref.id) }))}>
               <X aria-hidden="true" />

@@ -5,6 +5,7 @@ import { NeedsServer } from '../../../shared/network/NeedsServer';
 import { toast } from '../../../shared/ui/toast';
 import { useWriting } from '../context';
 import { ToolHeader } from './ToolHeader';
+import { Button } from '../../../shared/ui/Button';
 
 /** Share the selection (or the whole text) to six kinds of sites, with each one's length limit. */
 export function SocialTool() {
@@ -59,9 +60,9 @@ export function SocialTool() {
                   </span>
                 )}
               </div>
-              <button type="button" className="btn btn-sm" disabled={!shareText || !online} onClick={() => void share(p)}>
+              <Button size="sm" disabled={!shareText || !online} onClick={() => void share(p)}>
                 {t('social.share')}
-              </button>
+              </Button>
             </li>
           );
         })}

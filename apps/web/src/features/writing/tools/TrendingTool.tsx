@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../../../shared/api/client';
 import { useWriting } from '../context';
 import { ToolHeader } from './ToolHeader';
+import { Button } from '../../../shared/ui/Button';
 
 /** Trending hashtags and topics (Mastodon, else the user's own recent hashtags, else none); a click inserts one. */
 export function TrendingTool() {
@@ -30,9 +31,9 @@ export function TrendingTool() {
                 : t('trending.noSource')}
           </span>
         )}
-        <button type="button" className="btn btn-sm btn-ghost" onClick={() => void trends.refetch()} disabled={trends.isFetching}>
+        <Button variant="ghost" size="sm" onClick={() => void trends.refetch()} disabled={trends.isFetching}>
           ↻ {t('trending.refresh')}
-        </button>
+        </Button>
       </div>
       {trends.isLoading && <div className="spinner" />}
       {trends.error && <p className="alert alert-error">{(trends.error as Error).message}</p>}
@@ -62,9 +63,9 @@ export function TrendingTool() {
                 <a href={l.url} target="_blank" rel="noopener noreferrer">
                   {l.title}
                 </a>
-                <button type="button" className="btn btn-sm btn-ghost" onClick={() => insert(l.url)}>
+                <Button variant="ghost" size="sm" onClick={() => insert(l.url)}>
                   {t('trending.insertLink')}
-                </button>
+                </Button>
               </li>
             ))}
           </ul>

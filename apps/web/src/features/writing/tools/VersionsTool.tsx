@@ -154,9 +154,9 @@ export function VersionsTool() {
               {nudges.map((n) => (
                 <li key={n.type}>
                   <span>{t(`nudges.messages.${n.type}`, { value: n.relatedHistory[0] })}</span>
-                  <button type="button" className="btn btn-sm btn-ghost" onClick={() => applyNudge(n)}>
+                  <Button variant="ghost" size="sm" onClick={() => applyNudge(n)}>
                     {n.action === 'insert' ? t('nudges.insert') : t('nudges.apply')}
-                  </button>
+                  </Button>
                 </li>
               ))}
             </ul>
