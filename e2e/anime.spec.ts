@@ -1,34 +1,36 @@
 import { expect, test } from '@playwright/test';
 import { writePsdBuffer } from 'ag-psd';
 import { readFileSync } from 'node:fs';
-import { layersHash, openCreate, openPanel, penStroke, pixel, recoverySavedAt, type YumiWindow } from './paint';
+import { canvasReady, exportPsd, layerNames, layerPixel, layersHash, openCreate, openPanel, penStroke, pixel, recoverySavedAt, setBrush, setColor, toScreen } from './paint';
 import { shot, signUpViaApi } from './support';
 
 test.describe('anime Create mode', () => {
   test('strokes land on the active layer only, a locked layer is untouched, undo is exact', async ({ page }) => {
     await openCreate(page);
     await shot(page, 'anime-create-empty');
-    await page.evaluate(() => (window as unknown as YumiWindow).__yumiPaint.setBrush({ size: 14, hardness: 100 }));
+    await setBrush(page, { size: 14, hardness: 100 });
 
     // A pen stroke on the Background layer.
     await penStroke(page, [
       [100, 100],
       [300, 120],
     ]);
-    expect((await pixel(page, 200, 110, 'Background'))[3]).toBeGreaterThan(150);
+    const first = await exportPsd(page);
+    expect(layerPixel(first, 'Background', 200, 110)[3]).toBeGreaterThan(150);
 
     // New layer: strokes go there, the Background keeps its pixels.
     await openPanel(page, 'layers');
     await page.getByRole('button', { name: 'New layer' }).click();
     await expect(page.locator('[data-layer="Layer 1"]')).toBeVisible();
-    const before = await pixel(page, 400, 300, 'Background');
+    const before = layerPixel(first, 'Background', 400, 300);
     await penStroke(page, [
       [380, 300],
       [420, 300],
     ]);
-    expect((await pixel(page, 400, 300, 'Layer 1'))[3]).toBeGreaterThan(150);
-    expect(await pixel(page, 400, 300, 'Background')).toEqual(before);
-    expect((await pixel(page, 200, 110, 'Layer 1'))[3]).toBe(0);
+    const second = await exportPsd(page);
+    expect(layerPixel(second, 'Layer 1', 400, 300)[3]).toBeGreaterThan(150);
+    expect(layerPixel(second, 'Background', 400, 300)).toEqual(before);
+    expect(layerPixel(second, 'Layer 1', 200, 110)[3]).toBe(0);
 
     // Undo restores the exact pixels; redo brings the stroke back.
     const clean = await layersHash(page);
@@ -45,6 +47,7 @@ test.describe('anime Create mode', () => {
     await page.keyboard.press('Control+z');
 
     // Lock the active layer: a stroke changes nothing and the user is told why.
+    await openPanel(page, 'layers');
     await page.getByRole('button', { name: 'Lock Layer 1' }).click();
     const locked = await layersHash(page);
     await penStroke(page, [
@@ -59,22 +62,21 @@ test.describe('anime Create mode', () => {
   test('blend modes composite as expected', async ({ page }) => {
     await openCreate(page);
     // Red on the Background, blue on Layer 1 over it, both opaque and wide.
-    await page.evaluate(() => {
-      const engine = (window as unknown as YumiWindow).__yumiPaint;
-      engine.setColor('#ff0000');
-      engine.setBrush({ size: 40, hardness: 100 });
-    });
+    await setColor(page, '#ff0000');
+    await setBrush(page, { size: 40, hardness: 100 });
     await penStroke(page, [
       [100, 300],
       [300, 300],
     ], 'mouse');
     await openPanel(page, 'layers');
     await page.getByRole('button', { name: 'New layer' }).click();
-    await page.evaluate(() => (window as unknown as YumiWindow).__yumiPaint.setColor('#0000ff'));
+    await expect(page.locator('[data-layer="Layer 1"]')).toBeVisible();
+    await setColor(page, '#0000ff');
     await penStroke(page, [
       [200, 200],
       [200, 400],
     ], 'mouse');
+    await openPanel(page, 'layers');
     const blend = page.getByLabel('Blend mode');
     expect(await pixel(page, 200, 300)).toEqual([0, 0, 255, 255]);
     await blend.selectOption('multiply');
@@ -100,9 +102,10 @@ test.describe('anime Create mode', () => {
     await expect(page.locator('[data-template="gorgeous-anime"]')).toBeVisible();
     await page.getByRole('tab', { name: 'Classic' }).click();
     await page.locator('[data-template="chibi"]').click();
-    await expect(page.locator('[data-layer="Template guide: Chibi"]')).toHaveCount(0); // panel switched; check via engine
-    const names = await page.evaluate(() => (window as unknown as YumiWindow).__yumiPaint.document.layers.map((l: { name: string }) => l.name));
-    expect(names).toContain('Template guide: Chibi');
+    await expect(page.locator('[data-layer="Template guide: Chibi"]')).toHaveCount(0); // panel switched; see the export
+    expect(await layerNames(page)).toContain('Template guide: Chibi');
+    await openPanel(page, 'export');
+    await page.getByRole('radio', { name: 'PNG' }).click();
     await shot(page, 'anime-templates');
 
     await openPanel(page, 'poses');
@@ -123,24 +126,23 @@ test.describe('anime Create mode', () => {
     await page.getByRole('switch').check();
     await expect(page.getByText('Sensitivity 75')).toBeVisible();
     await shot(page, 'anime-smart-brush');
-    await page.evaluate(() => {
-      const engine = (window as unknown as YumiWindow).__yumiPaint;
-      engine.setActiveLayer(engine.document.layers[0]!.id);
-      engine.setColor('#22aa44');
-    });
-    const filled = await page.evaluate(() => {
-      const engine = (window as unknown as YumiWindow).__yumiPaint;
-      const stage = document.querySelector('[data-testid="paint-stage"]') as HTMLElement;
-      const box = stage.getBoundingClientRect();
-      const s = engine.viewport.documentToScreen({ x: 20, y: 580 });
-      stage.dispatchEvent(new PointerEvent('pointerdown', { clientX: box.left + s.x, clientY: box.top + s.y, pointerType: 'mouse', button: 0, buttons: 1, bubbles: true, pointerId: 3 }));
-      stage.dispatchEvent(new PointerEvent('pointerup', { clientX: box.left + s.x, clientY: box.top + s.y, pointerType: 'mouse', bubbles: true, pointerId: 3 }));
-      return Array.from(engine.document.layers[0]!.surface.readRect({ x: 20, y: 580, width: 1, height: 1 }));
-    });
+    await openPanel(page, 'layers');
+    await page.locator('[data-layer="Background"]').getByRole('button', { name: /^Background/ }).click();
+    await setColor(page, '#22aa44');
+    await openPanel(page, 'smart-brush');
+    await expect(page.getByRole('switch')).toBeChecked();
+    const at = await toScreen(page, 20, 580);
+    await page.getByTestId('paint-stage').evaluate((stage, at) => {
+      stage.dispatchEvent(new PointerEvent('pointerdown', { clientX: at.x, clientY: at.y, pointerType: 'mouse', button: 0, buttons: 1, bubbles: true, pointerId: 3 }));
+      stage.dispatchEvent(new PointerEvent('pointerup', { clientX: at.x, clientY: at.y, pointerType: 'mouse', bubbles: true, pointerId: 3 }));
+    }, at);
+    const filled = layerPixel(await exportPsd(page), 'Background', 20, 580);
     expect(filled.slice(0, 3)).toEqual([0x22, 0xaa, 0x44]);
+    await openPanel(page, 'smart-brush');
     await page.getByRole('switch').uncheck();
 
     await openPanel(page, 'export');
+    await page.getByRole('radio', { name: 'PNG' }).click();
     await expect(page.getByText('Size 100% (800 × 600 px)')).toBeVisible();
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download', exact: true }).click();
@@ -192,13 +194,13 @@ test.describe('anime Create mode', () => {
     const reverted = await page.evaluate(() => Date.now());
     await page.locator('.an-version-row').filter({ hasText: 'Version 1' }).getByRole('button', { name: 'Revert' }).click();
     await expect(page.locator('.an-version-row.is-current')).toContainText('Version 1');
-    expect((await pixel(page, 600, 180, 'Background'))[3]).toBe(0);
+    await expect.poll(async () => (await pixel(page, 600, 180))[3]).toBe(0);
 
     // Reload: the drawing comes back from IndexedDB, once the recovery copy holds the reverted drawing.
     const hash = await layersHash(page);
     await expect.poll(() => recoverySavedAt(page)).toBeGreaterThanOrEqual(reverted);
     await page.reload();
-    await page.waitForFunction(() => !!(window as unknown as YumiWindow).__yumiPaint);
+    await canvasReady(page);
     await expect(page.getByText('Your unsaved drawing was recovered.')).toBeVisible();
     expect(await layersHash(page)).toBe(hash);
   });
@@ -214,32 +216,36 @@ test.describe('anime Create mode', () => {
     ]);
     await expect(page.getByText('sketch.png added.')).toBeVisible();
     await expect(page.getByText('notes.txt is not an image this app can open.')).toBeVisible();
-    const names = () => page.evaluate(() => (window as unknown as YumiWindow).__yumiPaint.document.layers.map((l) => l.name));
-    expect(await names()).toEqual(['Background', 'sketch']);
+    expect(await layerNames(page)).toEqual(['Background', 'sketch']);
 
-    // Export a PSD and open it again: the layers come back with their names.
-    await page.evaluate(() => {
-      const e = (window as unknown as YumiWindow).__yumiPaint;
-      e.setLayerProps(e.document.activeLayerId, { blendMode: 'multiply', opacity: 70, clipping: true, alphaLock: true });
-    });
+    // Export a PSD and open it again: the layers come back with their names and settings.
+    await openPanel(page, 'layers');
+    await page.getByLabel('Blend mode').selectOption('multiply');
+    await page.getByRole('slider', { name: 'Layer opacity' }).fill('70');
+    await page.getByRole('checkbox', { name: 'Clip to the layer below' }).check();
+    await page.getByRole('checkbox', { name: /^Alpha lock/ }).check();
+    await expect(page.locator('[data-layer="sketch"]')).toContainText('↳ Multiply · 70% · alpha locked');
     await openPanel(page, 'export');
     await page.getByRole('radio', { name: 'PSD' }).click();
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download', exact: true }).click();
     const psdPath = await (await download).path();
     page.on('dialog', (d) => void d.accept());
-    await page.evaluate(() => (window as unknown as YumiWindow).__yumiPaint.addLayer('Extra'));
+    await openPanel(page, 'layers');
+    await page.getByRole('button', { name: 'New layer' }).click();
+    await expect(page.locator('[data-layer="Layer 1"]')).toBeVisible();
     await page.getByTestId('anime-upload').setInputFiles({ name: 'round.psd', mimeType: 'image/vnd.adobe.photoshop', buffer: readFileSync(psdPath) });
     await expect(page.getByText('round.psd added.')).toBeVisible();
-    expect(await names()).toEqual(['Background', 'sketch']);
-    const props = await page.evaluate(() => (window as unknown as YumiWindow).__yumiPaint.document.layers[1]!);
-    expect(props).toMatchObject({ blendMode: 'multiply', opacity: 70, clipping: true, alphaLock: true });
+    // The PSD replaced the drawing: its two layers, the sketch with its settings.
+    await expect(page.locator('[data-layer]')).toHaveCount(2);
+    await expect(page.locator('[data-layer="sketch"]')).toContainText('↳ Multiply · 70% · alpha locked');
+    expect(await layerNames(page)).toEqual(['Background', 'sketch']);
 
     // A PSD with 500 layers is refused with a message; the drawing stays.
     const big = Buffer.from(writePsdBuffer({ width: 10, height: 10, children: Array.from({ length: 500 }, (_, i) => ({ name: `L${i}` })) }));
     await page.getByTestId('anime-upload').setInputFiles({ name: 'huge.psd', mimeType: 'image/vnd.adobe.photoshop', buffer: big });
     await expect(page.getByText('huge.psd has 500 layers; at most 100 can be imported.')).toBeVisible();
-    expect(await names()).toEqual(['Background', 'sketch']);
+    expect(await layerNames(page)).toEqual(['Background', 'sketch']);
   });
 
   test('AI Generate mode hides the drawing tools and keeps the drawing', async ({ page }) => {
@@ -262,13 +268,14 @@ test.describe('anime Create mode', () => {
       [250, 200],
       [251, 200],
     ], 'mouse');
-    const layerNames = () => page.evaluate(() => (window as unknown as YumiWindow).__yumiPaint.document.layers.map((l) => l.name));
-    await expect.poll(layerNames, { timeout: 20_000 }).toContain('AI Drawing');
+    const aiLayer = page.locator('[data-layer="AI Drawing"]');
+    await openPanel(page, 'layers');
+    await expect(aiLayer).toBeVisible({ timeout: 20_000 });
     await page.keyboard.press('Control+z');
-    expect(await layerNames()).not.toContain('AI Drawing');
+    await expect(aiLayer).toHaveCount(0);
     await page.getByRole('tab', { name: 'AI Generate' }).click();
     await page.getByRole('tab', { name: 'Create' }).click();
-    expect((await pixel(page, 250, 200, 'Background'))[3]).toBeGreaterThan(0);
+    expect(layerPixel(await exportPsd(page), 'Background', 250, 200)[3]).toBeGreaterThan(0);
   });
 
   test('phone: toolbar along the bottom, touch drawing, panels as sheets', async ({ browser }) => {
@@ -279,7 +286,7 @@ test.describe('anime Create mode', () => {
       [100, 100],
       [500, 300],
     ], 'touch');
-    expect((await pixel(page, 300, 200, 'Background'))[3]).toBeGreaterThan(200);
+    expect((await pixel(page, 300, 200))[3]).toBeGreaterThan(200);
     await shot(page, 'anime-phone');
     await openPanel(page, 'layers');
     await shot(page, 'anime-phone-layers');

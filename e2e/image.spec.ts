@@ -1,14 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
+import { canvasReady, openPanel, pixel, setColor, toScreen } from './paint';
 import { shot, signUpViaApi } from './support';
-
-/** What the Create-mode page exposes for tests (localStorage yumi_e2e): just the parts used here. */
-interface PaintHandle {
-  render(): void;
-  output: { width: number; data: Uint8ClampedArray };
-  viewport: { documentToScreen(p: { x: number; y: number }): { x: number; y: number } };
-  setColor(hex: string): void;
-  document: { layers: Array<{ name: string }> };
-}
 
 const EXHAUSTED = "You've used all your free trials. Please purchase access to continue using image generation.";
 
@@ -85,7 +77,6 @@ test.describe('Image mode (/image)', () => {
 
 test.describe('AI Generate mode (/anime-chara)', () => {
   async function openGenerate(page: Page) {
-    await page.addInitScript(() => localStorage.setItem('yumi_e2e', '1'));
     await page.goto('/anime-chara');
     await page.getByRole('tab', { name: /AI Generate/ }).click();
     await expect(page.getByRole('heading', { name: /AI Generate/ })).toBeVisible();
@@ -117,9 +108,8 @@ test.describe('AI Generate mode (/anime-chara)', () => {
     // Edit in Creation Mode: back to the canvas with the character as a new layer.
     await overlay.getByRole('button', { name: 'Edit in Creation Mode' }).click();
     await expect(page.getByTestId('paint-stage')).toBeVisible();
-    await page.waitForFunction(() =>
-      (window as unknown as { __yumiPaint: PaintHandle }).__yumiPaint.document.layers.some((l) => l.name === 'AI Generated'),
-    );
+    await openPanel(page, 'layers');
+    await expect(page.locator('[data-layer="AI Generated"]')).toBeVisible();
   });
 
   test('exhausted trials: info alert, disabled generate and the unlock dialog', async ({ page }) => {
@@ -162,38 +152,13 @@ test.describe('AI Generate mode (/anime-chara)', () => {
 test.describe('AI canvas tools (/anime-chara, Create mode)', () => {
   test('an AI eraser stroke removes a line into a new "AI Drawing" layer, and undo takes it back', async ({ page }) => {
     await signUpViaApi(page, 'aier');
-    await page.addInitScript(() => localStorage.setItem('yumi_e2e', '1'));
     await page.goto('/anime-chara');
-    await expect(page.getByTestId('paint-stage')).toBeVisible();
-    await page.waitForFunction(() => !!(window as unknown as { __yumiPaint?: unknown }).__yumiPaint);
+    await canvasReady(page);
 
     // A short black stroke that the 100x100 region around the click fully contains.
-    const composite = (x: number, y: number) =>
-      page.evaluate(
-        ({ x, y }) => {
-          const engine = (window as unknown as { __yumiPaint: PaintHandle }).__yumiPaint;
-          engine.render();
-          const o = engine.output;
-          const i = (y * o.width + x) * 4;
-          return [o.data[i], o.data[i + 1], o.data[i + 2], o.data[i + 3]] as number[];
-        },
-        { x, y },
-      );
-    const at = (x: number, y: number) =>
-      page.evaluate(
-        ({ x, y }) => {
-          const engine = (window as unknown as { __yumiPaint: PaintHandle }).__yumiPaint;
-          const stage = document.querySelector('[data-testid="paint-stage"]') as HTMLElement;
-          const box = stage.getBoundingClientRect();
-          const s = engine.viewport.documentToScreen({ x, y });
-          return { x: box.left + s.x, y: box.top + s.y };
-        },
-        { x, y },
-      );
-    await page.evaluate(() => {
-      const engine = (window as unknown as { __yumiPaint: PaintHandle }).__yumiPaint;
-      engine.setColor('#000000');
-    });
+    const composite = (x: number, y: number) => pixel(page, x, y);
+    const at = (x: number, y: number) => toScreen(page, x, y);
+    await setColor(page, '#000000');
     const a = await at(370, 300);
     const b = await at(430, 300);
     await page.mouse.move(a.x, a.y);
@@ -208,13 +173,14 @@ test.describe('AI canvas tools (/anime-chara, Create mode)', () => {
     const response = page.waitForResponse('**/api/anime-chara/ai-draw');
     await page.mouse.click(p.x, p.y);
     expect((await response).status()).toBe(200);
-    await page.waitForFunction(() => (window as unknown as { __yumiPaint: PaintHandle }).__yumiPaint.document.layers.some((l: { name: string }) => l.name === 'AI Drawing'));
+    await openPanel(page, 'layers');
+    await expect(page.locator('[data-layer="AI Drawing"]')).toBeVisible();
     const after = await composite(400, 300);
     expect(after[0]!).toBeGreaterThan(150);
     await shot(page, 'ai-eraser');
 
     await page.keyboard.press('Control+z');
-    await page.waitForFunction(() => !(window as unknown as { __yumiPaint: PaintHandle }).__yumiPaint.document.layers.some((l: { name: string }) => l.name === 'AI Drawing'));
+    await expect(page.locator('[data-layer="AI Drawing"]')).toHaveCount(0);
     expect((await composite(400, 300))[0]!).toBeLessThan(80);
   });
 });

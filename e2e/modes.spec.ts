@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { openPanel, penStroke, pixel, type YumiWindow } from './paint';
+import { documentSize, openPanel, penStroke, pixel } from './paint';
 import { shot, signUpViaApi } from './support';
 
 // The service worker is blocked in the other specs (playwright.config.ts); these are about it.
@@ -268,7 +268,6 @@ test('signed in: after installing anime a character opens offline from its link;
 }) => {
   const account = await signUpViaApi(page, 'offchar');
   const auth = { authorization: `Bearer ${account.token}` };
-  await page.addInitScript(() => localStorage.setItem('yumi_e2e', '1'));
   await firstVisit(page);
   // A 64x48 drawing with a red square, saved online as the character's first version.
   const image = await page.evaluate(async () => {
@@ -316,7 +315,7 @@ test('signed in: after installing anime a character opens offline from its link;
   await page.goto(`/anime-chara?character=${aoi.id}`);
   const title = page.locator('.anime-title');
   await expect(title).toContainText('Aoi');
-  const width = () => page.evaluate(() => (window as unknown as YumiWindow).__yumiPaint.document.width);
+  const width = async () => (await documentSize(page))[0];
   await expect.poll(width).toBe(64);
   expect(await pixel(page, 10, 10)).toEqual([255, 0, 0, 255]);
   await page.reload();

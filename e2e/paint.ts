@@ -1,7 +1,19 @@
 import { expect, type Page } from '@playwright/test';
-import type { PaintEngine } from '@yumi/paint';
+import { initializeCanvas, readPsd, type Layer, type Psd } from 'ag-psd';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import sharp from 'sharp';
 
-/** Helpers shared by the Create-mode browser tests (engine exposed through localStorage yumi_e2e). */
+// Helpers shared by the Create-mode browser tests. They see the drawing only as a user's output is seen: the page's
+// document-sized <canvas> (its pixels and its CSS transform) and the layered PSD the Export panel downloads.
+
+// Node has no canvas: ag-psd reads pixels into plain image data.
+initializeCanvas(
+  () => {
+    throw new Error('no canvas in Node');
+  },
+  (width, height) => ({ width, height, data: new Uint8ClampedArray(width * height * 4), colorSpace: 'srgb' }) as never,
+);
 
 /** When the crash-recovery copy in IndexedDB was last written (0 when there is none). */
 export const recoverySavedAt = (page: Page) =>
@@ -23,29 +35,49 @@ export const recoverySavedAt = (page: Page) =>
       }),
   );
 
-/** Create mode exposes its engine to tests that set localStorage yumi_e2e. */
-export type YumiWindow = { __yumiPaint: PaintEngine };
-
 export type Pt = [number, number];
 
-/** Opens Create mode with the engine exposed for pixel checks. */
-export async function openCreate(page: Page) {
-  await page.addInitScript(() => localStorage.setItem('yumi_e2e', '1'));
-  await page.goto('/anime-chara');
+const CANVAS = '[data-testid="paint-stage"] canvas';
+
+/** Waits until the drawing is on screen: the canvas placed by the view (its transform set). */
+export async function canvasReady(page: Page) {
   // The first visit after a server start also loads the i18n files and the lazy chunk: allow for a busy machine.
   await expect(page.getByTestId('paint-stage')).toBeVisible({ timeout: 30_000 });
-  await page.waitForFunction(() => !!(window as unknown as { __yumiPaint?: unknown }).__yumiPaint);
+  await expect(page.locator(CANVAS)).toHaveCSS('transform', /^matrix/);
 }
+
+/** Opens Create mode. */
+export async function openCreate(page: Page) {
+  await page.goto('/anime-chara');
+  await canvasReady(page);
+}
+
+/** Where a document point is on the screen: the canvas's own CSS transform inside the stage (as the app maps pointers). */
+export function toScreen(page: Page, x: number, y: number): Promise<{ x: number; y: number }> {
+  return page.evaluate(
+    ([x, y]) => {
+      const stage = document.querySelector('[data-testid="paint-stage"]')!;
+      const canvas = stage.querySelector('canvas')!;
+      const p = new DOMMatrix(getComputedStyle(canvas).transform).transformPoint(new DOMPoint(x, y));
+      const box = stage.getBoundingClientRect();
+      return { x: box.left + p.x, y: box.top + p.y };
+    },
+    [x, y] as const,
+  );
+}
+
+/** The document's size: the canvas element keeps document resolution (set on the next frame after a change). */
+export const documentSize = (page: Page) => page.locator(CANVAS).evaluate((c: HTMLCanvasElement) => [c.width, c.height]);
 
 /** Dispatches a pen stroke (pressure, coalesced-less) through document coordinates. */
 export async function penStroke(page: Page, points: Pt[], pointerType = 'pen') {
   await page.evaluate(
     ({ points, pointerType }) => {
-      const engine = (window as unknown as YumiWindow).__yumiPaint;
       const stage = document.querySelector('[data-testid="paint-stage"]') as HTMLElement;
+      const matrix = new DOMMatrix(getComputedStyle(stage.querySelector('canvas')!).transform);
       const box = stage.getBoundingClientRect();
       const at = (p: number[], i: number) => {
-        const s = engine.viewport.documentToScreen({ x: p[0]!, y: p[1]! });
+        const s = matrix.transformPoint(new DOMPoint(p[0]!, p[1]!));
         return { clientX: box.left + s.x, clientY: box.top + s.y, pressure: 0.6 + 0.3 * Math.sin(i), pointerId: 7, pointerType, isPrimary: true, bubbles: true, button: 0, buttons: 1 };
       };
       // Dense samples along the polyline, like a real pen.
@@ -63,41 +95,104 @@ export async function penStroke(page: Page, points: Pt[], pointerType = 'pen') {
   );
 }
 
-/** RGBA of one layer (by name) or of the composite at a document pixel. */
-export async function pixel(page: Page, x: number, y: number, layerName?: string): Promise<number[]> {
-  return page.evaluate(
-    ({ x, y, layerName }) => {
-      const engine = (window as unknown as YumiWindow).__yumiPaint;
-      if (!layerName) {
-        engine.render();
-        const o = engine.output;
-        const i = (y * o.width + x) * 4;
-        return Array.from(o.data.subarray(i, i + 4));
-      }
-      const layer = engine.document.layers.find((l: { name: string }) => l.name === layerName)!;
-      return Array.from(layer.surface.readRect({ x, y, width: 1, height: 1 })) as number[];
+/** RGBA of the drawing as shown at a document pixel: the page's canvas, read after its next two frames. */
+export function pixel(page: Page, x: number, y: number): Promise<number[]> {
+  return page.locator(CANVAS).evaluate(
+    async (c: HTMLCanvasElement, [x, y]) => {
+      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+      return Array.from(c.getContext('2d')!.getImageData(x, y, 1, 1).data);
     },
-    { x, y, layerName },
+    [x, y] as const,
   );
 }
 
-/** A hash of every layer's pixels, to prove undo restores them exactly. */
-export async function layersHash(page: Page): Promise<string> {
-  return page.evaluate(async () => {
-    const engine = (window as unknown as YumiWindow).__yumiPaint;
-    const doc = engine.document;
-    const parts: Uint8Array[] = doc.layers.map((l) => new Uint8Array(l.surface.readRect({ x: 0, y: 0, width: doc.width, height: doc.height })));
-    const all = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-    let o = 0;
-    for (const p of parts) {
-      all.set(p, o);
-      o += p.length;
-    }
-    const digest = await crypto.subtle.digest('SHA-256', all);
-    return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
-  });
-}
-
+/** Opens a panel of the tool bar (a second click on its button closes it again). */
 export async function openPanel(page: Page, tool: string) {
   await page.locator(`[data-tool="${tool}"]`).click();
+}
+
+/** Downloads the drawing as a layered PSD through the Export panel and reads it back. */
+export async function exportPsd(page: Page): Promise<Psd> {
+  const psd = page.getByRole('radio', { name: 'PSD' });
+  if (!(await psd.isVisible())) await openPanel(page, 'export');
+  await psd.click();
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download', exact: true }).click();
+  const bytes = readFileSync(await (await download).path());
+  return readPsd(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength), { useImageData: true, skipThumbnail: true });
+}
+
+/** Every layer of a PSD, groups before their layers, bottom to top. */
+export function psdLayers(psd: Psd): Layer[] {
+  const out: Layer[] = [];
+  const walk = (layers: Layer[] | undefined) => {
+    for (const l of layers ?? []) {
+      out.push(l);
+      walk(l.children);
+    }
+  };
+  walk(psd.children);
+  return out;
+}
+
+/** The layers' names, bottom to top (what the Layers panel lists, in document order). */
+export const layerNames = async (page: Page) => psdLayers(await exportPsd(page)).map((l) => l.name);
+
+/** RGBA of one layer of an exported PSD at a document pixel. */
+export function layerPixel(psd: Psd, name: string, x: number, y: number): number[] {
+  const layer = psdLayers(psd).find((l) => l.name === name);
+  if (!layer) throw new Error(`no layer "${name}" in ${psdLayers(psd).map((l) => l.name).join(', ')}`);
+  const data = layer.imageData;
+  const [lx, ly] = [x - (layer.left ?? 0), y - (layer.top ?? 0)];
+  if (!data || lx < 0 || ly < 0 || lx >= data.width || ly >= data.height) return [0, 0, 0, 0];
+  const i = (ly * data.width + lx) * 4;
+  return Array.from(data.data.subarray(i, i + 4));
+}
+
+/** A hash of every layer's name, place and pixels, to prove undo and recovery restore them exactly. */
+export async function layersHash(page: Page): Promise<string> {
+  const hash = createHash('sha256');
+  for (const l of psdLayers(await exportPsd(page))) {
+    hash.update(`${l.name}|${l.left ?? 0}|${l.top ?? 0}|${l.imageData?.width ?? 0}x${l.imageData?.height ?? 0}|`);
+    if (l.imageData) hash.update(l.imageData.data);
+  }
+  return hash.digest('hex');
+}
+
+/** A PNG of the given size, transparent but for the given rectangles (painted in order). */
+export function rectsPng(width: number, height: number, rects: Array<{ x: number; y: number; width: number; height: number; rgba: number[] }>) {
+  const data = Buffer.alloc(width * height * 4);
+  for (const r of rects) for (let y = r.y; y < r.y + r.height; y++) for (let x = r.x; x < r.x + r.width; x++) data.set(r.rgba, (y * width + x) * 4);
+  return sharp(data, { raw: { width, height, channels: 4 } }).png().toBuffer();
+}
+
+/** Opens a picture as a new layer named after the file (a picture of the canvas's size lands at 0, 0). */
+export async function uploadPicture(page: Page, name: string, buffer: Buffer) {
+  await page.getByTestId('anime-upload').setInputFiles({ name, mimeType: 'image/png', buffer });
+  await expect(page.getByText(`${name} added.`)).toBeVisible();
+}
+
+/** Picks the painting colour in the Colours panel's hex field. */
+export async function setColor(page: Page, hex: string) {
+  const field = page.getByLabel('Hex', { exact: true });
+  if (!(await field.isVisible())) await openPanel(page, 'colors');
+  await field.fill(hex);
+  await expect(field).toHaveAttribute('aria-invalid', 'false');
+}
+
+/** Sets the brush's size and hardness with the Customize panel's sliders. */
+export async function setBrush(page: Page, { size, hardness }: { size: number; hardness: number }) {
+  const sizeSlider = page.getByRole('slider', { name: /^Size \d/ });
+  if (!(await sizeSlider.isVisible())) await openPanel(page, 'customize');
+  await sizeSlider.fill(String(size));
+  await page.getByRole('slider', { name: /^Hardness \d/ }).fill(String(hardness));
+  await expect(sizeSlider).toHaveValue(String(size));
+}
+
+/** Adds a layer with the Layers panel's New layer button (named "Layer N"). */
+export async function addLayer(page: Page, name: string) {
+  const add = page.getByRole('button', { name: 'New layer' });
+  if (!(await add.isVisible())) await openPanel(page, 'layers');
+  await add.click();
+  await expect(page.locator(`[data-layer="${name}"]`).getByRole('button', { name: new RegExp(`^${name}`) })).toHaveAttribute('aria-current', 'true');
 }

@@ -4,6 +4,7 @@ import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { simpleParser, type ParsedMail } from 'mailparser';
+import { E2E_MODEL } from './e2e-model';
 
 export const SCREENSHOTS = 'screenshots';
 mkdirSync(SCREENSHOTS, { recursive: true });
@@ -82,4 +83,18 @@ export async function seriousViolations(page: Page, ...include: string[]): Promi
   for (const selector of include) builder = builder.include(selector);
   const { violations } = await builder.analyze();
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.target}`);
+}
+
+/**
+ * Picks the suite's fake model (a provider the server reaches over HTTP, e2e/serve.ts) in the assistant's Models
+ * tab, as a user picks a model; the choice is kept for the page's later visits. Leaves the assistant closed.
+ */
+export async function pickE2eModel(page: Page) {
+  await page.getByTestId('assistant-fab').click();
+  const panel = page.getByTestId('assistant-panel');
+  await panel.getByRole('tab', { name: 'Models' }).click();
+  await panel.getByRole('button', { name: `Select Model: ${E2E_MODEL}` }).click();
+  await expect(panel.getByTestId(`model-${E2E_MODEL}`).getByRole('button')).toHaveText('Selected');
+  await panel.getByTestId('assistant-minimize').click();
+  await expect(panel).toBeHidden();
 }

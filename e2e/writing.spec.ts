@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { newAccount, shot, signUpViaApi } from './support';
+import { newAccount, pickE2eModel, shot, signUpViaApi } from './support';
 
 /** Opens the writing workspace on a clean slate (no stored positions, documents or view). */
 async function openWorkspace(page: Page) {
@@ -17,28 +17,6 @@ async function openWriting(page: Page) {
 async function openTool(page: Page, id: string) {
   await page.locator(`[data-tool="${id}"]`).click();
   await expect(page.locator(`[data-panel="${id}"]`)).toBeVisible();
-}
-
-/** A fake language model at the network edge: /api/chat streams SSE, /api/edit answers JSON. */
-async function fakeModel(page: Page, opts: { chat?: string[]; edit?: (instructions: string, text: string) => string } = {}) {
-  // The catalogue says every model is connected, so the chosen (default) model is kept.
-  await page.route('**/api/models', async (route) => {
-    const res = await route.fetch();
-    const body = await res.json();
-    for (const m of body.models) m.available = true;
-    await route.fulfill({ response: res, json: body });
-  });
-  await page.route('**/api/chat', async (route) => {
-    const deltas = opts.chat ?? ['Once', ' more', ' the bell rang.'];
-    const body =
-      deltas.map((d) => `data: ${JSON.stringify({ type: 'delta', text: d })}\n\n`).join('') +
-      `data: ${JSON.stringify({ type: 'done', message: deltas.join(''), conversationId: '00000000-0000-4000-8000-000000000001', usage: {} })}\n\n`;
-    await route.fulfill({ status: 200, headers: { 'content-type': 'text/event-stream' }, body });
-  });
-  await page.route('**/api/edit', async (route) => {
-    const { instructions, text } = route.request().postDataJSON();
-    await route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ text: (opts.edit ?? ((i, t) => `${i.split(' ')[0]}: ${t}`))(instructions, text) }) });
-  });
 }
 
 test.beforeEach(async ({ context }) => {
@@ -293,9 +271,9 @@ test.describe('the ten tools', () => {
     await expect(page.getByTestId('editor')).toHaveValue('It was a dark night.');
   });
 
-  test('ai-continue streams a fake model into the editor at the cursor', async ({ page }) => {
-    await fakeModel(page);
+  test('ai-continue streams the model into the editor at the cursor', async ({ page }) => {
     await openWriting(page);
+    await pickE2eModel(page);
     await page.getByTestId('editor').fill('It was a dark night.');
     await openTool(page, 'ai-continue');
     await page.getByRole('button', { name: /Continue at cursor/ }).click();
@@ -303,23 +281,24 @@ test.describe('the ten tools', () => {
   });
 
   test('instructions: preview then accept or reject', async ({ page }) => {
-    await fakeModel(page, { edit: (_i, t) => t.toUpperCase() });
     await openWriting(page);
+    await pickE2eModel(page);
     await page.getByTestId('editor').fill('quiet words');
     await openTool(page, 'instructions');
     await page.getByPlaceholder(/Make it more vivid/).fill('Shout it');
     await page.getByRole('button', { name: /Apply/ }).click();
-    await expect(page.getByTestId('instructions-preview').locator('ins')).toHaveText(['QUIET', 'WORDS']);
+    // The e2e model prefixes the text with the instruction's first word (e2e/e2e-model.ts).
+    await expect(page.getByTestId('instructions-preview').locator('ins')).toHaveText([/^\s*Shout:\s*$/]);
     await page.getByRole('button', { name: /Reject/ }).click();
     await expect(page.getByTestId('editor')).toHaveValue('quiet words');
     await page.getByRole('button', { name: /Apply/ }).click();
     await page.getByRole('button', { name: /Accept/ }).click();
-    await expect(page.getByTestId('editor')).toHaveValue('QUIET WORDS');
+    await expect(page.getByTestId('editor')).toHaveValue('Shout: quiet words');
   });
 
   test('generate-versions: main and alternative with confidence, use a version, tones, refine', async ({ page }) => {
-    await fakeModel(page);
     await openWriting(page);
+    await pickE2eModel(page);
     await openTool(page, 'generate-versions');
     await expect(page.getByTestId('generate-versions')).toBeDisabled();
     await page.getByTestId('editor').fill("I'm sure it's fine!");
@@ -354,8 +333,8 @@ test.describe('the ten tools', () => {
 
   test('signed in: creative control and style history are kept in the account', async ({ page }) => {
     const account = await signUpViaApi(page, 'control');
-    await fakeModel(page);
     await openWriting(page);
+    await pickE2eModel(page);
     await openTool(page, 'generate-versions');
     await page.getByTestId('editor').fill("I'm sure it's fine!");
     await page.getByTestId('tone-formal').click();
@@ -393,8 +372,8 @@ test.describe('the ten tools', () => {
       data: { name: 'Hana', brief, versions: [{ name: 'First', canvasData: { width: 40, height: 30, activeLayerIndex: 0, layers } }] },
     });
     expect(created.status()).toBe(201);
-    await fakeModel(page, { chat: ['Hana: Leave it to me!'] });
     await openWriting(page);
+    await pickE2eModel(page);
     await openTool(page, 'anime-collab');
     await expect(page.getByText('Keeps the shrine on the hill.')).toBeVisible();
     await expect(page.getByText('“Leave it to me!”')).toBeVisible();
@@ -404,6 +383,7 @@ test.describe('the ten tools', () => {
     expect(message).toContain('Background: Keeps the shrine on the hill.');
     expect(message).toContain('Traits: stubborn');
     expect(message).toContain('Looks: cherry blossoms');
+    await expect(page.getByTestId('editor')).toHaveValue(/Once more the bell rang\.$/);
   });
 
   test('galgame-blog previews and exports Ren\'Py and Markdown', async ({ page }) => {
