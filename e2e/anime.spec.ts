@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { writePsdBuffer } from 'ag-psd';
 import { readFileSync } from 'node:fs';
-import { canvasReady, exportPsd, layerNames, layerPixel, layersHash, openCreate, openPanel, penStroke, pixel, recoverySavedAt, setBrush, setColor, toScreen } from './paint';
+import { canvasReady, exportPsd, layerNames, layerPixel, layersHash, openCreate, openPanel, penStroke, pixel, recoverySavedAt, setBrush, setColor, showLayers, showPanel, toScreen } from './paint';
 import { shot, signUpViaApi } from './support';
 
 test.describe('anime Create mode', () => {
@@ -19,7 +19,7 @@ test.describe('anime Create mode', () => {
     expect(layerPixel(first, 'Background', 200, 110)[3]).toBeGreaterThan(150);
 
     // New layer: strokes go there, the Background keeps its pixels.
-    await openPanel(page, 'layers');
+    await showLayers(page);
     await page.getByRole('button', { name: 'New layer' }).click();
     await expect(page.locator('[data-layer="Layer 1"]')).toBeVisible();
     const before = layerPixel(first, 'Background', 400, 300);
@@ -47,7 +47,7 @@ test.describe('anime Create mode', () => {
     await page.keyboard.press('Control+z');
 
     // Lock the active layer: a stroke changes nothing and the user is told why.
-    await openPanel(page, 'layers');
+    await showLayers(page);
     await page.getByRole('button', { name: 'Lock Layer 1' }).click();
     const locked = await layersHash(page);
     await penStroke(page, [
@@ -68,7 +68,7 @@ test.describe('anime Create mode', () => {
       [100, 300],
       [300, 300],
     ], 'mouse');
-    await openPanel(page, 'layers');
+    await showLayers(page);
     await page.getByRole('button', { name: 'New layer' }).click();
     await expect(page.locator('[data-layer="Layer 1"]')).toBeVisible();
     await setColor(page, '#0000ff');
@@ -76,7 +76,7 @@ test.describe('anime Create mode', () => {
       [200, 200],
       [200, 400],
     ], 'mouse');
-    await openPanel(page, 'layers');
+    await showLayers(page);
     const blend = page.getByLabel('Blend mode');
     expect(await pixel(page, 200, 300)).toEqual([0, 0, 255, 255]);
     await blend.selectOption('multiply');
@@ -104,8 +104,7 @@ test.describe('anime Create mode', () => {
     await page.locator('[data-template="chibi"]').click();
     await expect(page.locator('[data-layer="Template guide: Chibi"]')).toHaveCount(0); // panel switched; see the export
     expect(await layerNames(page)).toContain('Template guide: Chibi');
-    await openPanel(page, 'export');
-    await page.getByRole('radio', { name: 'PNG' }).click();
+    await page.getByRole('radio', { name: 'PNG' }).click(); // the export panel is open: back to the default format
     await shot(page, 'anime-templates');
 
     await openPanel(page, 'poses');
@@ -126,10 +125,10 @@ test.describe('anime Create mode', () => {
     await page.getByRole('switch').check();
     await expect(page.getByText('Sensitivity 75')).toBeVisible();
     await shot(page, 'anime-smart-brush');
-    await openPanel(page, 'layers');
+    await showLayers(page);
     await page.locator('[data-layer="Background"]').getByRole('button', { name: /^Background/ }).click();
     await setColor(page, '#22aa44');
-    await openPanel(page, 'smart-brush');
+    await showPanel(page, 'smart-brush', page.getByRole('switch'));
     await expect(page.getByRole('switch')).toBeChecked();
     const at = await toScreen(page, 20, 580);
     await page.getByTestId('paint-stage').evaluate((stage, at) => {
@@ -138,10 +137,10 @@ test.describe('anime Create mode', () => {
     }, at);
     const filled = layerPixel(await exportPsd(page), 'Background', 20, 580);
     expect(filled.slice(0, 3)).toEqual([0x22, 0xaa, 0x44]);
-    await openPanel(page, 'smart-brush');
+    await showPanel(page, 'smart-brush', page.getByRole('switch'));
     await page.getByRole('switch').uncheck();
 
-    await openPanel(page, 'export');
+    await showPanel(page, 'export', page.getByRole('radio', { name: 'PNG' }));
     await page.getByRole('radio', { name: 'PNG' }).click();
     await expect(page.getByText('Size 100% (800 × 600 px)')).toBeVisible();
     const download = page.waitForEvent('download');
@@ -219,7 +218,7 @@ test.describe('anime Create mode', () => {
     expect(await layerNames(page)).toEqual(['Background', 'sketch']);
 
     // Export a PSD and open it again: the layers come back with their names and settings.
-    await openPanel(page, 'layers');
+    await showLayers(page);
     await page.getByLabel('Blend mode').selectOption('multiply');
     await page.getByRole('slider', { name: 'Layer opacity' }).fill('70');
     await page.getByRole('checkbox', { name: 'Clip to the layer below' }).check();
@@ -231,7 +230,7 @@ test.describe('anime Create mode', () => {
     await page.getByRole('button', { name: 'Download', exact: true }).click();
     const psdPath = await (await download).path();
     page.on('dialog', (d) => void d.accept());
-    await openPanel(page, 'layers');
+    await showLayers(page);
     await page.getByRole('button', { name: 'New layer' }).click();
     await expect(page.locator('[data-layer="Layer 1"]')).toBeVisible();
     await page.getByTestId('anime-upload').setInputFiles({ name: 'round.psd', mimeType: 'image/vnd.adobe.photoshop', buffer: readFileSync(psdPath) });
@@ -269,7 +268,7 @@ test.describe('anime Create mode', () => {
       [251, 200],
     ], 'mouse');
     const aiLayer = page.locator('[data-layer="AI Drawing"]');
-    await openPanel(page, 'layers');
+    await showLayers(page);
     await expect(aiLayer).toBeVisible({ timeout: 20_000 });
     await page.keyboard.press('Control+z');
     await expect(aiLayer).toHaveCount(0);
@@ -288,7 +287,7 @@ test.describe('anime Create mode', () => {
     ], 'touch');
     expect((await pixel(page, 300, 200))[3]).toBeGreaterThan(200);
     await shot(page, 'anime-phone');
-    await openPanel(page, 'layers');
+    await showLayers(page);
     await shot(page, 'anime-phone-layers');
     await context.close();
   });

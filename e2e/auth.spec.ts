@@ -44,21 +44,24 @@ test.describe('accounts', () => {
     await page.goto('/login');
     await page.getByLabel('Email').fill(account.email);
     await page.getByLabel('Password').fill('wrong-password');
+    // The real request is held until the button has shown its busy state (no timing guess), then goes on.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
     await page.route('**/api/auth/login', async (route) => {
-      await new Promise((r) => setTimeout(r, 400));
+      await held;
       await route.continue();
     });
     await page.getByRole('main').getByRole('button', { name: 'Sign in' }).click();
     await expect(page.getByRole('button', { name: 'Processing...' })).toBeDisabled();
+    release();
     await expect(page.getByRole('alert')).toHaveText('Login failed');
     await shot(page, 'login-failed');
   });
 
   test('sign-up names its own heading and rules; mismatched confirmation shows Passwords do not match and sends nothing', async ({ page }) => {
     let sent = false;
-    await page.route('**/api/auth/signup', (route) => {
-      sent = true;
-      return route.continue();
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/auth/signup')) sent = true;
     });
     await page.goto('/');
     await page.getByRole('button', { name: 'Sign in' }).click();

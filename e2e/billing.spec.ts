@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { E2E_MODEL } from './e2e-model';
 import { freePort, startServer, stopServer } from './servers';
 import { newAccount, shot, signInAdmin, signUpViaApi } from './support';
 
@@ -112,7 +113,7 @@ test.describe('billing', () => {
   });
 
   test('token usage modal opens with the chart area and free allowances', async ({ page }) => {
-    await signUpViaApi(page, 'usage');
+    const account = await signUpViaApi(page, 'usage');
     await page.goto('/charge');
     await page.getByRole('button', { name: 'Token usage' }).click();
     const dialog = page.getByRole('dialog');
@@ -122,22 +123,17 @@ test.describe('billing', () => {
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
 
-    // With usage, the chart and the per-model table render (usage served by the route stub below).
-    const day = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
-    const usage = [
-      { day: day(3), provider: 'qwen', model: 'qwen-turbo', tokens: 12_000, timeshards: 0 },
-      { day: day(2), provider: 'openai', model: 'gpt-4o', tokens: 4_000, timeshards: 3_200 },
-      { day: day(1), provider: 'claude', model: '', tokens: 6_500, timeshards: 0 },
-      { day: day(0), provider: 'qwen', model: 'qwen-turbo', tokens: 20_000, timeshards: 0 },
-    ];
-    await page.route('**/api/billing/token-usage', (route) =>
-      route.fulfill({ json: { days: 30, usage, totals: { tokens: 42_500, timeshards: 3_200 } } }),
-    );
+    // With usage, the chart and the per-model table render: a real answer of the suite's model (e2e/serve.ts),
+    // which reports 40 input and 3 output tokens.
+    const answered = await page.request.post('/api/chat', {
+      headers: { authorization: `Bearer ${account.token}` },
+      data: { message: 'Hello', context: { provider: 'openai-compatible', model: E2E_MODEL, personality: 'otaku', mode: 'main' } },
+    });
+    expect(answered.status()).toBe(200);
     await page.reload();
     await page.getByRole('button', { name: 'Token usage' }).click();
     await expect(dialog.getByRole('img', { name: 'Tokens per day, stacked by provider' })).toBeVisible();
-    await expect(dialog.getByRole('row', { name: /qwen-turbo/ })).toContainText('32,000');
-    await expect(dialog.getByRole('row', { name: /Claude \(all models\)/ })).toBeVisible();
+    await expect(dialog.getByRole('row', { name: new RegExp(E2E_MODEL) })).toContainText('43');
     await shot(page, 'token-usage-chart');
   });
 

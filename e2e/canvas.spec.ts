@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { addLayer, canvasReady, documentSize, exportPsd, layerPixel, layersHash, openCreate, penStroke, pixel, rectsPng, setColor, toScreen, uploadPicture } from './paint';
+import { addLayer, canvasReady, documentSize, exportPsd, layerPixel, layersHash, openCreate, penStroke, pixel, rectsPng, setColor, showLayers, toScreen, uploadPicture } from './paint';
 
 /** The canvas's size once the page has drawn the change. */
 const expectSize = (page: Page, size: number[]) => expect.poll(() => documentSize(page)).toEqual(size);
@@ -100,7 +100,7 @@ test('fill bucket closes gaps and fills fully opaque; clipping mask from the lay
   expect(layerPixel(filled, 'Layer 1', 50, 50)).toEqual([0, 0, 0, 0]); // did not leak through the gap
 
   // Clipped to the line art below, the colour shows only on the lines (where the base has pixels).
-  await page.locator('[data-tool="layers"]').click();
+  await showLayers(page);
   await page.getByRole('checkbox', { name: 'Clip to the layer below' }).check();
   await expect.poll(() => pixel(page, 200, 200)).toEqual([0, 0, 0, 0]);
   await page.getByRole('button', { name: 'Undo', exact: true }).click();
@@ -260,11 +260,11 @@ test('symmetry, brush clipped to the selection, colour wheel, pressure curve per
   expect(layerPixel(clipped, active, 430, 300)[3]).toBe(0);
 
   // Brush size cursor: a circle of the brush's diameter follows the mouse over the canvas.
+  await page.locator('[data-tool="customize"]').click();
+  const size = Number(await page.getByRole('slider', { name: /^Size \d/ }).inputValue());
   const stage = (await page.getByTestId('paint-stage').boundingBox())!;
   await page.mouse.move(stage.x + stage.width / 2, stage.y + stage.height / 2);
   await expect(page.getByTestId('brush-cursor')).toBeVisible();
-  await page.locator('[data-tool="customize"]').click();
-  const size = Number(await page.getByRole('slider', { name: /^Size \d/ }).inputValue());
   await expect(page.getByTestId('brush-cursor')).toHaveAttribute('r', String(size / 2));
 
   // Colour wheel: the right edge of the wheel is pure red at full value; Value to 0 gives black.
@@ -297,7 +297,7 @@ test('symmetry, brush clipped to the selection, colour wheel, pressure curve per
 test('layer groups: group a layer, the group’s opacity applies to it, ungroup', async ({ page }) => {
   await openCreate(page);
   await uploadPicture(page, 'ink.png', await rectsPng(800, 600, [{ x: 40, y: 40, width: 20, height: 20, rgba: [200, 30, 60, 255] }]));
-  await page.locator('[data-tool="layers"]').click();
+  await showLayers(page);
   await page.getByRole('button', { name: 'Group', exact: true }).click();
   const group = page.locator('[data-layer="Group 1"]');
   await expect(group).toBeVisible();

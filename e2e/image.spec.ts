@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { canvasReady, openPanel, pixel, setColor, toScreen } from './paint';
+import { canvasReady, pixel, setColor, showLayers, toScreen } from './paint';
 import { shot, signUpViaApi } from './support';
 
 const EXHAUSTED = "You've used all your free trials. Please purchase access to continue using image generation.";
@@ -108,7 +108,7 @@ test.describe('AI Generate mode (/anime-chara)', () => {
     // Edit in Creation Mode: back to the canvas with the character as a new layer.
     await overlay.getByRole('button', { name: 'Edit in Creation Mode' }).click();
     await expect(page.getByTestId('paint-stage')).toBeVisible();
-    await openPanel(page, 'layers');
+    await showLayers(page);
     await expect(page.locator('[data-layer="AI Generated"]')).toBeVisible();
   });
 
@@ -173,7 +173,7 @@ test.describe('AI canvas tools (/anime-chara, Create mode)', () => {
     const response = page.waitForResponse('**/api/anime-chara/ai-draw');
     await page.mouse.click(p.x, p.y);
     expect((await response).status()).toBe(200);
-    await openPanel(page, 'layers');
+    await showLayers(page);
     await expect(page.locator('[data-layer="AI Drawing"]')).toBeVisible();
     const after = await composite(400, 300);
     expect(after[0]!).toBeGreaterThan(150);

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { initializeCanvas, readPsd, type Layer, type Psd } from 'ag-psd';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -111,10 +111,16 @@ export async function openPanel(page: Page, tool: string) {
   await page.locator(`[data-tool="${tool}"]`).click();
 }
 
+/** Shows a panel, found by a control in it: its tool button is clicked only when the panel is not open already. */
+export async function showPanel(page: Page, tool: string, probe: Locator) {
+  if (!(await probe.isVisible())) await openPanel(page, tool);
+  await expect(probe).toBeVisible();
+}
+
 /** Downloads the drawing as a layered PSD through the Export panel and reads it back. */
 export async function exportPsd(page: Page): Promise<Psd> {
   const psd = page.getByRole('radio', { name: 'PSD' });
-  if (!(await psd.isVisible())) await openPanel(page, 'export');
+  await showPanel(page, 'export', psd);
   await psd.click();
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download', exact: true }).click();
@@ -175,7 +181,7 @@ export async function uploadPicture(page: Page, name: string, buffer: Buffer) {
 /** Picks the painting colour in the Colours panel's hex field. */
 export async function setColor(page: Page, hex: string) {
   const field = page.getByLabel('Hex', { exact: true });
-  if (!(await field.isVisible())) await openPanel(page, 'colors');
+  await showPanel(page, 'colors', field);
   await field.fill(hex);
   await expect(field).toHaveAttribute('aria-invalid', 'false');
 }
@@ -183,16 +189,18 @@ export async function setColor(page: Page, hex: string) {
 /** Sets the brush's size and hardness with the Customize panel's sliders. */
 export async function setBrush(page: Page, { size, hardness }: { size: number; hardness: number }) {
   const sizeSlider = page.getByRole('slider', { name: /^Size \d/ });
-  if (!(await sizeSlider.isVisible())) await openPanel(page, 'customize');
+  await showPanel(page, 'customize', sizeSlider);
   await sizeSlider.fill(String(size));
   await page.getByRole('slider', { name: /^Hardness \d/ }).fill(String(hardness));
   await expect(sizeSlider).toHaveValue(String(size));
 }
 
+/** Shows the Layers panel (a click on its tool button when it is not open already). */
+export const showLayers = (page: Page) => showPanel(page, 'layers', page.getByRole('button', { name: 'New layer' }));
+
 /** Adds a layer with the Layers panel's New layer button (named "Layer N"). */
 export async function addLayer(page: Page, name: string) {
-  const add = page.getByRole('button', { name: 'New layer' });
-  if (!(await add.isVisible())) await openPanel(page, 'layers');
-  await add.click();
+  await showLayers(page);
+  await page.getByRole('button', { name: 'New layer' }).click();
   await expect(page.locator(`[data-layer="${name}"]`).getByRole('button', { name: new RegExp(`^${name}`) })).toHaveAttribute('aria-current', 'true');
 }
