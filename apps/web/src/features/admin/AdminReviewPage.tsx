@@ -7,6 +7,7 @@ import { ApiError, call } from '../../shared/api/client';
 import { useCurrentUser } from '../../shared/hooks/useCurrentUser';
 import { Button } from '../../shared/ui/Button';
 import { Dialog } from '../../shared/ui/Dialog';
+import { Tabs } from '../../shared/ui/Tabs';
 import { toast } from '../../shared/ui/toast';
 import { AuditLog } from './AuditLog';
 import { Connections } from './Connections';
@@ -139,52 +140,59 @@ export default function AdminReviewPage() {
           </h1>
           <p className="muted">{t('admin.subtitle', { reward: REWARDS.approvedArtwork, first: REWARDS.firstContributionBonus, exceptional: REWARDS.exceptionalBonus })}</p>
         </div>
-        <div className="tabs-list" role="tablist" aria-label={t('admin.filter')}>
-          {STATUSES.map((s) => (
-            <button key={s} type="button" role="tab" className="tab" aria-selected={status === s} onClick={() => setStatus(s)}>
-              {t(`contributions.status.${s}`)}
-            </button>
-          ))}
-        </div>
       </header>
-      {queue.isError && <p className="alert alert-error">{(queue.error as Error).message}</p>}
-      {queue.isLoading && (
-        <div className="center-page" style={{ minHeight: 200 }}>
-          <div className="spinner" />
-        </div>
-      )}
-      {queue.data && queue.data.items.length === 0 && <div className="card"><EmptyState message={t('admin.empty')} /></div>}
-      <div className="review-grid">
-        {queue.data?.items.map((item) => (
-          <article key={item.id} className="card review-card" data-testid="review-item">
-            <a href={item.imageUrl} target="_blank" rel="noreferrer" className="review-image">
-              <img src={item.imageUrl} alt={item.title} loading="lazy" />
-            </a>
-            <div className="review-body">
-              <h2>{item.title}</h2>
-              <p className="muted review-meta">
-                {t('admin.by', { user: item.username })} · {date.format(new Date(item.createdAt))} · {item.width}×{item.height}
-              </p>
-              <p className="review-consent">{item.consentToShow ? t('admin.consentYes') : t('admin.consentNo')}</p>
-              {item.status === 'rejected' && item.rejectionReason && <p className="muted">{t('contributions.reason', { reason: item.rejectionReason })}</p>}
-              {item.status === 'approved' && item.exceptional && <span className="badge">{t('contributions.exceptional')}</span>}
-            </div>
-            {item.status === 'pending' && (
-              <div className="review-actions">
-                <Button variant="primary" size="sm" disabled={busyId === item.id} onClick={() => void approve(item, false)}>
-                  {t('admin.approve')}
-                </Button>
-                <Button size="sm" disabled={busyId === item.id} onClick={() => void approve(item, true)}>
-                  {t('admin.approveExceptional')}
-                </Button>
-                <Button variant="danger" size="sm" disabled={busyId === item.id} onClick={() => setRejecting(item)}>
-                  {t('admin.reject')}
-                </Button>
+      <Tabs
+        label={t('admin.filter')}
+        value={status}
+        onValueChange={(s) => setStatus(s as typeof status)}
+        items={STATUSES.map((s) => ({
+          id: s,
+          label: t(`contributions.status.${s}`),
+          // Every tab shows the one queue, loaded for the chosen status.
+          content: s === status && (
+            <>
+              {queue.isError && <p className="alert alert-error">{(queue.error as Error).message}</p>}
+              {queue.isLoading && (
+                <div className="center-page" style={{ minHeight: 200 }}>
+                  <div className="spinner" />
+                </div>
+              )}
+              {queue.data && queue.data.items.length === 0 && <div className="card"><EmptyState message={t('admin.empty')} /></div>}
+              <div className="review-grid">
+                {queue.data?.items.map((item) => (
+                  <article key={item.id} className="card review-card" data-testid="review-item">
+                    <a href={item.imageUrl} target="_blank" rel="noreferrer" className="review-image">
+                      <img src={item.imageUrl} alt={item.title} loading="lazy" />
+                    </a>
+                    <div className="review-body">
+                      <h2>{item.title}</h2>
+                      <p className="muted review-meta">
+                        {t('admin.by', { user: item.username })} · {date.format(new Date(item.createdAt))} · {item.width}×{item.height}
+                      </p>
+                      <p className="review-consent">{item.consentToShow ? t('admin.consentYes') : t('admin.consentNo')}</p>
+                      {item.status === 'rejected' && item.rejectionReason && <p className="muted">{t('contributions.reason', { reason: item.rejectionReason })}</p>}
+                      {item.status === 'approved' && item.exceptional && <span className="badge">{t('contributions.exceptional')}</span>}
+                    </div>
+                    {item.status === 'pending' && (
+                      <div className="review-actions">
+                        <Button variant="primary" size="sm" disabled={busyId === item.id} onClick={() => void approve(item, false)}>
+                          {t('admin.approve')}
+                        </Button>
+                        <Button size="sm" disabled={busyId === item.id} onClick={() => void approve(item, true)}>
+                          {t('admin.approveExceptional')}
+                        </Button>
+                        <Button variant="danger" size="sm" disabled={busyId === item.id} onClick={() => setRejecting(item)}>
+                          {t('admin.reject')}
+                        </Button>
+                      </div>
+                    )}
+                  </article>
+                ))}
               </div>
-            )}
-          </article>
-        ))}
-      </div>
+            </>
+          ),
+        }))}
+      />
       <Connections />
       <TestGrants />
       <AuditLog />
