@@ -7,7 +7,6 @@ import { Button } from '../../shared/ui/Button';
 import { Field, Form } from '../../shared/ui/Form';
 import { ForgotPasswordForm } from './ForgotPasswordForm';
 import { TwoStepForm } from './TwoStepForm';
-import './access.css';
 
 const EMPTY = { email: '', username: '', password: '', confirmPassword: '' };
 
@@ -124,7 +123,7 @@ export function AuthForm({ onSuccess, initialMode = 'signin', onModeChange }: { 
           </p>
         )}
       </Form>
-      <p className="muted auth-switch">
+      <p className="muted form-aside">
         {mode === 'signin' ? t('auth.noAccount') : t('auth.haveAccount')}{' '}
         <Button variant="ghost" size="sm" onClick={switchMode}>
           {mode === 'signin' ? t('auth.signUp') : t('auth.signIn')}
