@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { writePsdBuffer } from 'ag-psd';
 import { readFileSync } from 'node:fs';
-import { canvasReady, exportPsd, layerNames, layerPixel, layersHash, openCreate, openPanel, penStroke, pixel, recoverySavedAt, setBrush, setColor, showLayers, showPanel, toScreen } from './paint';
+import { canvasReady, exportPsd, layerNames, layerPixel, layersHash, openCreate, openPanel, penStroke, pixel, recoverySavedAt, setBrush, setColor, showLayers, showPanel, showSidePanel, toScreen } from './paint';
 import { shot, signUpViaApi } from './support';
 
 test.describe('anime Create mode', () => {
@@ -140,7 +140,7 @@ test.describe('anime Create mode', () => {
     await showPanel(page, 'smart-brush', page.getByRole('switch'));
     await page.getByRole('switch').uncheck();
 
-    await showPanel(page, 'export', page.getByRole('radio', { name: 'PNG' }));
+    await showSidePanel(page, 'export', page.getByRole('radio', { name: 'PNG' }));
     await page.getByRole('radio', { name: 'PNG' }).click();
     await expect(page.getByText('Size 100% (800 × 600 px)')).toBeVisible();
     const download = page.waitForEvent('download');

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { addLayer, canvasReady, documentSize, exportPsd, layerPixel, layersHash, openCreate, penStroke, pixel, rectsPng, setColor, showLayers, toScreen, uploadPicture } from './paint';
+import { addLayer, canvasReady, documentSize, exportPsd, layerPixel, layersHash, openCreate, penStroke, pixel, rectsPng, setBrush, setColor, showLayers, toScreen, uploadPicture } from './paint';
 
 /** The canvas's size once the page has drawn the change. */
 const expectSize = (page: Page, size: number[]) => expect.poll(() => documentSize(page)).toEqual(size);
@@ -296,7 +296,14 @@ test('symmetry, brush clipped to the selection, colour wheel, pressure curve per
 
 test('layer groups: group a layer, the group’s opacity applies to it, ungroup', async ({ page }) => {
   await openCreate(page);
-  await uploadPicture(page, 'ink.png', await rectsPng(800, 600, [{ x: 40, y: 40, width: 20, height: 20, rgba: [200, 30, 60, 255] }]));
+  // An "Ink" layer with an opaque dab at (50, 50).
+  await addLayer(page, 'Layer 1');
+  await page.locator('[data-layer="Layer 1"]').getByRole('button', { name: /^Layer 1/ }).dblclick();
+  await page.getByRole('textbox', { name: 'Rename' }).fill('Ink');
+  await page.getByRole('textbox', { name: 'Rename' }).press('Enter');
+  await setBrush(page, { size: 20, hardness: 100 });
+  await penStroke(page, [[45, 50], [55, 50]], 'mouse');
+  await expect.poll(async () => (await pixel(page, 50, 50))[3]).toBe(255);
   await showLayers(page);
   await page.getByRole('button', { name: 'Group', exact: true }).click();
   const group = page.locator('[data-layer="Group 1"]');

@@ -117,10 +117,23 @@ export async function showPanel(page: Page, tool: string, probe: Locator) {
   await expect(probe).toBeVisible();
 }
 
+/** Closes a floating panel (smart brush, library, history...) with its close button: it lies over the side panel. */
+async function closeFloating(page: Page) {
+  const floating = page.locator('section.anime-floating');
+  if ((await floating.count()) > 0) await floating.getByRole('button', { name: 'Close panel' }).click();
+  await expect(floating).toHaveCount(0);
+}
+
+/** Shows a side panel (layers, colours, brush settings, export), closing a floating panel that would lie over it. */
+export async function showSidePanel(page: Page, tool: string, probe: Locator) {
+  await closeFloating(page);
+  await showPanel(page, tool, probe);
+}
+
 /** Downloads the drawing as a layered PSD through the Export panel and reads it back. */
 export async function exportPsd(page: Page): Promise<Psd> {
   const psd = page.getByRole('radio', { name: 'PSD' });
-  await showPanel(page, 'export', psd);
+  await showSidePanel(page, 'export', psd);
   await psd.click();
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download', exact: true }).click();
@@ -181,7 +194,7 @@ export async function uploadPicture(page: Page, name: string, buffer: Buffer) {
 /** Picks the painting colour in the Colours panel's hex field. */
 export async function setColor(page: Page, hex: string) {
   const field = page.getByLabel('Hex', { exact: true });
-  await showPanel(page, 'colors', field);
+  await showSidePanel(page, 'colors', field);
   await field.fill(hex);
   await expect(field).toHaveAttribute('aria-invalid', 'false');
 }
@@ -189,14 +202,14 @@ export async function setColor(page: Page, hex: string) {
 /** Sets the brush's size and hardness with the Customize panel's sliders. */
 export async function setBrush(page: Page, { size, hardness }: { size: number; hardness: number }) {
   const sizeSlider = page.getByRole('slider', { name: /^Size \d/ });
-  await showPanel(page, 'customize', sizeSlider);
+  await showSidePanel(page, 'customize', sizeSlider);
   await sizeSlider.fill(String(size));
   await page.getByRole('slider', { name: /^Hardness \d/ }).fill(String(hardness));
   await expect(sizeSlider).toHaveValue(String(size));
 }
 
 /** Shows the Layers panel (a click on its tool button when it is not open already). */
-export const showLayers = (page: Page) => showPanel(page, 'layers', page.getByRole('button', { name: 'New layer' }));
+export const showLayers = (page: Page) => showSidePanel(page, 'layers', page.getByRole('button', { name: 'New layer' }));
 
 /** Adds a layer with the Layers panel's New layer button (named "Layer N"). */
 export async function addLayer(page: Page, name: string) {

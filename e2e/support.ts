@@ -87,7 +87,7 @@ export async function seriousViolations(page: Page, ...include: string[]): Promi
 
 /**
  * Picks the suite's fake model (a provider the server reaches over HTTP, e2e/serve.ts) in the assistant's Models
- * tab, as a user picks a model; the choice is kept for the page's later visits. Leaves the assistant closed.
+ * tab, as a user picks a model; the choice is kept for the page's later visits. Leaves the assistant closed on its Chat tab.
  */
 export async function pickE2eModel(page: Page) {
   await page.getByTestId('assistant-fab').click();
@@ -95,6 +95,7 @@ export async function pickE2eModel(page: Page) {
   await panel.getByRole('tab', { name: 'Models' }).click();
   await panel.getByRole('button', { name: `Select Model: ${E2E_MODEL}` }).click();
   await expect(panel.getByTestId(`model-${E2E_MODEL}`).getByRole('button')).toHaveText('Selected');
+  await panel.getByRole('tab', { name: 'Chat' }).click(); // the assistant opens again where it was left
   await panel.getByTestId('assistant-minimize').click();
   await expect(panel).toBeHidden();
 }
