@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { documentSize, openPanel, penStroke, pixel } from './paint';
+import { documentSize, openPanel, penStroke, pixel, showLayers } from './paint';
 import { shot, signUpViaApi } from './support';
 
 // The service worker is blocked in the other specs (playwright.config.ts); these are about it.
@@ -360,7 +360,8 @@ test('signed in: after installing anime a character opens offline from its link;
   await expect.poll(() => drawn.evaluate((el: HTMLImageElement) => `${el.naturalWidth}x${el.naturalHeight}`)).toBe('1536x2048');
   await shot(page, 'anime-offline-generated');
   await overlay.getByRole('button', { name: 'Edit in Creation Mode' }).click();
-  await page.waitForFunction(() => (window as unknown as YumiWindow).__yumiPaint.document.layers.some((l) => l.name === 'AI Generated'));
+  await showLayers(page);
+  await expect(page.locator('[data-layer="AI Generated"]')).toBeVisible();
 
   await context.setOffline(false);
   const onServer = async () =>
