@@ -89,7 +89,7 @@ export async function copyDatabase(source: Database, target: Database, onProgres
     // Children first, so seeded rows go without tripping foreign keys.
     for (const t of [...tables].reverse()) await tx.execute(sql`DELETE FROM ${ident(t)}`);
     for (const table of tables) {
-      const columns = sql.raw((await writableColumns(source.db, table)).map((c) => `"${c.replace(/"/g, '""')}"`).join(', '));
+      const columns = sql.join((await writableColumns(source.db, table)).map(ident), sql`, `);
       const rows = counts.get(table)!;
       onProgress?.({ table, done, total });
       // ctid is the rows' physical order: stable on a source nobody writes to during the copy.
