@@ -325,7 +325,13 @@ test('layer groups: group a layer, the group’s opacity applies to it, ungroup'
   await page.getByRole('button', { name: 'Move Background' }).focus();
   await page.keyboard.press('Space');
   await expect(live).toHaveText('Picked up Background.');
-  for (let i = 0; i < 6 && !/into the group/.test((await live.textContent()) ?? ''); i++) await page.keyboard.press('ArrowUp');
+  // One step at a time: each press waits for its own announcement, so a slow render never makes us step past.
+  for (let i = 0; i < 6; i++) {
+    const said = (await live.textContent()) ?? '';
+    if (/into the group/.test(said)) break;
+    await page.keyboard.press('ArrowUp');
+    await expect(live).not.toHaveText(said);
+  }
   await expect(live).toHaveText('Background will go into the group Group 1.');
   await page.keyboard.press('Space');
   await expect(live).toHaveText('Background moved into the group Group 1.');
