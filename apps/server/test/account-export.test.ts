@@ -1,3 +1,4 @@
+import { parse as parseDisposition } from 'content-disposition';
 import { initializeCanvas, readPsd } from 'ag-psd';
 import { unzipSync, strFromU8 } from 'fflate';
 import sharp from 'sharp';
@@ -29,7 +30,9 @@ describe('export my data', () => {
     const res = await t.app.inject({ url: '/api/account/export', headers: u.auth });
     expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
     expect(res.headers['content-type']).toBe('application/zip');
-    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="yumi-studio-export-\d{4}-\d{2}-\d{2}\.zip"$/);
+    const disposition = parseDisposition(res.headers['content-disposition'] as string);
+    expect(disposition.type).toBe('attachment');
+    expect(disposition.parameters.filename).toMatch(/^yumi-studio-export-\d{4}-\d{2}-\d{2}\.zip$/);
     const files = unzipSync(new Uint8Array(res.rawPayload));
     const names = Object.keys(files).sort();
     const text = (name: string) => strFromU8(files[name]!);

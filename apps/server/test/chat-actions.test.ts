@@ -1,22 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { FakeLlm, fakeProviderConfig, sseEvents } from './fake-llm';
-import { createTestApp, type TestApp } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { sseEvents } from './fake-llm';
+import { useFakeLlmApp } from './fake-llm-app';
 
 /** Real models get the offline assistant's action buttons through a tool call (open_screen). */
-let fake: FakeLlm;
-let t: TestApp;
-beforeAll(async () => {
-  fake = await new FakeLlm().start();
-  t = await createTestApp({ ...fakeProviderConfig(fake), AI_RATE_LIMIT_PER_MINUTE: '1000' });
-});
-afterAll(async () => {
-  await t?.close();
-  await fake?.close();
-});
-beforeEach(() => fake.reset());
+const s = useFakeLlmApp();
 
 const chat = (provider: string, model: string, mode = 'report-helper', language = 'en') =>
-  t.app.inject({
+  s.t.app.inject({
     method: 'POST',
     url: '/api/chat',
     headers: { accept: 'text/event-stream', 'accept-language': language },
@@ -27,12 +17,12 @@ type Tool = { type: string; function?: { name: string; parameters: { properties:
 
 describe('open_screen: an answer about a tool carries a button that opens it', () => {
   it('OpenAI: the tool is offered with the targets of this mode, and its call becomes a button in the user’s language', async () => {
-    fake.reset({ kind: 'ok', words: ['Open', ' the', ' checker.'], toolCall: { name: 'open_screen', arguments: '{"target":"tool:plagiarism-check"}' } });
+    s.fake.reset({ kind: 'ok', words: ['Open', ' the', ' checker.'], toolCall: { name: 'open_screen', arguments: '{"target":"tool:plagiarism-check"}' } });
     const res = await chat('openai', 'gpt-4o-mini', 'report-helper', 'ja');
     const done = sseEvents(res.body).at(-1)!;
     expect(done.type).toBe('done');
     expect(done.message).toBe('Open the checker.\n\n[剽窃チェックを開く](/writing?screen=report&tool=plagiarism-check)');
-    const tools = fake.requests[0]!.body.tools as Tool[];
+    const tools = s.fake.requests[0]!.body.tools as Tool[];
     const targets = tools[0]!.function!.parameters.properties.target.enum;
     expect(tools[0]!.function!.name).toBe('open_screen');
     expect(targets).toEqual(expect.arrayContaining(['/account', 'tool:plagiarism-check', 'tool:citation-manager']));
@@ -42,19 +32,19 @@ describe('open_screen: an answer about a tool carries a button that opens it', (
   });
 
   it('Anthropic: tool_use works the same; an unknown target or another tool adds nothing', async () => {
-    fake.reset({ kind: 'ok', words: ['Here.'], toolCall: { name: 'open_screen', arguments: '{"target":"/account"}' } });
+    s.fake.reset({ kind: 'ok', words: ['Here.'], toolCall: { name: 'open_screen', arguments: '{"target":"/account"}' } });
     const ok = sseEvents((await chat('claude', 'claude-3-haiku', 'main')).body).at(-1)!;
     expect(ok.message).toBe('Here.\n\n[Open your account](/account)');
-    expect((fake.requests[0]!.body.tools as Tool[])[0]!.name).toBe('open_screen');
+    expect((s.fake.requests[0]!.body.tools as Tool[])[0]!.name).toBe('open_screen');
 
-    fake.reset({ kind: 'ok', words: ['Here.'], toolCall: { name: 'open_screen', arguments: '{"target":"javascript:alert(1)"}' } });
+    s.fake.reset({ kind: 'ok', words: ['Here.'], toolCall: { name: 'open_screen', arguments: '{"target":"javascript:alert(1)"}' } });
     expect(sseEvents((await chat('claude', 'claude-3-haiku', 'main')).body).at(-1)!.message).toBe('Here.');
-    fake.reset({ kind: 'ok', words: ['Here.'], toolCall: { name: 'delete_everything', arguments: '{}' } });
+    s.fake.reset({ kind: 'ok', words: ['Here.'], toolCall: { name: 'delete_everything', arguments: '{}' } });
     expect(sseEvents((await chat('openai', 'gpt-4o-mini', 'main')).body).at(-1)!.message).toBe('Here.');
   });
 
   it('self-hosted models are not offered tools (many cannot take them)', async () => {
     await chat('openai-compatible', 'llama3.1');
-    expect(fake.requests[0]!.body.tools).toBeUndefined();
+    expect(s.fake.requests[0]!.body.tools).toBeUndefined();
   });
 });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -7,25 +7,16 @@ import { webLocalesDir } from '../src/lib/paths';
 import { OFFLINE_LOCALES } from '../src/providers/llm/offline';
 import type { AppContext } from '../src/context';
 import { getBalance, grant } from '../src/modules/billing/ledger';
-import { FakeLlm, fakeProviderConfig, sseEvents } from './fake-llm';
+import { sseEvents } from './fake-llm';
 import { createTestApp, errorBody, signUp, type TestApp } from './helpers';
+import { useFakeLlmApp } from './fake-llm-app';
 
-let fake: FakeLlm;
-let t: TestApp;
-beforeAll(async () => {
-  fake = await new FakeLlm().start();
-  t = await createTestApp({ ...fakeProviderConfig(fake), AI_RATE_LIMIT_PER_MINUTE: '1000' });
-});
-afterAll(async () => {
-  await t?.close();
-  await fake?.close();
-});
-beforeEach(() => fake.reset());
+const s = useFakeLlmApp();
 
 const ctxOf = (app: TestApp) => ({ db: app.database.db, clock: app.clock, config: app.config }) as unknown as AppContext;
 const local = { provider: 'local', model: 'yumi-local', personality: 'teacher', mode: 'main' };
 const post = (payload: unknown, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'POST', url: '/api/chat', payload: payload as Record<string, unknown>, headers });
+  s.t.app.inject({ method: 'POST', url: '/api/chat', payload: payload as Record<string, unknown>, headers });
 
 describe('POST /api/chat: bad input', () => {
   it('refuses empty, whitespace-only, too long and malformed requests with clear 4xx', async () => {
@@ -52,7 +43,7 @@ describe('POST /api/chat: bad input', () => {
   it('answers 413 for a 1 MB message and 400 for broken JSON', async () => {
     const big = await post({ message: 'a'.repeat(1_100_000), context: local });
     expect(big.statusCode).toBe(413);
-    const broken = await t.app.inject({ method: 'POST', url: '/api/chat', headers: { 'content-type': 'application/json' }, payload: '{"message":' });
+    const broken = await s.t.app.inject({ method: 'POST', url: '/api/chat', headers: { 'content-type': 'application/json' }, payload: '{"message":' });
     expect(broken.statusCode).toBe(400);
   });
 
@@ -220,7 +211,7 @@ describe('the offline assistant in the language on screen', () => {
     const cjk = await ask('フォーマルにして：「明日は行けないよ」', 'ja');
     expect(cjk).toMatch(japanese);
     expect(cjk).not.toContain('明日は行けないよ 😊');
-    const edit = await t.app.inject({ method: 'POST', url: '/api/edit', headers: { 'accept-language': 'ja' }, payload: { instructions: 'フォーマルに', text: '明日は行けないよ', context: local } });
+    const edit = await s.t.app.inject({ method: 'POST', url: '/api/edit', headers: { 'accept-language': 'ja' }, payload: { instructions: 'フォーマルに', text: '明日は行けないよ', context: local } });
     expect(edit.statusCode).toBe(422);
     expect(errorBody(edit).code).toBe('MODEL_REQUIRED');
   });
@@ -238,7 +229,7 @@ describe('the offline assistant in the language on screen', () => {
 
   it('tells a real model the language on screen', async () => {
     await post({ message: 'Help me', context: { provider: 'openai', model: 'gpt-4o-mini', personality: 'otaku', mode: 'main' } }, { 'accept-language': 'ko' });
-    const system = (fake.requests[0]!.body.messages as Array<{ content: string }>)[0]!.content;
+    const system = (s.fake.requests[0]!.body.messages as Array<{ content: string }>)[0]!.content;
     expect(system).toContain('Korean');
   });
 });
@@ -246,7 +237,7 @@ describe('the offline assistant in the language on screen', () => {
 describe('real models: prompts, history and archives', () => {
   it('builds the system prompt from the persona and mode', async () => {
     await post({ message: 'Help me', context: { provider: 'openai', model: 'gpt-4o-mini', personality: 'genki', mode: 'report-helper' } });
-    const system = (fake.requests[0]!.body.messages as Array<{ content: string }>)[0]!.content;
+    const system = (s.fake.requests[0]!.body.messages as Array<{ content: string }>)[0]!.content;
     const genki = PERSONAS.genki;
     expect(system).toContain(genki.description);
     for (const trait of genki.traits) expect(system).toContain(trait);
@@ -261,16 +252,16 @@ describe('real models: prompts, history and archives', () => {
     const res = await post({ message: 'latest question', history, context: { provider: 'openai', model: 'gpt-4', personality: 'otaku', mode: 'main' } });
     // gpt-4 is paid: anonymous callers must sign in.
     expect(res.statusCode).toBe(401);
-    const u = await signUp(t.app, 'trim');
-    await grant(ctxOf(t), { userId: u.user.id, amount: 1_000_000, reason: 'test', sourceType: 'test', sourceId: `trim-${u.user.id}` });
-    const ok = await t.app.inject({
+    const u = await signUp(s.t.app, 'trim');
+    await grant(ctxOf(s.t), { userId: u.user.id, amount: 1_000_000, reason: 'test', sourceType: 'test', sourceId: `trim-${u.user.id}` });
+    const ok = await s.t.app.inject({
       method: 'POST',
       url: '/api/chat',
       headers: u.auth,
       payload: { message: 'latest question', history, context: { provider: 'openai', model: 'gpt-4', personality: 'otaku', mode: 'main' } },
     });
     expect(ok.statusCode).toBe(200);
-    const sent = fake.requests.at(-1)!.body.messages as Array<{ role: string; content: string }>;
+    const sent = s.fake.requests.at(-1)!.body.messages as Array<{ role: string; content: string }>;
     expect(sent.length).toBeLessThan(history.length);
     expect(sent.length).toBeGreaterThan(3);
     expect(sent.at(-1)).toEqual({ role: 'user', content: 'latest question' });
@@ -279,61 +270,61 @@ describe('real models: prompts, history and archives', () => {
   });
 
   it('keeps signed-in conversations on the server: list, continue, get, delete, owner-checked', async () => {
-    const u = await signUp(t.app, 'arch');
-    const other = await signUp(t.app, 'arch');
+    const u = await signUp(s.t.app, 'arch');
+    const other = await signUp(s.t.app, 'arch');
     const ctx = { provider: 'qwen', model: 'qwen-turbo', personality: 'classmate', mode: 'writing-helper' };
-    const first = await t.app.inject({ method: 'POST', url: '/api/chat', headers: u.auth, payload: { message: 'First question', context: ctx } });
+    const first = await s.t.app.inject({ method: 'POST', url: '/api/chat', headers: u.auth, payload: { message: 'First question', context: ctx } });
     const { conversationId } = first.json();
-    fake.reset({ kind: 'ok', words: ['Second', ' answer'] });
-    await t.app.inject({ method: 'POST', url: '/api/chat', headers: u.auth, payload: { message: 'Second question', context: ctx, conversationId } });
-    const sent = fake.requests[0]!.body.messages as Array<{ role: string; content: string }>;
+    s.fake.reset({ kind: 'ok', words: ['Second', ' answer'] });
+    await s.t.app.inject({ method: 'POST', url: '/api/chat', headers: u.auth, payload: { message: 'Second question', context: ctx, conversationId } });
+    const sent = s.fake.requests[0]!.body.messages as Array<{ role: string; content: string }>;
     expect(sent.slice(1).map((m) => m.content)).toEqual(['First question', 'Hello from the fake model.', 'Second question']);
 
-    const list = await t.app.inject({ url: '/api/chat/archives', headers: u.auth });
+    const list = await s.t.app.inject({ url: '/api/chat/archives', headers: u.auth });
     expect(list.json().archives).toEqual([
       expect.objectContaining({ id: conversationId, title: 'First question', provider: 'qwen', model: 'qwen-turbo', mode: 'writing-helper', messageCount: 4 }),
     ]);
-    const one = await t.app.inject({ url: `/api/chat/archives/${conversationId}`, headers: u.auth });
+    const one = await s.t.app.inject({ url: `/api/chat/archives/${conversationId}`, headers: u.auth });
     expect(one.json().messages.map((m: { role: string }) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant']);
 
-    expect((await t.app.inject({ url: `/api/chat/archives/${conversationId}`, headers: other.auth })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/chat/archives/${conversationId}`, headers: other.auth })).statusCode).toBe(404);
-    const hijack = await t.app.inject({ method: 'POST', url: '/api/chat', headers: other.auth, payload: { message: 'Mine now', context: ctx, conversationId } });
+    expect((await s.t.app.inject({ url: `/api/chat/archives/${conversationId}`, headers: other.auth })).statusCode).toBe(404);
+    expect((await s.t.app.inject({ method: 'DELETE', url: `/api/chat/archives/${conversationId}`, headers: other.auth })).statusCode).toBe(404);
+    const hijack = await s.t.app.inject({ method: 'POST', url: '/api/chat', headers: other.auth, payload: { message: 'Mine now', context: ctx, conversationId } });
     expect(hijack.statusCode).toBe(404);
-    expect((await t.app.inject({ url: '/api/chat/archives' })).statusCode).toBe(401);
-    expect((await t.app.inject({ url: '/api/chat/archives/nope', headers: u.auth })).statusCode).toBe(422);
+    expect((await s.t.app.inject({ url: '/api/chat/archives' })).statusCode).toBe(401);
+    expect((await s.t.app.inject({ url: '/api/chat/archives/nope', headers: u.auth })).statusCode).toBe(422);
 
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/chat/archives/${conversationId}`, headers: u.auth })).statusCode).toBe(204);
-    expect((await t.app.inject({ url: `/api/chat/archives/${conversationId}`, headers: u.auth })).statusCode).toBe(404);
+    expect((await s.t.app.inject({ method: 'DELETE', url: `/api/chat/archives/${conversationId}`, headers: u.auth })).statusCode).toBe(204);
+    expect((await s.t.app.inject({ url: `/api/chat/archives/${conversationId}`, headers: u.auth })).statusCode).toBe(404);
   });
 });
 
 describe('usage and quotas', () => {
   it('spends the daily free allowance, refuses with INSUFFICIENT_CREDITS, and renews the next day', async () => {
-    const u = await signUp(t.app, 'free');
-    fake.reset({ kind: 'ok', usage: { input: 30_000, output: 15_000 } });
-    const ask = () => t.app.inject({ method: 'POST', url: '/api/chat', headers: u.auth, payload: { message: 'hi', context: { provider: 'qwen', model: 'qwen-turbo', personality: 'otaku', mode: 'main' } } });
+    const u = await signUp(s.t.app, 'free');
+    s.fake.reset({ kind: 'ok', usage: { input: 30_000, output: 15_000 } });
+    const ask = () => s.t.app.inject({ method: 'POST', url: '/api/chat', headers: u.auth, payload: { message: 'hi', context: { provider: 'qwen', model: 'qwen-turbo', personality: 'otaku', mode: 'main' } } });
     const first = await ask();
     expect(first.json().usage.freeTokensRemaining).toBe(5_000);
     // The billing page reads the same counters.
-    const info = await t.app.inject({ url: '/api/billing/info', headers: u.auth });
+    const info = await s.t.app.inject({ url: '/api/billing/info', headers: u.auth });
     expect(info.json().freeTokensRemaining.qwen).toBe(5_000);
     const second = await ask();
     expect(second.statusCode).toBe(200);
     // The second answer was capped to what was left.
-    expect(Number(fake.requests[1]!.body.max_tokens)).toBeLessThan(5_000);
+    expect(Number(s.fake.requests[1]!.body.max_tokens)).toBeLessThan(5_000);
     const third = await ask();
     expect(third.statusCode).toBe(403);
     expect(errorBody(third).code).toBe('INSUFFICIENT_CREDITS');
-    t.clock.advance(24 * 3600_000);
+    s.t.clock.advance(24 * 3600_000);
     expect((await ask()).statusCode).toBe(200);
   });
 
   it('paid models: reserve before, settle after; concurrent requests never overspend', async () => {
-    const u = await signUp(t.app, 'paid');
-    const ctx = ctxOf(t);
+    const u = await signUp(s.t.app, 'paid');
+    const ctx = ctxOf(s.t);
     const gpt4 = { provider: 'openai', model: 'gpt-4', personality: 'kuudere', mode: 'main' };
-    const broke = await t.app.inject({ method: 'POST', url: '/api/chat', headers: u.auth, payload: { message: 'hi', context: gpt4 } });
+    const broke = await s.t.app.inject({ method: 'POST', url: '/api/chat', headers: u.auth, payload: { message: 'hi', context: gpt4 } });
     expect(broke.statusCode).toBe(403);
     expect(errorBody(broke).code).toBe('INSUFFICIENT_CREDITS');
 
@@ -343,9 +334,9 @@ describe('usage and quotas', () => {
     const granted = 3 * reservation + Math.floor(reservation / 2);
     await grant(ctx, { userId: u.user.id, amount: granted, reason: 'test', sourceType: 'test', sourceId: `paid-${u.user.id}` });
     // Each answer really uses 2,000 tokens: 12,000 timeshards, charged after the call.
-    fake.reset({ kind: 'ok', delayMs: 20, usage: { input: 300, output: 1_700 } });
+    s.fake.reset({ kind: 'ok', delayMs: 20, usage: { input: 300, output: 1_700 } });
     const results = await Promise.all(
-      Array.from({ length: 8 }, () => t.app.inject({ method: 'POST', url: '/api/chat', headers: u.auth, payload: { message: 'hi', context: gpt4 } })),
+      Array.from({ length: 8 }, () => s.t.app.inject({ method: 'POST', url: '/api/chat', headers: u.auth, payload: { message: 'hi', context: gpt4 } })),
     );
     const ok = results.filter((r) => r.statusCode === 200);
     const refused = results.filter((r) => r.statusCode !== 200);
@@ -356,7 +347,7 @@ describe('usage and quotas', () => {
     const balance = await getBalance(ctx, u.user.id);
     expect(balance).toBeGreaterThanOrEqual(0);
     expect(balance).toBe(granted - charged);
-    const held = await t.database.db.execute(sql`SELECT count(*)::int AS n FROM credit_reservations WHERE user_id = ${u.user.id} AND status = 'held'`);
+    const held = await s.t.database.db.execute(sql`SELECT count(*)::int AS n FROM credit_reservations WHERE user_id = ${u.user.id} AND status = 'held'`);
     expect(Number((held as unknown as { rows: Array<{ n: number }> }).rows[0]!.n)).toBe(0);
   });
 
@@ -386,9 +377,9 @@ describe('usage and quotas', () => {
 
 describe('cancellation', () => {
   it('stops the provider call when the client disconnects', async () => {
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
-    fake.reset({ kind: 'ok', delayMs: 100, words: Array.from({ length: 40 }, (_, i) => ` w${i}`) });
+    await s.t.app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(s.t.app.server.address() as { port: number }).port}`;
+    s.fake.reset({ kind: 'ok', delayMs: 100, words: Array.from({ length: 40 }, (_, i) => ` w${i}`) });
     const controller = new AbortController();
     const res = await fetch(`${base}/api/chat`, {
       method: 'POST',
@@ -400,7 +391,7 @@ describe('cancellation', () => {
     const { value } = await reader.read();
     expect(new TextDecoder().decode(value)).toContain('"type":"delta"');
     controller.abort();
-    await expect.poll(() => fake.cancelled, { timeout: 3_000 }).toBe(1);
-    expect(fake.completed).toBe(0);
+    await expect.poll(() => s.fake.cancelled, { timeout: 3_000 }).toBe(1);
+    expect(s.fake.completed).toBe(0);
   });
 });

@@ -1,23 +1,14 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PERSONAS } from '@yumi/core';
-import { FakeLlm, fakeProviderConfig, sseEvents } from './fake-llm';
-import { createTestApp, errorBody, type TestApp } from './helpers';
+import { fakeProviderConfig, sseEvents } from './fake-llm';
+import { createTestApp, errorBody } from './helpers';
+import { useFakeLlmApp } from './fake-llm-app';
 
-let fake: FakeLlm;
-let t: TestApp;
-beforeAll(async () => {
-  fake = await new FakeLlm().start();
-  // A generous timeout: on a loaded runner a first call can take over a second (it once hit a 400 ms bound).
-  t = await createTestApp({ ...fakeProviderConfig(fake), AI_TIMEOUT_MS: '20000', AI_RATE_LIMIT_PER_MINUTE: '1000' });
-});
-afterAll(async () => {
-  await t?.close();
-  await fake?.close();
-});
-beforeEach(() => fake.reset());
+// A generous timeout: on a loaded runner a first call can take over a second (it once hit a 400 ms bound).
+const s = useFakeLlmApp({ AI_TIMEOUT_MS: '20000' });
 
 const chat = (provider: string, model: string, extra: Record<string, unknown> = {}, stream = false) =>
-  t.app.inject({
+  s.t.app.inject({
     method: 'POST',
     url: '/api/chat',
     headers: stream ? { accept: 'text/event-stream' } : {},
@@ -34,7 +25,7 @@ describe('real providers through the Vercel AI SDK against fake servers', () => 
     expect(deltas).toEqual(['Hello', ' from', ' the', ' fake', ' model.']);
     const done = events.at(-1)!;
     expect(done).toMatchObject({ type: 'done', message: 'Hello from the fake model.', usage: { provider: 'openai', model: 'gpt-4o-mini', inputTokens: 40, outputTokens: 5 } });
-    const seen = fake.requests[0]!;
+    const seen = s.fake.requests[0]!;
     expect(seen.path).toBe('/v1/chat/completions');
     expect(seen.headers.authorization).toBe('Bearer sk-test-openai-SECRET');
     expect(seen.body).toMatchObject({ model: 'gpt-4o-mini', stream: true });
@@ -50,7 +41,7 @@ describe('real providers through the Vercel AI SDK against fake servers', () => 
     const res = await chat('claude', 'claude-3-haiku');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ message: 'Hello from the fake model.', usage: { provider: 'claude', inputTokens: 40 } });
-    const seen = fake.requests[0]!;
+    const seen = s.fake.requests[0]!;
     expect(seen.path).toBe('/v1/messages');
     expect(seen.headers['x-api-key']).toBe('sk-ant-test-SECRET');
     expect(seen.body.model).toBe('claude-3-haiku-20240307');
@@ -60,15 +51,15 @@ describe('real providers through the Vercel AI SDK against fake servers', () => 
   it('Qwen (DashScope compatible mode) and a self-hosted OpenAI-compatible server', async () => {
     const qwen = await chat('qwen', 'qwen-turbo');
     expect(qwen.statusCode).toBe(200);
-    expect(fake.requests[0]!.headers.authorization).toBe('Bearer sk-test-qwen-SECRET');
-    expect(fake.requests[0]!.body.model).toBe('qwen-turbo');
+    expect(s.fake.requests[0]!.headers.authorization).toBe('Bearer sk-test-qwen-SECRET');
+    expect(s.fake.requests[0]!.body.model).toBe('qwen-turbo');
     const local = await chat('openai-compatible', 'llama3.1');
     expect(local.statusCode).toBe(200);
-    expect(fake.requests[1]!.body.model).toBe('llama3.1');
+    expect(s.fake.requests[1]!.body.model).toBe('llama3.1');
   });
 
   it('a provider 429 stays a 429 with its Retry-After; no provider text or key leaks', async () => {
-    fake.reset({ kind: 'status', status: 429, headers: { 'retry-after': '7' } });
+    s.fake.reset({ kind: 'status', status: 429, headers: { 'retry-after': '7' } });
     for (const stream of [false, true]) {
       const res = await chat('openai', 'gpt-4o-mini', {}, stream);
       expect(res.statusCode).toBe(429);
@@ -85,7 +76,7 @@ describe('real providers through the Vercel AI SDK against fake servers', () => 
       [400, 422, 'PROVIDER_REJECTED'],
     ];
     for (const [upstream, status, code] of cases) {
-      fake.reset({ kind: 'status', status: upstream });
+      s.fake.reset({ kind: 'status', status: upstream });
       const res = await chat('claude', 'claude-3-haiku');
       expect(res.statusCode, `upstream ${upstream}`).toBe(status);
       expect(errorBody(res).code).toBe(code);
@@ -96,7 +87,7 @@ describe('real providers through the Vercel AI SDK against fake servers', () => 
   it('malformed SSE and a failure mid-stream end the stream with a clean error event', async () => {
     for (const kind of ['malformed', 'midstream'] as const) {
       for (const provider of [['openai', 'gpt-4o-mini'], ['claude', 'claude-3-haiku']] as const) {
-        fake.reset({ kind });
+        s.fake.reset({ kind });
         const res = await chat(provider[0], provider[1], {}, true);
         expect(res.statusCode).toBe(200);
         const events = sseEvents(res.body);
@@ -111,9 +102,9 @@ describe('real providers through the Vercel AI SDK against fake servers', () => 
 
   it('a provider that hangs is abandoned with a 504 after the timeout', async () => {
     // Its own app with a short bound: a hang always outlasts it, however busy the machine is.
-    const short = await createTestApp({ ...fakeProviderConfig(fake), AI_TIMEOUT_MS: '400', AI_RATE_LIMIT_PER_MINUTE: '1000' });
+    const short = await createTestApp({ ...fakeProviderConfig(s.fake), AI_TIMEOUT_MS: '400', AI_RATE_LIMIT_PER_MINUTE: '1000' });
     try {
-      fake.reset({ kind: 'hang' });
+      s.fake.reset({ kind: 'hang' });
       const started = Date.now();
       const res = await short.app.inject({
         method: 'POST',
@@ -129,9 +120,9 @@ describe('real providers through the Vercel AI SDK against fake servers', () => 
   });
 
   it('gives the free allowance back when the call fails', async () => {
-    fake.reset({ kind: 'status', status: 500 });
+    s.fake.reset({ kind: 'status', status: 500 });
     await chat('qwen', 'qwen-turbo');
-    const { rows } = (await t.database.db.execute(
+    const { rows } = (await s.t.database.db.execute(
       // Every hold of a failed call is returned.
       (await import('drizzle-orm')).sql`SELECT COALESCE(SUM(free_reserved), 0)::int AS held FROM ai_usage_daily`,
     )) as unknown as { rows: Array<{ held: number }> };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { celShade } from './cel-shade';
 import { createImage } from './image';
-import { createRandom } from './random';
+import { createRandom } from '@yumi/core/random';
 
 /** A noisy two-colour picture: a reddish disc on a bluish ground, every pixel jittered. */
 function noisy() {

@@ -4,7 +4,7 @@ import { analyzeColors, DEFAULT_COLOR_ANALYSIS } from './colour-analysis';
 import { extractDominantColors } from './dominant-colours';
 import { createImage, fillRect } from './image';
 import type { RgbaImage } from './image';
-import { createRandom } from './random';
+import { createRandom } from '@yumi/core/random';
 
 const HEX = /^#[0-9a-f]{6}$/;
 

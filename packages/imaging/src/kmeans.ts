@@ -1,4 +1,4 @@
-import { createRandom } from './random';
+import { createRandom } from '@yumi/core/random';
 
 /** Points in a 3-D space (OKLab here), flattened as [x0, y0, z0, x1, ...], each with a weight. */
 export interface WeightedPoints {

@@ -26,7 +26,6 @@ export * from './brush/stabilizer.js';
 export * from './brush/path.js';
 export * from './brush/taper.js';
 export * from './brush/texture.js';
-export * from './brush/random.js';
 export * from './brush/dab.js';
 export * from './brush/symmetry.js';
 export type { DropPlace } from './groups.js';

@@ -1,7 +1,7 @@
 import { stampDab, type DabStyle } from './brush/dab.js';
 import { CurveBuilder, DabSpacer, type PathSample } from './brush/path.js';
 import { effectivePressure, pressureFactor, type InputPoint } from './brush/pressure.js';
-import { createRandom } from './brush/random.js';
+import { createRandom } from '@yumi/core/random';
 import type { BrushSettings } from './brush/settings.js';
 import { PulledStringStabilizer, stabilizerRadius, type PathPoint } from './brush/stabilizer.js';
 import { mirrorPoint, symmetryCopies, type Symmetry, type SymmetryCopy } from './brush/symmetry.js';

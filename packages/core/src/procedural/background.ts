@@ -1,5 +1,5 @@
 import { shade } from './colour';
-import { mulberry32 } from './random';
+import { createRandom } from '../random';
 import type { Background } from './traits';
 
 /** The scenes behind the character, drawn on the 768x1024 design canvas; bands reach far sideways so any aspect ratio is covered. */
@@ -20,7 +20,7 @@ function sparkle(x: number, y: number, r: number, color: string, opacity = 0.9):
 }
 
 export function drawBackground(kind: Background, seed: number, accent: string): string {
-  const rand = mulberry32(seed ^ 0x5bd1e995);
+  const rand = createRandom(seed ^ 0x5bd1e995);
   const r = (lo: number, hi: number) => lo + rand() * (hi - lo);
   const parts: string[] = [];
   switch (kind) {

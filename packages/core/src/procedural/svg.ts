@@ -1,6 +1,6 @@
 import { drawBackground, sparkle } from './background';
 import { drawArms, drawLegs, drawOutfit, drawSeat, SKELETONS } from './body';
-import { mulberry32 } from './random';
+import { createRandom } from '../random';
 import { drawBackHair, drawFace, drawFrontHair } from './head';
 import type { Age, CharacterTraits } from './traits';
 import { drawProp } from './props';
@@ -14,7 +14,7 @@ export const DESIGN_HEIGHT = 1024;
 /** An original parametric anime character as SVG, drawn back to front. */
 export function characterSvg(tr: CharacterTraits, width: number, height: number): string {
   const s = SKELETONS[tr.pose];
-  const rand = mulberry32(tr.detailSeed);
+  const rand = createRandom(tr.detailSeed);
   const fx: string[] = [];
   if (tr.pose === 'energetic_jump') {
     fx.push('<path d="M300 1000q30-20 60 0M410 1000q30-20 60 0" stroke="#ffffff" stroke-width="6" fill="none" stroke-linecap="round" opacity="0.8"/>');

@@ -1,5 +1,6 @@
 import type { BaseCharacter, Theme } from '../images';
-import { mulberry32, pick } from './random';
+import { createRandom } from '../random';
+import { pick } from './random';
 
 /** Everything the renderer draws, decided from the prompt's words, the theme's base character and the seed. */
 export const POSES = [
@@ -208,7 +209,7 @@ export interface TraitInput {
 /** Reads the prompt's words; the theme's base character and then the seed fill in what the prompt leaves open. */
 export function traitsFromPrompt(input: TraitInput): CharacterTraits {
   const text = normalizePrompt(input.prompt);
-  const rand = mulberry32(input.seed);
+  const rand = createRandom(input.seed);
   const theme = input.theme ? THEME_DEFAULTS[input.theme] : undefined;
   const palette = input.palette ?? [];
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createImage, fillRect, getPixel } from '../image';
 import type { Rgba, RgbaImage } from '../image';
-import { createRandom } from '../random';
+import { createRandom } from '@yumi/core/random';
 import { floodFill } from './flood-fill';
 import { gradientFill } from './gradient-fill';
 import { lineArtFill } from './line-art-fill';

@@ -4,7 +4,7 @@ import { drawStroke, line } from '../test/helpers.js';
 import { effectivePressure, pressureFactor } from './pressure.js';
 import { normalizeBrushSettings } from './settings.js';
 import { PulledStringStabilizer } from './stabilizer.js';
-import { createRandom } from './random.js';
+import { createRandom } from '@yumi/core/random';
 
 function engineWith(brush: Parameters<PaintEngine['setBrush']>[0]): PaintEngine {
   const e = new PaintEngine({ width: 300, height: 200 });

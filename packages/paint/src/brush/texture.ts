@@ -1,4 +1,4 @@
-import { createRandom } from './random.js';
+import { createRandom } from '@yumi/core/random';
 
 /**
  * A tileable grain mask, 1 where paint lands fully and towards 0 in the paper's pits. Sampled in

@@ -6,6 +6,7 @@ import type { AppContext } from '../../context';
 import { languageOf } from '../../lib/language';
 import { currentUser } from '../../plugins/auth';
 import { route } from '../../plugins/endpoint';
+import { sendDownload } from '../../lib/send-download';
 import { sendAccountNotice } from '../auth';
 import * as account from './service';
 import * as twoStep from './two-step';
@@ -21,12 +22,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   route(app, accountApi.export, async (request, reply) => {
     const { stream, filename } = await exportArchive(ctx, currentUser(request).id);
     notify(request, 'dataExported');
-    return reply
-      .header('content-type', 'application/zip')
-      .header('content-disposition', `attachment; filename="${filename}"`)
-      .header('cache-control', 'no-store')
-      // A stream is piped as is (Fastify skips serialisation); the schema only describes JSON errors.
-      .send(stream as never);
+    return sendDownload(reply, { type: 'application/zip', name: filename, body: stream, headers: { 'cache-control': 'no-store' } });
   });
 
   route(app, accountApi.changePassword, async (request) => {

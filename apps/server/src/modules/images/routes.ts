@@ -2,6 +2,7 @@ import { IMAGE_BODY_LIMIT_BYTES, imagesApi, type GenerationEvent } from '@yumi/c
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/http-error';
+import { create as contentDisposition } from 'content-disposition';
 import { sendBlob } from '../../lib/send-blob';
 import { openEventStream } from '../../lib/event-stream';
 import { currentUser } from '../../plugins/auth';
@@ -108,7 +109,7 @@ export const imagesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     const key = await images.imageFile(ctx, request.params.id, request.query.token);
     reply.header('cache-control', 'private, max-age=31536000, immutable');
     if (request.query.download)
-      reply.header('content-disposition', `attachment; filename="yumi-${request.params.id.slice(0, 8)}.png"`);
+      reply.header('content-disposition', contentDisposition(`yumi-${request.params.id.slice(0, 8)}.png`));
     return sendBlob(request, reply, ctx.blobs, key, () => notFound('Image'));
   });
 

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/http-error';
 import { route } from '../../plugins/endpoint';
+import { sendDownload } from '../../lib/send-download';
 import * as service from './service';
 
 /**
@@ -19,10 +20,11 @@ export const installersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
   route(app, appApi.installerFile, async (request, reply) => {
     const found = await service.installerPath(ctx, request.params.file);
     if (!found) throw notFound('Installer');
-    return reply
-      .header('content-type', 'application/octet-stream')
-      .header('content-length', String(found.size))
-      .header('content-disposition', `attachment; filename="${request.params.file.replace(/"/g, '')}"`)
-      .send(createReadStream(found.path));
+    return sendDownload(reply, {
+      type: 'application/octet-stream',
+      name: request.params.file,
+      body: createReadStream(found.path),
+      headers: { 'content-length': String(found.size) },
+    });
   });
 };

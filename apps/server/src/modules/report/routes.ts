@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { currentUser } from '../../plugins/auth';
 import { route } from '../../plugins/endpoint';
+import { sendDownload } from '../../lib/send-download';
 import * as report from './service';
 
 // Figures travel as data URLs inside the request.
@@ -11,21 +12,17 @@ const withFigures = { bodyLimit: 40_000_000 };
 export const reportRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   route(app, reportApi.exportPdf, withFigures, async (request, reply) => {
     const out = await report.exportPdf(ctx, currentUser(request), request.body);
-    return reply
-      .header('content-type', 'application/pdf')
-      .header('content-disposition', `attachment; filename="${out.fileName}"`)
-      .header('x-report-pages', String(out.pages))
-      .header('x-report-math-errors', String(out.mathErrors.length))
-      // A Buffer is sent as is (Fastify skips serialisation); the schema only describes JSON errors.
-      .send(out.pdf as never);
+    return sendDownload(reply, {
+      type: 'application/pdf',
+      name: out.fileName,
+      body: out.pdf,
+      headers: { 'x-report-pages': String(out.pages), 'x-report-math-errors': String(out.mathErrors.length) },
+    });
   });
 
   route(app, reportApi.exportLatex, withFigures, async (request, reply) => {
     const out = await report.exportLatex(ctx, currentUser(request), request.body);
-    return reply
-      .header('content-type', 'application/zip')
-      .header('content-disposition', `attachment; filename="${out.fileName}"`)
-      .send(out.zip as never);
+    return sendDownload(reply, { type: 'application/zip', name: out.fileName, body: out.zip });
   });
 
   route(app, reportApi.meta, async (request) => report.getMeta(ctx, currentUser(request).id, request.params.documentId));

@@ -107,6 +107,8 @@ export default function AnimePage({ onBack, generate: AiGenerateScreen }: { onBa
       queued = true;
       queueMicrotask(save);
     });
+    // Strokes made while the stored drawing was still being read had no writer yet: save them now.
+    if (engine.document.layers.some((l) => !l.surface.isEmpty())) save();
     const flush = () => {
       if (document.visibilityState === 'hidden') save();
     };

@@ -1,6 +1,6 @@
 /**
- * Small seeded PRNG (mulberry32). Analyses must give the same answer for the same image on every
- * run and machine, so nothing here may use Math.random.
+ * Small seeded PRNG (mulberry32), the one the whole product uses where results must repeat: the same seed draws
+ * the same character, the same brush scatter, the same analysis of an image, on every run and machine.
  */
 export function createRandom(seed: number): () => number {
   let state = seed >>> 0;
