@@ -14,6 +14,8 @@ export interface FakeScript {
   status?: number;
   headers?: Record<string, string>;
   usage?: { input: number; output: number };
+  /** Sends the first word, then waits for this before the rest (a stream the test holds open). */
+  holdAfterFirst?: Promise<void>;
   /** After the words, the model calls this tool (OpenAI tool_calls / Anthropic tool_use). */
   toolCall?: { name: string; arguments: string };
 }
@@ -120,6 +122,7 @@ export class FakeLlm {
     }
     for (const [i, word] of words.entries()) {
       if (script.delayMs) await sleep(script.delayMs);
+      if (i === 1 && script.holdAfterFirst) await script.holdAfterFirst;
       if (res.destroyed) return;
       if (script.kind === 'malformed' && i === 1) {
         res.write('data: {"choices": [ this is not json\n\n');

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 /** Whether this machine can start a PostgreSQL cluster of its own (initdb and postgres installed). */
 export const canRunPostgres = ['initdb', 'postgres', 'pg_isready'].every((bin) => spawnSync('sh', ['-c', `command -v ${bin}`]).status === 0);
 
-const freePort = () =>
+export const freePort = () =>
   new Promise<number>((resolve) => {
     const srv = createServer().listen(0, '127.0.0.1', () => {
       const { port } = srv.address() as { port: number };
