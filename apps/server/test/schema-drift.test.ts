@@ -1,64 +1,167 @@
-import { sql } from 'drizzle-orm';
-import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql, type SQL } from 'drizzle-orm';
+import { generateDrizzleJson, generateMigration, type DrizzleSnapshotJSON } from 'drizzle-kit/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '../src/db/connection';
+import { migrate, migrationFiles } from '../src/db/migrate';
 import { queryRows } from '../src/db/rows';
 import * as schema from '../src/db/schema';
-import { createTestApp, type TestApp } from './helpers';
+import { migrationsDir } from '../src/lib/paths';
+import { createThrowawayDatabase } from './helpers';
 
 /**
- * The Drizzle tables (src/db/schema) and the tables the SQL migrations build agree: same tables, same
- * columns with the same types and nullability, same primary keys. (drizzle-kit's pushSchema would do this
- * diff, but its introspection drops query parameters and fails on both drivers.)
+ * The Drizzle schema (src/db/schema) is the one source of the database's shape; drizzle-kit's state in
+ * migrations/meta says what the migrations build. Three things keep them together:
+ * - `drizzle-kit generate` has nothing to write: the schema equals the newest snapshot;
+ * - every migration file is in drizzle-kit's journal (none written beside it), and the newest has its snapshot;
+ * - a database made by the hand-written baseline (0001-0028, as every installation before drizzle-kit has it),
+ *   holding data, upgrades with the migrator to exactly what the snapshot describes (PostgreSQL's own catalogue
+ *   compared with a database built from drizzle-kit's DDL for the snapshot), and keeps every row.
+ * Runs on PGlite, and on PostgreSQL under scripts/test-api.mjs.
  */
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
 
-// Serial types are integers with a sequence default in the catalogue.
-const SERIAL: Record<string, string> = { bigserial: 'bigint', serial: 'integer', smallserial: 'smallint' };
-const tables = (Object.values(schema) as unknown[]).filter((v): v is PgTable => v instanceof PgTable).map((table) => getTableConfig(table));
+interface Journal {
+  entries: { idx: number; tag: string }[];
+}
+const metaDir = join(migrationsDir, 'meta');
+const journal = JSON.parse(readFileSync(join(metaDir, '_journal.json'), 'utf8')) as Journal;
+// drizzle-kit diffs against the last snapshot in file-name order; the first one describes the baseline.
+const snapshotFiles = readdirSync(metaDir)
+  .filter((f) => f.endsWith('_snapshot.json'))
+  .sort();
+const readSnapshot = (file: string) => JSON.parse(readFileSync(join(metaDir, file), 'utf8')) as DrizzleSnapshotJSON;
+const latest = readSnapshot(snapshotFiles.at(-1)!);
+const baselineHead = snapshotFiles[0]!.slice(0, 4);
 
-describe('Drizzle schema and SQL migrations', () => {
-  it('declare the same columns, types, nullability and primary keys', async () => {
-    const db = t.database.db;
-    const columns = await queryRows<{ table_name: string; column_name: string; type: string; not_null: boolean }>(
-      db,
-      sql`SELECT c.relname AS table_name, a.attname AS column_name, format_type(a.atttypid, a.atttypmod) AS type, a.attnotnull AS not_null
+const databases: Array<{ database: Database; drop?: () => Promise<void> }> = [];
+async function freshDatabase() {
+  const admin = process.env.TEST_DATABASE_URL;
+  if (!admin) databases.push({ database: await openDatabase({ dataDir: 'memory://' }) });
+  else {
+    const throwaway = await createThrowawayDatabase(admin, 'yumi_drift');
+    databases.push({ database: await openDatabase({ databaseUrl: throwaway.url, dataDir: 'unused' }), drop: throwaway.drop });
+  }
+  return databases.at(-1)!.database;
+}
+
+const lines = async (database: Database, query: SQL) => (await queryRows<{ line: string }>(database.db, query)).map((r) => r.line).sort();
+
+/** The shape of the public schema as PostgreSQL itself prints it (both sides normalized the same way). */
+const catalogue = (database: Database) =>
+  lines(
+    database,
+    sql`SELECT 'column ' || c.relname || '.' || a.attname || ' ' || format_type(a.atttypid, a.atttypmod)
+          || CASE WHEN a.attnotnull THEN ' not null' ELSE '' END
+          || coalesce(' default ' || pg_get_expr(d.adbin, d.adrelid), '')
+          || CASE a.attidentity WHEN 'a' THEN ' identity always' WHEN 'd' THEN ' identity by default' ELSE '' END AS line
         FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid JOIN pg_namespace n ON n.oid = c.relnamespace
-        WHERE n.nspname = 'public' AND c.relkind = 'r' AND a.attnum > 0 AND NOT a.attisdropped`,
-    );
-    const inDb = new Map(columns.map((c) => [`${c.table_name}.${c.column_name}`, c]));
-    const drift: string[] = [];
-    for (const table of tables) {
-      for (const column of table.columns) {
-        const key = `${table.name}.${column.name}`;
-        const found = inDb.get(key);
-        if (!found) drift.push(`${key}: in Drizzle, not in the migrations`);
-        else {
-          const type = SERIAL[column.getSQLType()] ?? column.getSQLType();
-          if (found.type !== type) drift.push(`${key}: ${type} in Drizzle, ${found.type} in the migrations`);
-          if (found.not_null !== (column.notNull || column.primary)) drift.push(`${key}: ${column.notNull ? 'NOT NULL' : 'nullable'} in Drizzle, ${found.not_null ? 'NOT NULL' : 'nullable'} in the migrations`);
-        }
-      }
-    }
-    const modelled = new Set(tables.map((x) => x.name));
-    for (const name of new Set(columns.map((c) => c.table_name))) if (name !== 'schema_migrations' && !modelled.has(name)) drift.push(`${name}: in the migrations, not in Drizzle`);
-    for (const [key, c] of inDb) if (modelled.has(c.table_name) && !tables.some((x) => x.name === c.table_name && x.columns.some((col) => `${x.name}.${col.name}` === key))) drift.push(`${key}: in the migrations, not in Drizzle`);
-
-    const keys = await queryRows<{ table_name: string; columns: string[] }>(
-      db,
-      sql`SELECT c.relname AS table_name, array_agg(a.attname::text ORDER BY a.attname) AS columns
+        LEFT JOIN pg_attrdef d ON d.adrelid = a.attrelid AND d.adnum = a.attnum
+        WHERE n.nspname = 'public' AND c.relkind IN ('r', 'v') AND a.attnum > 0 AND NOT a.attisdropped AND c.relname <> 'schema_migrations'
+      UNION ALL
+      SELECT 'constraint ' || c.relname || ' ' || con.conname || ' ' || pg_get_constraintdef(con.oid)
+        FROM pg_constraint con JOIN pg_class c ON c.oid = con.conrelid JOIN pg_namespace n ON n.oid = c.relnamespace
+        WHERE n.nspname = 'public' AND c.relname <> 'schema_migrations'
+      UNION ALL
+      SELECT 'index ' || pg_get_indexdef(i.indexrelid)
         FROM pg_index i JOIN pg_class c ON c.oid = i.indrelid JOIN pg_namespace n ON n.oid = c.relnamespace
-        JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum = ANY (i.indkey)
-        WHERE n.nspname = 'public' AND i.indisprimary GROUP BY c.relname`,
-    );
-    const dbKeys = new Map(keys.map((k) => [k.table_name, k.columns.join(',')]));
-    for (const table of tables) {
-      const own = [...table.columns.filter((c) => c.primary).map((c) => c.name), ...table.primaryKeys.flatMap((pk) => pk.columns.map((c) => c.name))].sort().join(',');
-      if ((dbKeys.get(table.name) ?? '') !== own) drift.push(`${table.name}: primary key (${own}) in Drizzle, (${dbKeys.get(table.name) ?? ''}) in the migrations`);
+        WHERE n.nspname = 'public' AND c.relname <> 'schema_migrations'
+      UNION ALL
+      SELECT 'view ' || c.relname || ' ' || pg_get_viewdef(c.oid)
+        FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'public' AND c.relkind = 'v'
+      UNION ALL
+      SELECT 'sequence ' || c.relname
+        FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'public' AND c.relkind = 'S'`,
+  );
+
+const tableNames = async (database: Database) =>
+  lines(database, sql`SELECT table_name::text AS line FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'`);
+
+/** Every row of every table, as JSON objects. */
+async function allRows(database: Database) {
+  const out: Record<string, Record<string, unknown>[]> = {};
+  for (const table of await tableNames(database)) {
+    out[table] = (await lines(database, sql`SELECT row_to_json(x)::text AS line FROM ${sql.identifier(table)} x`)).map((r) => JSON.parse(r) as Record<string, unknown>);
+  }
+  return out;
+}
+
+// A little of everything the baseline holds, written as the baseline's own SQL (the Drizzle schema may move on).
+const BASELINE_ROWS = `
+  INSERT INTO users (id, email, username, password_hash, email_verified_at, totp_last_step)
+    VALUES ('00000000-0000-4000-8000-000000000001', 'Ann@Example.com', 'ann', 'hash', '2026-01-02T03:04:05Z', 12345);
+  INSERT INTO sessions (user_id, token_hash, expires_at, ip) VALUES ('00000000-0000-4000-8000-000000000001', 'tok', '2027-01-01T00:00:00Z', '192.0.2.7');
+  INSERT INTO documents (id, user_id, kind, title, content, words, hashtags, client_id)
+    VALUES ('00000000-0000-4000-8000-000000000002', '00000000-0000-4000-8000-000000000001', 'report', 'Report', '# Hi #tag', 2, '{tag}', '00000000-0000-4000-8000-000000000003');
+  INSERT INTO report_meta (document_id, user_id, meta) VALUES ('00000000-0000-4000-8000-000000000002', '00000000-0000-4000-8000-000000000001', '{"style":"apa"}');
+  INSERT INTO credit_balances (user_id, balance) VALUES ('00000000-0000-4000-8000-000000000001', 40);
+  INSERT INTO credit_ledger (user_id, delta, reason, source_type, source_id, test) VALUES ('00000000-0000-4000-8000-000000000001', 40, 'grant', 'test', 'g1', true);
+  INSERT INTO credit_reservations (user_id, amount, reason, source_type, source_id) VALUES ('00000000-0000-4000-8000-000000000001', 5, 'chat', 'chat', 'c1');
+  INSERT INTO blobs (key, size, created_at, touched_at) VALUES (repeat('ab', 32), 10, now(), now());
+  INSERT INTO image_jobs (user_id, provider, prompt, params, payment, created_at, reference_key)
+    VALUES ('00000000-0000-4000-8000-000000000001', 'offline', 'a cat', '{}', 'trial', now(), repeat('ab', 32));
+  INSERT INTO characters (id, user_id, name, brief, created_at, last_modified)
+    VALUES ('00000000-0000-4000-8000-000000000004', '00000000-0000-4000-8000-000000000001', 'Yumi', '{"role":"lead"}', now(), now());
+  INSERT INTO plagiarism_sources (owner_id, kind, ref_key, title, content_hash, body, words, fingerprint_count)
+    VALUES (NULL, 'reference', 'r1', 'Ref', 'h', 'body text', 2, 1);
+  INSERT INTO plagiarism_fingerprints (source_id, hash, pos) SELECT id, 42, 0 FROM plagiarism_sources;
+  INSERT INTO ai_usage_daily (subject, provider, day, tokens) VALUES ('ip:192.0.2.7', 'offline', '2026-03-01', 12);
+  INSERT INTO admin_audit (at, actor, action, target_type, target_id) VALUES (now(), 'command line', 'grant', 'user', 'ann');
+  INSERT INTO llm_connections (id, kind, name, models, created_at, updated_at)
+    VALUES ('00000000-0000-4000-8000-000000000005', 'ollama', 'Local', '["llama3"]', now(), now());
+`;
+
+let upgraded: Database;
+let applied: string[];
+let before: Awaited<ReturnType<typeof allRows>>;
+const baselineDir = mkdtempSync(join(tmpdir(), 'yumi-baseline-'));
+
+beforeAll(async () => {
+  // The hand-written files up to the first snapshot: the database every older installation has.
+  for (const file of migrationFiles().filter((f) => f.slice(0, 4) <= baselineHead)) copyFileSync(join(migrationsDir, file), join(baselineDir, file));
+  upgraded = await freshDatabase();
+  await migrate(upgraded, baselineDir);
+  await upgraded.exec(BASELINE_ROWS);
+  before = await allRows(upgraded);
+  applied = await migrate(upgraded);
+});
+afterAll(async () => {
+  for (const { database, drop } of databases) {
+    await database.close();
+    await drop?.();
+  }
+  rmSync(baselineDir, { recursive: true, force: true });
+});
+
+describe('Drizzle schema, drizzle-kit snapshot and migrations', () => {
+  it('drizzle-kit generate finds nothing to write: the schema is what the newest snapshot says', async () => {
+    const statements = await generateMigration(latest, generateDrizzleJson(schema, latest.id));
+    expect(statements).toEqual([]);
+  });
+
+  it("every migration file is in drizzle-kit's journal, in order, and the newest has its snapshot", () => {
+    const files = migrationFiles().map((f) => f.replace(/\.sql$/, ''));
+    expect(journal.entries.map((e) => e.tag)).toEqual(files);
+    expect(journal.entries.map((e) => e.idx)).toEqual(files.map((f) => Number(f.slice(0, 4))));
+    expect(snapshotFiles.at(-1)).toBe(`${files.at(-1)!.slice(0, 4)}_snapshot.json`);
+  });
+
+  it('a baseline database upgrades to exactly what the snapshot describes', async () => {
+    expect(applied).toEqual(migrationFiles().filter((f) => f.slice(0, 4) > baselineHead).map((f) => f.replace(/\.sql$/, '')));
+    // The reference: drizzle-kit's own DDL for the newest snapshot, run on an empty database.
+    const reference = await freshDatabase();
+    await reference.exec((await generateMigration(generateDrizzleJson({}), latest)).join('\n'));
+    expect(await catalogue(upgraded)).toEqual(await catalogue(reference));
+  });
+
+  it('the upgrade keeps every row and value', async () => {
+    const after = await allRows(upgraded);
+    for (const [table, rows] of Object.entries(before)) {
+      // Columns a later migration added are not the baseline's data; everything that was there stays as it was.
+      const kept = (after[table] ?? []).map((row) => Object.fromEntries(Object.entries(row).filter(([k]) => !rows[0] || k in rows[0])));
+      expect(kept, table).toEqual(rows);
     }
-    expect(drift).toEqual([]);
+    expect(Object.values(before).flat().length).toBeGreaterThanOrEqual(15);
   });
 });

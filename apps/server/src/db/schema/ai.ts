@@ -1,5 +1,6 @@
 import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
+import { fkey } from './keys';
 
 export interface StoredChatMessage {
   id: string;
@@ -12,9 +13,7 @@ export const chatArchives = pgTable(
   'chat_archives',
   {
     id: uuid('id').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull(),
     title: text('title').notNull(),
     provider: text('provider').notNull(),
     model: text('model').notNull(),
@@ -24,5 +23,5 @@ export const chatArchives = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('chat_archives_user_updated_idx').on(t.userId, t.updatedAt)],
+  (t) => [fkey(t.userId, users.id, 'cascade'), index('chat_archives_user_updated_idx').on(t.userId, t.updatedAt.desc().nullsFirst())],
 );

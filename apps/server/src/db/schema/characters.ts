@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
+import { fkey } from './keys';
 
 /** Layer metadata of a stored version; pixels live in the blob store under `blobKey`. */
 export interface StoredCanvas {
@@ -16,9 +17,7 @@ export const characters = pgTable(
   'characters',
   {
     id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull(),
     name: text('name').notNull(),
     thumbnail: text('thumbnail').notNull().default(''),
     tags: jsonb('tags').$type<string[]>().notNull().default([]),
@@ -29,16 +28,18 @@ export const characters = pgTable(
     /** The id a device gave a character made offline (unique per user): a repeated send finds the first. */
     clientId: uuid('client_id'),
   },
-  (t) => [index('characters_user_idx').on(t.userId, t.lastModified)],
+  (t) => [
+    fkey(t.userId, users.id, 'cascade'),
+    index('characters_user_idx').on(t.userId, t.lastModified.desc().nullsFirst()),
+    uniqueIndex('characters_client_id_idx').on(t.userId, t.clientId).where(sql`client_id IS NOT NULL`),
+  ],
 );
 
 export const characterVersions = pgTable(
   'character_versions',
   {
     id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-    characterId: uuid('character_id')
-      .notNull()
-      .references(() => characters.id, { onDelete: 'cascade' }),
+    characterId: uuid('character_id').notNull(),
     seq: integer('seq').notNull(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
@@ -48,16 +49,22 @@ export const characterVersions = pgTable(
     sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (t) => [unique().on(t.characterId, t.seq), index('character_versions_character_idx').on(t.characterId, t.seq)],
+  (t) => [
+    fkey(t.characterId, characters.id, 'cascade'),
+    unique('character_versions_character_id_seq_key').on(t.characterId, t.seq),
+    index('character_versions_character_idx').on(t.characterId, t.seq),
+  ],
 );
 
 export const characterVersionBlobs = pgTable(
   'character_version_blobs',
   {
-    versionId: uuid('version_id')
-      .notNull()
-      .references(() => characterVersions.id, { onDelete: 'cascade' }),
+    versionId: uuid('version_id').notNull(),
     blobKey: text('blob_key').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.versionId, t.blobKey] }), index('character_version_blobs_key_idx').on(t.blobKey)],
+  (t) => [
+    primaryKey({ name: 'character_version_blobs_pkey', columns: [t.versionId, t.blobKey] }),
+    fkey(t.versionId, characterVersions.id, 'cascade'),
+    index('character_version_blobs_key_idx').on(t.blobKey),
+  ],
 );

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, index, integer, jsonb, pgTable, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, check, index, integer, jsonb, pgTable, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
+import { fkey } from './keys';
 
 /** Generation jobs: the per-provider queue (ordered by seq) and each job's payment state. */
 export const imageJobs = pgTable(
@@ -8,9 +9,7 @@ export const imageJobs = pgTable(
   {
     id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
     seq: bigserial('seq', { mode: 'number' }).notNull(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull(),
     status: text('status', { enum: ['queued', 'running', 'succeeded', 'failed'] }).notNull().default('queued'),
     provider: text('provider').notNull(),
     model: text('model'),
@@ -19,6 +18,7 @@ export const imageJobs = pgTable(
     params: jsonb('params').$type<Record<string, unknown>>().notNull(),
     referenceKey: text('reference_key'),
     payment: text('payment', { enum: ['trial', 'credits'] }).notNull(),
+    /** A trial is 'held' while the job runs, then 'kept' (success) or 'returned' (failure). */
     trialState: text('trial_state', { enum: ['held', 'kept', 'returned'] }),
     reservationId: uuid('reservation_id'),
     price: integer('price').notNull().default(0),
@@ -30,7 +30,16 @@ export const imageJobs = pgTable(
     heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
-  (t) => [index('image_jobs_queue_idx').on(t.provider, t.status, t.seq), index('image_jobs_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    fkey(t.userId, users.id, 'cascade'),
+    check('image_jobs_status_check', sql`status IN ('queued', 'running', 'succeeded', 'failed')`),
+    check('image_jobs_payment_check', sql`payment IN ('trial', 'credits')`),
+    check('image_jobs_trial_state_check', sql`trial_state IN ('held', 'kept', 'returned')`),
+    index('image_jobs_queue_idx').on(t.provider, t.status, t.seq),
+    index('image_jobs_user_idx').on(t.userId, t.createdAt),
+    // For the blob collector: a queued or running job's reference image is in use.
+    index('image_jobs_reference_key_idx').on(t.referenceKey).where(sql`reference_key IS NOT NULL`),
+  ],
 );
 
 /** Generated (and post-processed) images: the user's gallery. */
@@ -39,11 +48,10 @@ export const imageResults = pgTable(
   {
     id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
     seq: bigserial('seq', { mode: 'number' }).notNull(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    jobId: uuid('job_id').references(() => imageJobs.id, { onDelete: 'set null' }),
+    userId: uuid('user_id').notNull(),
+    jobId: uuid('job_id'),
     blobKey: text('blob_key').notNull(),
+    /** Capability for <img src>: image URLs carry it because an img tag cannot send a bearer token. */
     accessToken: text('access_token').notNull(),
     width: integer('width').notNull(),
     height: integer('height').notNull(),
@@ -56,5 +64,10 @@ export const imageResults = pgTable(
     cost: integer('cost').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('image_results_user_idx').on(t.userId, t.seq), index('image_results_blob_idx').on(t.blobKey)],
+  (t) => [
+    fkey(t.userId, users.id, 'cascade'),
+    fkey(t.jobId, imageJobs.id, 'set null'),
+    index('image_results_user_idx').on(t.userId, t.seq.desc().nullsFirst()),
+    index('image_results_blob_idx').on(t.blobKey),
+  ],
 );
