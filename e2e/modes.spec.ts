@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { documentSize, openPanel, penStroke, pixel, showLayers } from './paint';
+import { documentSize, openPanel, penStroke, pixel, showLayers, showPanel } from './paint';
 import { shot, signUpViaApi } from './support';
 
 // The service worker is blocked in the other specs (playwright.config.ts); these are about it.
@@ -266,6 +266,7 @@ test('signed in: after installing anime a character opens offline from its link;
   page,
   context,
 }) => {
+  test.slow(); // offline and back four times, a 1536x2048 picture drawn on the device
   const account = await signUpViaApi(page, 'offchar');
   const auth = { authorization: `Bearer ${account.token}` };
   await firstVisit(page);
@@ -394,4 +395,29 @@ test('signed in: after installing anime a character opens offline from its link;
   await mine.getByRole('button', { name: 'Keep mine' }).click();
   await expect.poll(onServer, { timeout: 20_000 }).toEqual(['Aoi Elsewhere: First, Drawn offline', 'Kumo Mine: Version 1']);
   await expect(library.getByText('Changed elsewhere')).toHaveCount(0);
+
+  // A sync cut short: back online, the drawing made offline reaches the server, then the network drops before
+  // the new name does. Deleted offline after that, Kumo is deleted on the server: what this device sent
+  // itself is no change made elsewhere.
+  await context.setOffline(true);
+  await library.getByLabel('Character name').fill('Kumo Later');
+  await library.getByRole('button', { name: 'Update name, tags and brief' }).click();
+  await penStroke(page, [[10, 30], [30, 40]]);
+  await openPanel(page, 'version-history');
+  await versions.getByLabel('Version name').fill('Drawn before the cut');
+  await versions.getByRole('button', { name: 'Save version' }).click();
+  await expect(versions.locator('.an-version-row')).toHaveCount(2);
+  const rename = '**/api/anime-helper/characters/*';
+  await page.route(rename, (route) => (route.request().method() === 'PATCH' ? route.abort('internetdisconnected') : route.continue()));
+  await context.setOffline(false);
+  await expect.poll(onServer, { timeout: 20_000 }).toEqual(['Aoi Elsewhere: First, Drawn offline', 'Kumo Mine: Version 1, Drawn before the cut']);
+  await context.setOffline(true);
+  await page.unroute(rename);
+  await showPanel(page, 'character-library', library);
+  page.once('dialog', (d) => void d.accept());
+  await library.getByRole('button', { name: 'Delete Kumo Later' }).click();
+  await expect(library.locator('.an-character-card').filter({ hasText: 'Kumo' })).toHaveCount(0);
+  await context.setOffline(false);
+  await expect.poll(onServer, { timeout: 20_000 }).toEqual(['Aoi Elsewhere: First, Drawn offline']);
+  await expect(page.getByText('was changed on another device')).toHaveCount(0);
 });

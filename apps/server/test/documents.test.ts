@@ -77,6 +77,13 @@ describe('documents', () => {
     expect(current.statusCode).toBe(204);
     const gone = await t.app.inject({ method: 'DELETE', url: `/api/documents/${doc.id}?version=2`, headers: u.auth });
     expect(errorBody(gone).code).toBe('NOT_FOUND');
+    // Another account naming the right version: not found, and nothing of the document in the answer.
+    const mine = await createDoc(u.auth, { title: 'Private', content: 'Only mine.' });
+    const stranger = await signUp(t.app);
+    const foreign = await t.app.inject({ method: 'DELETE', url: `/api/documents/${mine.id}?version=1`, headers: stranger.auth });
+    expect(errorBody(foreign).code).toBe('NOT_FOUND');
+    expect(foreign.body).not.toContain('Only mine.');
+    expect((await t.app.inject({ url: `/api/documents/${mine.id}`, headers: u.auth })).statusCode).toBe(200);
   });
 
   it('lets only one of two concurrent saves of the same version win', async () => {

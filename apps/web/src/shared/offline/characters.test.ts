@@ -3,8 +3,8 @@ import type { Character, CreateCharacterInput, UpdateCharacterInput, VersionDeta
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 // The character routes as the server answers them (ids, versions appended, the three-way details check),
-// in memory; `down` makes every call fail the way fetch does without a network.
-const net = vi.hoisted(() => ({ down: false, online: true }));
+// in memory; `down` makes every call fail the way fetch does without a network, `callsLeft` after that many.
+const net = vi.hoisted(() => ({ down: false, online: true, callsLeft: Infinity }));
 const server = vi.hoisted(() => ({ characters: new Map<string, Character>(), details: new Map<string, VersionDetail>(), created: [] as string[], changes: 0 }));
 
 vi.mock('../api/token', () => ({ getToken: () => 'token' }));
@@ -26,7 +26,7 @@ vi.mock('../api/client', async () => {
     c.activeVersionId = detail.id;
   };
   const route = async (method: string, path: string, body?: unknown): Promise<unknown> => {
-    if (net.down) throw fail(0, 'NETWORK');
+    if (net.down || net.callsLeft-- <= 0) throw fail(0, 'NETWORK');
     const [route, query] = path.split('?');
     const [, , , , cid, sub, vid] = route!.split('/');
     const c = cid ? server.characters.get(cid) : undefined;
@@ -49,7 +49,10 @@ vi.mock('../api/client', async () => {
     }
     if (method === 'GET' && sub === 'versions') return server.details.get(vid!);
     if (method === 'GET') return c;
-    if (method === 'POST' && sub === 'versions') return (addVersion(c!, body as VersionInput), c);
+    if (method === 'POST' && sub === 'versions') {
+      addVersion(c!, body as VersionInput);
+      return Object.assign(c!, { lastModified: `drawn ${++server.changes}` });
+    }
     if (method === 'PATCH') {
       const { base, ...patch } = body as UpdateCharacterInput;
       for (const k of ['name', 'tags', 'brief'] as const) {
@@ -82,7 +85,7 @@ vi.stubGlobal('window', Object.assign(new EventTarget(), {}));
 window.addEventListener(CHARACTERS_SYNCED, (e) => moves.push(...(e as CustomEvent<{ moved: [string, string][] }>).detail.moved));
 
 const offline = () => Object.assign(net, { down: true, online: false });
-const online = () => Object.assign(net, { down: false, online: true });
+const online = () => Object.assign(net, { down: false, online: true, callsLeft: Infinity });
 
 beforeEach(async () => {
   online();
@@ -207,5 +210,32 @@ describe('characters offline', () => {
     expect([...server.characters.values()].map((c) => c.name)).toEqual(['Kumo 2']);
     expect((await characters.list()).map((c) => [c.name, c.sync])).toEqual([['Kumo 2', undefined]]);
     expect(await syncCharacters()).toEqual([]);
+  });
+
+  it('a delete made offline after a partial sync is not refused on what this device sent itself', async () => {
+    const aoi = await aoiOnline();
+    offline();
+    await characters.addVersion(aoi.id, { name: 'Drawn offline', canvasData });
+    await characters.update(aoi.id, { name: 'Aoi Offline' });
+    // Back online, the drawing reaches the server (a newer lastModified there), then the network drops.
+    online();
+    net.callsLeft = 1;
+    await syncCharacters();
+    expect(server.characters.get(aoi.id)!).toMatchObject({ name: 'Aoi', versions: [{ name: 'First' }, { name: 'Drawn offline' }] });
+    offline();
+    await characters.remove(aoi.id);
+    online();
+    expect(await syncCharacters()).toEqual([]);
+    expect(server.characters.has(aoi.id)).toBe(false);
+  });
+
+  it('after taking the other side, a delete made offline names the server\'s change, not this device\'s clock', async () => {
+    const aoi = await renamedOnBothSides();
+    await characters.resolveConflict(aoi.id, 'theirs');
+    offline();
+    await characters.remove(aoi.id);
+    online();
+    expect(await syncCharacters()).toEqual([]);
+    expect(server.characters.has(aoi.id)).toBe(false);
   });
 });

@@ -86,7 +86,7 @@ async function change(userId: string, id: string, online: () => Promise<Characte
   return serverOr(async () => {
     await settle(userId, id);
     const c = await online();
-    await keep(userId, c);
+    await keep(userId, c, true);
     return c;
   }, offline);
 }
@@ -103,11 +103,17 @@ async function entry(userId: string, id: string): Promise<MirroredCharacter | un
   return e?.userId === userId ? e : undefined;
 }
 
-/** Keeps the server's character; this device's unsent changes stay on top of it until they are sent. */
-async function keep(userId: string, c: Character): Promise<void> {
+/**
+ * Keeps the server's character; this device's unsent changes stay on top of it until they are sent. `own`:
+ * the server's answer to a change this device made, so a delete decided here later has seen it.
+ */
+async function keep(userId: string, c: Character, own = false): Promise<void> {
   const db = await offlineDb();
   const old = await db.get('characters', c.id);
-  if (old?.userId === userId && old.pending) return;
+  if (old?.userId === userId && old.pending) {
+    if (own) await db.put('characters', { ...old, pending: { ...old.pending, seen: c.lastModified } });
+    return;
+  }
   await db.put('characters', { userId, character: c });
 }
 
@@ -331,7 +337,7 @@ export const characters = {
     const c = await serverOnly(() => serverCharacters.removeVersion(id, versionId));
     const userId = await me();
     if (userId) {
-      await keep(userId, c);
+      await keep(userId, c, true);
       await (await offlineDb()).delete('versions', [id, versionId]);
     }
     return c;
@@ -346,14 +352,19 @@ export const characters = {
     const e = userId ? await entry(userId, id) : undefined;
     if (!userId || !e?.pending?.conflict || !e.pending.details) return;
     const db = await offlineDb();
+    // Either way the user has now seen the server's character: a delete decided later does not refuse on it.
     if (choice === 'theirs') {
       const { details: _d, conflict, ...rest } = e.pending;
-      await db.put('characters', { userId, character: { ...e.character, name: conflict.name, tags: conflict.tags, brief: conflict.brief }, pending: rest });
+      await db.put('characters', {
+        userId,
+        character: { ...e.character, name: conflict.name, tags: conflict.tags, brief: conflict.brief },
+        pending: { ...rest, seen: conflict.lastModified },
+      });
     } else {
       // Seen both: the base is now what the server has, so sending overwrites nothing unseen.
       const c = e.pending.conflict;
       const { conflict: _c, ...rest } = e.pending;
-      await db.put('characters', { ...e, pending: { ...rest, details: { patch: e.pending.details.patch, base: { name: c.name, tags: c.tags, brief: c.brief } } } });
+      await db.put('characters', { ...e, pending: { ...rest, seen: c.lastModified, details: { patch: e.pending.details.patch, base: { name: c.name, tags: c.tags, brief: c.brief } } } });
     }
     await syncCharacters();
   },
@@ -490,6 +501,11 @@ async function send(userId: string, e: MirroredCharacter): Promise<string> {
 
   const id = e.character.id;
   let latest: Character | undefined;
+  /** The server's answer to a step: what this device sent is no change from elsewhere for a later delete. */
+  const sent = (c: Character): Character => {
+    pending.seen = c.lastModified;
+    return c;
+  };
   const renamed = new Map<string, string>();
   const persist = async () => {
     const now = await db.get('characters', id);
@@ -499,7 +515,7 @@ async function send(userId: string, e: MirroredCharacter): Promise<string> {
     for (const versionId of [...(pending.versions ?? [])]) {
       const d = await detailOf(versionId);
       if (d) {
-        latest = await serverCharacters.addVersion(id, asInput(d));
+        latest = sent(await serverCharacters.addVersion(id, asInput(d)));
         const serverId = latest.versions.at(-1)!.id;
         renamed.set(versionId, serverId);
         await keepVersion(userId, id, { ...d, id: serverId });
@@ -510,13 +526,13 @@ async function send(userId: string, e: MirroredCharacter): Promise<string> {
     }
     if (pending.activeVersionId) {
       const target = renamed.get(pending.activeVersionId) ?? pending.activeVersionId;
-      latest = await serverCharacters.update(id, { activeVersionId: target });
+      latest = sent(await serverCharacters.update(id, { activeVersionId: target }));
       delete pending.activeVersionId;
       await persist();
     }
     if (pending.details) {
       try {
-        latest = await serverCharacters.update(id, { ...pending.details.patch, base: pending.details.base });
+        latest = sent(await serverCharacters.update(id, { ...pending.details.patch, base: pending.details.base }));
         delete pending.details;
       } catch (err) {
         const current = err instanceof ApiError && err.code === 'CHARACTER_CONFLICT' ? (err.details as { current?: Character })?.current : undefined;
@@ -551,6 +567,9 @@ async function send(userId: string, e: MirroredCharacter): Promise<string> {
     const rest = done ? undefined : pending;
     const character = rest?.conflict ? { ...latest, name: e.character.name, tags: e.character.tags, brief: e.character.brief } : latest;
     await db.put('characters', { userId, character, pending: rest });
-  } else if (now && done) await db.put('characters', { userId, character: now.character });
+  } else if (now && done) {
+    // Nothing sent: the server has what this device last saw (edits made offline stamp this device's clock).
+    await db.put('characters', { userId, character: { ...now.character, lastModified: pending.seen ?? now.character.lastModified } });
+  }
   return id;
 }
