@@ -421,3 +421,73 @@ test('signed in: after installing anime a character opens offline from its link;
   await expect.poll(onServer, { timeout: 20_000 }).toEqual(['Aoi Elsewhere: First, Drawn offline']);
   await expect(page.getByText('was changed on another device')).toHaveCount(0);
 });
+
+test('signed in: Image Studio installed from the launcher opens offline, shows the pictures on this device and draws new ones in the browser', async ({
+  page,
+  context,
+}) => {
+  const account = await signUpViaApi(page, 'offimg');
+  const auth = { authorization: `Bearer ${account.token}` };
+  // One picture in the server's gallery, drawn there while online.
+  const queued = await page.request.post('/api/anime-chara-helper/generate', {
+    headers: auth,
+    data: { prompt: 'lighthouse drawn on the server', settings: { provider: 'procedural', width: 128, height: 160 } },
+  });
+  expect(queued.status()).toBe(202);
+  await expect
+    .poll(async () => ((await (await page.request.get('/api/images', { headers: auth })).json()) as { items: unknown[] }).items.length, { timeout: 30_000 })
+    .toBe(1);
+  await firstVisit(page);
+  const dialog = await openModes(page);
+  await dialog.getByTestId('mm-image').getByRole('button', { name: 'Install' }).click();
+  await expect(dialog.getByTestId('mm-image')).toContainText('Installation complete', { timeout: 30_000 });
+  await page.keyboard.press('Escape');
+  // Online, the studio keeps a copy of the gallery's newest pictures on this device.
+  await page.goto('/image');
+  const fromServer = page.getByRole('button', { name: 'Open lighthouse drawn on the server' });
+  await expect(fromServer).toBeVisible();
+  const copies = () =>
+    page.evaluate(async () => {
+      // Opened only once the app made it (opening a missing database would create it empty).
+      if (!(await indexedDB.databases()).some((d) => d.name === 'yumi-image-gallery')) return 0;
+      const open = indexedDB.open('yumi-image-gallery');
+      const db = await new Promise<IDBDatabase>((r) => (open.onsuccess = () => r(open.result)));
+      const n = await new Promise<number>(
+        (r) => (db.transaction('pictures').objectStore('pictures').count().onsuccess = (e) => r((e.target as IDBRequest<number>).result)),
+      );
+      db.close();
+      return n;
+    });
+  await expect.poll(copies).toBe(1);
+
+  // Offline: from the launcher (its 3 s opening on Playwright's clock), then a reload.
+  await page.goto('/');
+  await context.setOffline(true);
+  await page.clock.install();
+  await page.reload();
+  await page.getByTestId('mode-image').click();
+  await page.clock.runFor(3500);
+  await expect(page).toHaveURL(/\/image$/);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Image Studio' })).toBeVisible();
+  await expect(fromServer).toBeVisible();
+
+  // Generating draws on this device with Anime's procedural renderer; the picture joins the gallery here.
+  await expect(page.getByTestId('generate-on-device')).toContainText('procedural renderer on this device');
+  await page.getByLabel('Prompt', { exact: true }).fill('fox girl drawn offline');
+  await page.getByRole('button', { name: 'Generate', exact: true }).click();
+  const viewer = page.getByRole('dialog', { name: 'Image' });
+  await expect(viewer).toContainText('Drawn on this device while offline', { timeout: 30_000 });
+  const drawn = viewer.locator('.viewer-image img');
+  await expect.poll(() => drawn.evaluate((el: HTMLImageElement) => `${el.naturalWidth}x${el.naturalHeight}`)).toBe('768x1024');
+  await shot(page, 'image-offline-generated');
+  await viewer.getByRole('button', { name: 'Close' }).click();
+
+  // A deep link opens the studio with both pictures read from this device.
+  await page.goto('/image');
+  const madeHere = page.getByRole('button', { name: 'Open fox girl drawn offline' });
+  await expect(madeHere).toContainText('This device only');
+  await expect(fromServer).toBeVisible();
+  await expect.poll(() => madeHere.locator('img').evaluate((el: HTMLImageElement) => el.naturalWidth)).toBe(768);
+  await expect(page.getByText('Oops! Something went wrong')).toHaveCount(0);
+});

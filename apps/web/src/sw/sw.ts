@@ -25,16 +25,22 @@ cleanupOutdatedCaches();
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: SERVER_ONLY }));
 
 // An installed mode's files come from its cache; a mode that is not installed is fetched from the network
-// and never cached piecemeal (its cache exists only after a complete install).
+// and never cached piecemeal (its cache exists only after a complete install). A file two modes share (the
+// generation code, the procedural worker) is in the cache of each; any installed one answers it.
 const modeCache = (id: ModeId) => MODE_CONFIGS[id].cacheKeys[0]!;
 const installableIds = Object.keys(MODE_PLANS).filter((id): id is ModeId => isModeId(id) && !isCoreMode(id));
-for (const id of installableIds) {
-  const urls = new Set(MODE_PLANS[id]!.files.map((f: PlannedFile) => f.url));
-  registerRoute(
-    ({ url, sameOrigin }: RouteMatchCallbackOptions) => sameOrigin && urls.has(url.pathname),
-    new CacheFirst({ cacheName: modeCache(id), plugins: [{ cacheWillUpdate: async () => null }] }),
-  );
-}
+const modesOfFile = new Map<string, ModeId[]>();
+for (const id of installableIds) for (const f of MODE_PLANS[id]!.files as PlannedFile[]) modesOfFile.set(f.url, [...(modesOfFile.get(f.url) ?? []), id]);
+registerRoute(
+  ({ url, sameOrigin }: RouteMatchCallbackOptions) => sameOrigin && modesOfFile.has(url.pathname),
+  async ({ request, url }) => {
+    for (const id of modesOfFile.get(url.pathname)!) {
+      const cached = await caches.match(request, { cacheName: modeCache(id) });
+      if (cached) return cached;
+    }
+    return fetch(request);
+  },
+);
 
 // Translations of the languages in use and fonts outside the precache (other scripts' subsets) are kept
 // as they are fetched. This router also answers the page's CACHE_URLS message, which hands over what

@@ -1,9 +1,10 @@
 import type { GeneratedImage, ImageProviderId } from '@yumi/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useCurrentUser } from '../../shared/hooks/useCurrentUser';
+import { useOnline } from '../../shared/hooks/useOnline';
 import { Button } from '../../shared/ui/Button';
 import { Dialog } from '../../shared/ui/Dialog';
 import { BackButton } from '../../shared/ui/BackButton';
@@ -15,7 +16,9 @@ import { PostProcessPanel } from './PostProcessPanel';
 import { ProgressBar } from '../../shared/image-generation/ProgressBar';
 import { DEFAULT_STUDIO, StudioForm, toRequestSettings, type StudioSettings } from './StudioForm';
 import { UnlockDialog } from '../../shared/image-generation/UnlockDialog';
-import { useGeneration } from '../../shared/image-generation/useGeneration';
+import { generateOnDevice } from '../../shared/image-generation/offline/engine';
+import { useGeneration, type OfflineGenerator } from '../../shared/image-generation/useGeneration';
+import { keepMadeHere, type DevicePicture } from './devicePictures';
 import '../../shared/image-generation/generation.css';
 import './image.css';
 
@@ -27,14 +30,24 @@ export default function ImagePage() {
   const client = useQueryClient();
   const { user, isLoading } = useCurrentUser();
   const { status } = useImageGenStatus();
-  const gen = useGeneration();
+  const online = useOnline();
+  // Offline, Anime's procedural renderer draws in this browser and the pictures are kept on this device.
+  const drawHere = useCallback<OfflineGenerator>(
+    async (prompt, input, onProgress, signal) => {
+      const images = await generateOnDevice(prompt, input, onProgress, signal);
+      return user ? keepMadeHere(user.id, images) : images;
+    },
+    [user],
+  );
+  const gen = useGeneration(drawHere);
   const [settings, setSettings] = useState<StudioSettings>(DEFAULT_STUDIO);
-  const [viewing, setViewing] = useState<GeneratedImage | null>(null);
+  const [viewing, setViewing] = useState<DevicePicture | null>(null);
   const [unlock, setUnlock] = useState(false);
   const [uploadOpen, setUploadOpen] = useState(false);
   const [upload, setUpload] = useState<string | null>(null);
   const premium = !!status?.hasAccess;
-  const exhausted = !!status && !premium && status.freeTrialsRemaining === 0;
+  // Drawing on this device costs no trial.
+  const exhausted = online && !!status && !premium && status.freeTrialsRemaining === 0;
   const generating = gen.phase === 'generating';
 
   const run = async () => {
@@ -129,7 +142,7 @@ export default function ImagePage() {
         <section className="image-right card" aria-labelledby="gallery-title">
           <div className="gallery-head">
             <h2 id="gallery-title">{t('gallery.title')}</h2>
-            <Button size="sm" onClick={() => setUploadOpen(true)}>
+            <Button size="sm" onClick={() => setUploadOpen(true)} disabled={!online}>
               {t('tools.enhanceUpload')}
             </Button>
           </div>

@@ -2,14 +2,20 @@ import { imagesApi, type GeneratedImage } from '@yumi/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../shared/api/client';
+import { useOnline } from '../../shared/hooks/useOnline';
 import { Button } from '../../shared/ui/Button';
 import { Dialog } from '../../shared/ui/Dialog';
 import { downloadImage } from '../../shared/image-generation/hooks';
+import { removeFromDevice, type DevicePicture } from './devicePictures';
 import { PostProcessPanel } from './PostProcessPanel';
 
-/** One gallery image: open, download, delete, reuse its settings, post-process it. */
-export function ImageViewer(props: { image: GeneratedImage | null; onClose(): void; onDeleted(id: string): void; onReuse(image: GeneratedImage): void; onProcessed(image: GeneratedImage): void }) {
+/**
+ * One gallery image: open, download, delete, reuse its settings, post-process it. A picture drawn on this
+ * device lives only here (deleted here; the server's tools cannot reach it); offline, what needs the server says so.
+ */
+export function ImageViewer(props: { image: DevicePicture | null; onClose(): void; onDeleted(id: string): void; onReuse(image: GeneratedImage): void; onProcessed(image: GeneratedImage): void }) {
   const { t, i18n } = useTranslation('image');
+  const online = useOnline();
   const [confirm, setConfirm] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -19,7 +25,9 @@ export function ImageViewer(props: { image: GeneratedImage | null; onClose(): vo
     setBusy(true);
     setError(null);
     try {
-      await call(imagesApi.delete, { params: { id: image.id } }, { retries: 0 });
+      if (!image.madeHere) await call(imagesApi.delete, { params: { id: image.id } }, { retries: 0 });
+      // The copy kept for offline use goes with it.
+      await removeFromDevice(image.id);
       props.onDeleted(image.id);
     } catch (err) {
       setError((err as Error).message);
@@ -68,13 +76,21 @@ export function ImageViewer(props: { image: GeneratedImage | null; onClose(): vo
                 {t('viewer.confirmDelete')}
               </Button>
             ) : (
-              <Button size="sm" variant="danger" onClick={() => setConfirm(true)}>
+              <Button size="sm" variant="danger" onClick={() => setConfirm(true)} disabled={!online && !image.madeHere}>
                 {t('viewer.delete')}
               </Button>
             )}
           </div>
           {error && <div className="alert alert-error">{error}</div>}
-          <PostProcessPanel source={{ imageId: image.id }} onDone={props.onProcessed} />
+          {image.madeHere ? (
+            <p className="muted small">{t('viewer.madeHere')}</p>
+          ) : online ? (
+            <PostProcessPanel source={{ imageId: image.id }} onDone={props.onProcessed} />
+          ) : (
+            <p className="alert alert-info" role="status">
+              {t('viewer.offline')}
+            </p>
+          )}
         </div>
       </div>
     </Dialog>

@@ -2,7 +2,6 @@ import { IMAGE_MAX_COUNT, IMAGE_PROMPT_MAX, IMAGE_SIZE_MAX, IMAGE_SIZE_MIN, type
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOnline } from '../../shared/hooks/useOnline';
-import { NeedsServer } from '../../shared/network/NeedsServer';
 import { Button } from '../../shared/ui/Button';
 import { fileToDataUrl, useImageProviders } from '../../shared/image-generation/hooks';
 
@@ -109,7 +108,7 @@ export function StudioForm(props: {
       className="studio-form card"
       onSubmit={(e) => {
         e.preventDefault();
-        if (online) props.onGenerate();
+        props.onGenerate();
       }}
     >
       <div className="field">
@@ -124,7 +123,7 @@ export function StudioForm(props: {
       <div className="studio-grid">
         <div className="field">
           <label htmlFor="st-provider">{t('studio.provider')}</label>
-          <select id="st-provider" className="select" value={s.provider} onChange={(e) => set({ provider: e.target.value as ImageProviderId | '', model: '', sampler: '' })} disabled={disabled}>
+          <select id="st-provider" className="select" value={s.provider} onChange={(e) => set({ provider: e.target.value as ImageProviderId | '', model: '', sampler: '' })} disabled={disabled || !online}>
             <option value="">{t('studio.providerDefault')}</option>
             {providers.data?.map((p) => (
               <option key={p.id} value={p.id}>
@@ -135,7 +134,7 @@ export function StudioForm(props: {
         </div>
         <div className="field">
           <label htmlFor="st-model">{t('studio.model')}</label>
-          <select id="st-model" className="select" value={s.model} onChange={(e) => set({ model: e.target.value })} disabled={disabled || !current?.models.length}>
+          <select id="st-model" className="select" value={s.model} onChange={(e) => set({ model: e.target.value })} disabled={disabled || !online || !current?.models.length}>
             <option value="">{current?.defaultModel ?? t('studio.modelDefault')}</option>
             {current?.models.filter((m) => m !== current.defaultModel).map((m) => (
               <option key={m} value={m}>
@@ -235,8 +234,12 @@ export function StudioForm(props: {
           {initError && <p className="field-error">{initError}</p>}
         </div>
       </div>
-      <NeedsServer feature="generation" />
-      <Button type="submit" variant="primary" block disabled={disabled || props.blocked || !online}>
+      {!online && (
+        <p className="alert alert-info" role="status" data-testid="generate-on-device">
+          {t('studio.onDevice')}
+        </p>
+      )}
+      <Button type="submit" variant="primary" block disabled={disabled || props.blocked}>
         {disabled ? t('generate.generating') : t('studio.generate')}
       </Button>
     </form>

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useOnline } from '../hooks/useOnline';
 
 /** Features that need the server or other sites (models, databases, payments, social sites); each says why offline. */
-export type ServerFeature = 'ai' | 'literature' | 'checkout' | 'generation' | 'sharing';
+export type ServerFeature = 'ai' | 'literature' | 'checkout' | 'sharing';
 
 /**
  * Offline, one sentence saying why a feature that needs the server is switched off (in the user's language);

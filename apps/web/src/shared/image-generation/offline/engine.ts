@@ -1,6 +1,6 @@
 import { generationSettingsSchema, themePrompt, upscaleFactor, type GeneratedImage, type GenerationSettingsInput } from '@yumi/core';
 import { transfer, wrap, type Remote } from 'comlink';
-import type { GenerationProgress } from '../../../shared/image-generation/generation';
+import type { GenerationProgress } from '../generation';
 import type { ProceduralWorker } from './procedural.worker';
 
 /** The embedded model's name, as the server lists it. */
@@ -27,17 +27,20 @@ async function rasterise(svg: string, width: number, height: number): Promise<Im
 
 const randomSeed = () => crypto.getRandomValues(new Uint32Array(1))[0]!;
 
+/** A picture drawn on this device: its PNG beside the object URL, for a mode that keeps it. */
+export type DeviceImage = GeneratedImage & { png: Blob };
+
 /**
- * Anime's generator without the server: the procedural renderer in a Web Worker (the same drawing as the
- * server's embedded model), post-processed as the options say. Free and kept on this page only: the
- * pictures are object URLs until they are exported or opened in Creation Mode.
+ * Anime's and Image's generator without the server: the procedural renderer in a Web Worker (the same
+ * drawing as the server's embedded model), post-processed as the options say. Free; the pictures are object
+ * URLs valid until the next batch (Anime exports them or opens them in Creation Mode, Image keeps the PNGs).
  */
 export async function generateOnDevice(
   prompt: string,
   input: GenerationSettingsInput,
   onProgress: (p: GenerationProgress) => void,
   signal?: AbortSignal,
-): Promise<GeneratedImage[]> {
+): Promise<DeviceImage[]> {
   const settings = generationSettingsSchema.parse(input);
   const post = settings.postProcessing;
   // Vectors: "upscale" draws at the larger size instead of resampling, as on the server.
@@ -50,7 +53,7 @@ export async function generateOnDevice(
   const reference = settings.referenceImage ? await (await fetch(settings.referenceImage)).blob() : null;
   const colours = reference ? await engine.palette(reference) : undefined;
   onProgress({ status: 'running', progress: 0, position: 0 });
-  const images: GeneratedImage[] = [];
+  const images: DeviceImage[] = [];
   try {
     for (let i = 0; i < settings.iterations; i++) {
       signal?.throwIfAborted();
@@ -65,6 +68,7 @@ export async function generateOnDevice(
       images.push({
         id: `local-${crypto.randomUUID()}`,
         url: URL.createObjectURL(png),
+        png,
         width,
         height,
         seed,
