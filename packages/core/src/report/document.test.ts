@@ -195,6 +195,27 @@ describe('LaTeX templates', () => {
     expect(latexReadme({ template: 'article', style: 'apa', hasBibliography: true, citations })).toContain('```\nlatexmk -xelatex main.tex\n```');
     expect(latexReadme({ template: 'article', style: 'apa', hasBibliography: true })).toContain('latexmk -xelatex -bibtex main.tex');
   });
+  it('marks right-to-left text for XeTeX (TeX--XeT) by the paragraph’s UAX #9 levels, in fonts that have Arabic and Hebrew', () => {
+    const arabic = 'تستخدم الدراسة نموذج AlphaFold الإصدار 2 لعام 2024 في التحليل';
+    const citations = { inText: new Map([['a;b', [{ text: '(van den Berg, 2020; de la Cruz, 2019)' }]]]), bibliography: [[{ text: 'كتاب عن ' }, { text: 'AI', italic: true }]] };
+    const tex = buildLatex(`# عنوان\n\n## مقدمة\n${arabic}\n\nSee مرحبا بالعالم here.\n\nاقرأ [@a; @b] الآن\n\n- עברית\n`, { template: 'article', style: 'apa', hasBibliography: false, citations });
+    expect(tex).toContain('\\TeXXeTstate=1');
+    // A right-to-left paragraph: reversed as a whole, Latin words and numbers kept left to right inside, flush right.
+    expect(tex).toContain(
+      '{\\parfillskip=0pt\\noindent\\beginR{}\\yumiarabic{تستخدم الدراسة نموذج} \\beginL{}AlphaFold\\endL{} \\yumiarabic{الإصدار} \\beginL{}2\\endL{} \\yumiarabic{لعام} \\beginL{}2024\\endL{} \\yumiarabic{في التحليل}\\unskip\\nobreak\\hskip 0pt plus 1fil\\endR{}\\par}',
+    );
+    // An Arabic phrase in English text; an English citation in Arabic text keeps its own order.
+    expect(tex).toContain('See \\beginR{}\\yumiarabic{مرحبا بالعالم}\\endR{} here.');
+    expect(tex).toContain('\\yumiarabic{اقرأ} \\beginL{}(van den Berg, 2020; de la Cruz, 2019)\\endL{} \\yumiarabic{الآن}');
+    expect(tex).toContain('\\item \\beginR{}\\yumihebrew{עברית}\\endR{}');
+    expect(tex).toContain('\\item{} \\beginR{}\\yumiarabic{كتاب عن} \\emph{\\beginL{}AI}\\endL{}\\endR{}');
+    expect(tex).toContain('\\section{\\texorpdfstring{\\beginR{}\\yumiarabic{مقدمة}\\endR{}}{\\yumiarabic{مقدمة}}}');
+    expect(tex).toContain('\\title{\\beginR{}\\yumiarabic{عنوان}\\endR{}}');
+    expect(tex).toContain('\\IfFontExistsTF{Noto Naskh Arabic}{\\newfontfamily\\yumiarabicfont{Noto Naskh Arabic}[Script=Arabic]}');
+    expect(tex).toContain('{\\newfontfamily\\yumihebrewfont{DejaVu Sans}[Script=Hebrew]}}');
+    // Left-to-right reports are set as before.
+    expect(buildLatex(MD, { template: 'article', style: 'apa', hasBibliography: false })).not.toMatch(/TeXXeT|\\begin[LR]|yumiarabic/);
+  });
   it('escapes LaTeX specials in text', () => {
     expect(escapeLatex('50% of $x & y_1 #2 {a} ~ ^ \\')).toBe('50\\% of \\$x \\& y\\_1 \\#2 \\{a\\} \\textasciitilde{} \\textasciicircum{} \\textbackslash{}');
   });

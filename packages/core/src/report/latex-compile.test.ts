@@ -9,6 +9,7 @@ import { reportCitations } from './csl/engine';
 import { richToText } from './csl/rich';
 import { parseReport } from './document';
 import { latexProjectFiles } from './latex';
+import { BIDI_FIXTURES, pdfWords, shownLines } from './bidi-reference';
 import { CITATION_STYLES, type CitationStyle, type CslItem } from './references';
 import { LATEX_TEMPLATES, PDF_LABELS, type LatexTemplate } from './api';
 
@@ -20,7 +21,8 @@ import { LATEX_TEMPLATES, PDF_LABELS, type LatexTemplate } from './api';
  * Matrix (17 compiles, about 2 minutes on a busy 2-core machine; all 80 took too long for CI): every
  * template meets every language once, with the style rotated over the five styles (each style three or
  * four times, each language four of the five), plus an English project in the notes style, whose
- * citations are footnotes.
+ * citations are footnotes. That one also has a section in Arabic and Hebrew (right to left by TeX--XeT):
+ * each line's words must come in GNU FriBidi's order, a right-to-left paragraph flush with the right margin.
  */
 const run = promisify(execFile);
 
@@ -77,19 +79,40 @@ interface Case {
   language: Language;
   template: LatexTemplate;
   style: CitationStyle;
+  /** With the right-to-left section. */
+  rtl?: boolean;
 }
 
 const LANGS: Language[] = ['en', 'ja', 'ko', 'zh'];
 const CASES: Case[] = [
   ...LANGS.flatMap((language, l) => LATEX_TEMPLATES.map((template, t): Case => ({ language, template, style: CITATION_STYLES[(t + l) % CITATION_STYLES.length]! }))),
-  { language: 'en', template: 'article', style: 'chicago-notes' },
+  { language: 'en', template: 'article', style: 'chicago-notes', rtl: true },
 ];
+
+const { arabic, hebrew, mixed, heading } = BIDI_FIXTURES;
+const RTL_SECTION = `## ${heading}\n${arabic}\n\n${hebrew}\n\n${mixed}\n\n`;
+/** The article's text block on A4 with 2.5 cm margins, in points. */
+const TEXT_RIGHT = 595.28 - 70.87;
+
+/** What is wrong with the right-to-left section in the PDF: words out of FriBidi's order, lines not flush right. */
+function rtlProblems(pdf: string): string[] {
+  const words = pdfWords(pdf);
+  const problems: string[] = [];
+  for (const [paragraph, base] of [[arabic, 'rtl'], [hebrew, 'rtl'], [mixed, 'ltr'], [heading, 'rtl']] as const) {
+    const lines = shownLines(words, paragraph, base);
+    if (lines.flatMap((l) => l.shown).length !== paragraph.split(' ').length) problems.push(`words of "${paragraph}" missing: ${JSON.stringify(lines)}`);
+    for (const l of lines) if (l.shown.join(' ') !== l.fribidi.join(' ')) problems.push(`shown ${JSON.stringify(l.shown)}, FriBidi ${JSON.stringify(l.fribidi)}`);
+    if (base === 'rtl' && paragraph !== heading && lines[0] && Math.abs(lines[0].right - TEXT_RIGHT) > 1.5) problems.push(`"${paragraph}" ends at ${lines[0].right} pt, not at the right margin`);
+  }
+  return problems;
+}
 
 /** Text compared without spaces and hyphens (TeX hyphenates at line ends, xurl breaks URLs after one). */
 const squash = (s: string) => s.normalize('NFKC').replace(/[\s\u00ad-]+/g, '');
 
 function writeProject(dir: string, c: Case): { expect: string[] } {
-  const { markdown, sentence } = REPORTS[c.language];
+  const { sentence } = REPORTS[c.language];
+  const markdown = c.rtl ? REPORTS[c.language].markdown.replace('## Appendix', `${RTL_SECTION}## Appendix`) : REPORTS[c.language].markdown;
   const report = parseReport(markdown);
   const cites = reportCitations(report, REFS, c.style, c.language);
   const files = latexProjectFiles({
@@ -160,7 +183,8 @@ describe('LaTeX export compiles with XeLaTeX', () => {
         const text = squash((await run('pdftotext', ['-raw', join(dir, 'main.pdf'), '-'])).stdout);
         const missing = wanted.filter((w) => !text.includes(squash(w)));
         const boxes = log.split('\n').filter((l) => l.startsWith('Missing character'));
-        return { name, error: missing.length || boxes.length ? `not in the PDF: ${JSON.stringify(missing)} ${boxes.slice(0, 3).join('; ')}` : '' };
+        const rtl = c.rtl ? rtlProblems(join(dir, 'main.pdf')) : [];
+        return { name, error: missing.length || boxes.length || rtl.length ? `not in the PDF: ${JSON.stringify(missing)} ${boxes.slice(0, 3).join('; ')} ${rtl.join('; ')}` : '' };
       }),
       Math.max(1, availableParallelism()),
     );

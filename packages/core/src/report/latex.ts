@@ -4,6 +4,8 @@ import type { RichText } from './csl/rich';
 import type { Language } from '../i18n';
 import { PDF_LABELS, type LatexTemplate } from './api';
 import { isNoteStyle, type CitationStyle } from './references';
+import { hasRtl } from './bidi';
+import { bidiLatex, directed, paragraph, type Directed, type LatexPiece } from './latex-bidi';
 
 
 /** BibTeX styles that ship with every TeX distribution, closest to each citation style. */
@@ -14,6 +16,12 @@ const CJK_RE = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=H
 // in a font that has them (\yumiscript, defined in the preamble when needed).
 const SCRIPT_RUN = /[\p{Script=Greek}\p{Script=Cyrillic}][\p{M}]*(?:[\s,.;:·'’-]*[\p{Script=Greek}\p{Script=Cyrillic}][\p{M}]*)*/gu;
 const SCRIPT_RE = /[\p{Script=Greek}\p{Script=Cyrillic}]/u;
+// Arabic and Hebrew likewise (\yumiarabic, \yumihebrew), with their marks and the Arabic comma, semicolon,
+// question mark and tatweel (which Unicode counts as common to several scripts).
+const ARABIC_RE = /[\p{Script=Arabic}\u060c\u061b\u061f\u0640]/u;
+const ARABIC_RUN = /[\p{Script=Arabic}\u060c\u061b\u061f\u0640][\p{M}\u200c\u200d]*(?:\s*[\p{Script=Arabic}\u060c\u061b\u061f\u0640][\p{M}\u200c\u200d]*)*/gu;
+const HEBREW_RE = /\p{Script=Hebrew}/u;
+const HEBREW_RUN = /\p{Script=Hebrew}\p{M}*(?:\s*\p{Script=Hebrew}\p{M}*)*/gu;
 
 /** Which Noto CJK font a text's Han characters should take: Japanese with kana, Korean with Hangul only. */
 export type CjkRegion = 'jp' | 'sc' | 'kr';
@@ -23,9 +31,12 @@ export function cjkRegion(text: string): CjkRegion {
   return 'sc';
 }
 
-/** Escapes text for LaTeX outside math. */
+/** Escapes text for LaTeX outside math; Greek, Cyrillic, Arabic and Hebrew go in fonts that have them. */
 export function escapeLatex(text: string): string {
-  return escapeChars(text).replace(SCRIPT_RUN, (run) => `\\yumiscript{${run}}`);
+  return escapeChars(text)
+    .replace(SCRIPT_RUN, (run) => `\\yumiscript{${run}}`)
+    .replace(ARABIC_RUN, (run) => `\\yumiarabic{${run}}`)
+    .replace(HEBREW_RUN, (run) => `\\yumihebrew{${run}}`);
 }
 
 function escapeChars(text: string): string {
@@ -43,20 +54,33 @@ function escapeChars(text: string): string {
   });
 }
 
-/** citeproc-js's formatted text (italics, small caps, links) as LaTeX. */
+/** citeproc-js's formatted text (italics, small caps, links) as LaTeX, in its own direction. */
+function richDirected(rich: RichText): Directed {
+  return bidiLatex(
+    rich.map((r): LatexPiece => ({
+      text: r.text,
+      render: (text) => {
+        let s = escapeLatex(text);
+        if (r.sup) s = `\\textsuperscript{${s}}`;
+        if (r.sub) s = `\\textsubscript{${s}}`;
+        if (r.smallCaps) s = `\\textsc{${s}}`;
+        if (r.italic) s = `\\emph{${s}}`;
+        if (r.bold) s = `\\textbf{${s}}`;
+        if (r.href) s = `\\href{${latexUrl(r.href)}}{${s}}`;
+        return s;
+      },
+    })),
+  );
+}
+
+/** citeproc-js's formatted text set on its own (a reference, a note). */
 export function richLatex(rich: RichText): string {
-  return rich
-    .map((r) => {
-      let s = escapeLatex(r.text);
-      if (r.sup) s = `\\textsuperscript{${s}}`;
-      if (r.sub) s = `\\textsubscript{${s}}`;
-      if (r.smallCaps) s = `\\textsc{${s}}`;
-      if (r.italic) s = `\\emph{${s}}`;
-      if (r.bold) s = `\\textbf{${s}}`;
-      if (r.href) s = `\\href{${latexUrl(r.href)}}{${s}}`;
-      return s;
-    })
-    .join('');
+  return directed(richDirected(rich));
+}
+
+/** Plain text set on its own (a title, a caption). */
+function textLatex(text: string): string {
+  return directed(bidiLatex([{ text, render: escapeLatex }]));
 }
 
 /** In-text citations and the bibliography as the chosen CSL style gives them (citeproc-js). */
@@ -78,22 +102,28 @@ interface Ctx {
   tableNotes?: string[];
 }
 
-function inlineLatex(list: readonly Inline[], ctx: Ctx): string {
+/** A paragraph's inlines as LaTeX, in the paragraph's direction; formulas and citations are objects. */
+function inlineLatex(list: readonly Inline[], ctx: Ctx): Directed {
   const inlines = ctx.noteOf ? placeNoteMarks(list) : list;
-  return inlines
-    .map((i, k) => {
+  const object = (latex: string, plain = '', rtl = false, lead?: string): LatexPiece => ({ latex, plain, rtl, lead });
+  return bidiLatex(
+    inlines.map((i, k): LatexPiece => {
       switch (i.t) {
-        case 'text': {
-          let s = escapeLatex(i.text);
-          if (i.code) s = `\\texttt{${s}}`;
-          if (i.italic) s = `\\emph{${s}}`;
-          if (i.bold) s = `\\textbf{${s}}`;
-          if (i.strike) s = `\\sout{${s}}`;
-          if (i.href) s = `\\href{${latexUrl(i.href)}}{${s}}`;
-          return s;
-        }
+        case 'text':
+          return {
+            text: i.text,
+            render: (text) => {
+              let s = escapeLatex(text);
+              if (i.code) s = `\\texttt{${s}}`;
+              if (i.italic) s = `\\emph{${s}}`;
+              if (i.bold) s = `\\textbf{${s}}`;
+              if (i.strike) s = `\\sout{${s}}`;
+              if (i.href) s = `\\href{${latexUrl(i.href)}}{${s}}`;
+              return s;
+            },
+          };
         case 'math':
-          return `$${i.tex}$`;
+          return object(`$${i.tex}$`);
         case 'cite': {
           const note = ctx.noteOf?.get(i);
           if (note !== undefined) {
@@ -101,23 +131,24 @@ function inlineLatex(list: readonly Inline[], ctx: Ctx): string {
             // carries its number, so notes set after a table keep theirs.
             const text = ctx.citations?.notes?.[note];
             const body = text ? richLatex(text) : `\\cite{${i.keys.join(',')}}`;
-            if (!ctx.tableNotes) return `\\footnote[${note + 1}]{${body}}`;
+            if (!ctx.tableNotes) return object(`\\footnote[${note + 1}]{${body}}`);
             ctx.tableNotes.push(`\\footnotetext[${note + 1}]{${body}}`);
-            return `\\footnotemark[${note + 1}]`;
+            return object(`\\footnotemark[${note + 1}]`);
           }
           // The style's own in-text citation, as in the preview and the PDF; \cite only without one.
           const text = ctx.citations?.inText.get(i.keys.join(';'));
-          if (!text) return `~\\cite{${i.keys.join(',')}}`;
+          if (!text) return object(`\\cite{${i.keys.join(',')}}`, '', false, '~');
           const plain = text.map((r) => r.text).join('');
           const prev = inlines[k - 1];
           const spaced = !prev || (prev.t === 'text' && /\s$/.test(prev.text));
-          return `${!spaced && (plain.startsWith('(') || plain.startsWith('[')) ? '~' : ''}${richLatex(text)}`;
+          const cite = richDirected(text);
+          return object(cite.latex, plain, cite.rtl, !spaced && (plain.startsWith('(') || plain.startsWith('[')) ? '~' : '');
         }
         case 'figref':
-          return `\\figurename~\\ref{fig:${i.id}}`;
+          return object(`\\figurename~\\ref{fig:${i.id}}`);
       }
-    })
-    .join('');
+    }),
+  );
 }
 
 export interface LatexFigure {
@@ -136,19 +167,19 @@ const COLUMN: Record<string, string> = { left: 'l', center: 'c', right: 'r' };
 function blockLatex(block: Block, ctx: Ctx): string {
   switch (block.t) {
     case 'paragraph':
-      return inlineLatex(block.inlines, ctx);
+      return paragraph(inlineLatex(block.inlines, ctx));
     case 'quote':
-      return `\\begin{quote}\n${inlineLatex(block.inlines, ctx)}\n\\end{quote}`;
+      return `\\begin{quote}\n${paragraph(inlineLatex(block.inlines, ctx))}\n\\end{quote}`;
     case 'list': {
       const env = block.ordered ? 'enumerate' : 'itemize';
       // Task list items get a ticked or empty box (amssymb) instead of the bullet.
       const mark = (k: number) => (block.checked?.[k] === true ? '[$\\boxtimes$]' : block.checked?.[k] === false ? '[$\\square$]' : '');
-      return `\\begin{${env}}\n${block.items.map((it, k) => `  \\item${mark(k)} ${inlineLatex(it, ctx)}`).join('\n')}\n\\end{${env}}`;
+      return `\\begin{${env}}\n${block.items.map((it, k) => `  \\item${mark(k)} ${directed(inlineLatex(it, ctx))}`).join('\n')}\n\\end{${env}}`;
     }
     case 'table': {
       const cols = block.align.map((a) => COLUMN[a ?? 'left']).join('');
       const cellCtx: Ctx = { ...ctx, tableNotes: [] };
-      const row = (cells: readonly (readonly Inline[])[]) => `${block.align.map((_, k) => inlineLatex(cells[k] ?? [], cellCtx)).join(' & ')} \\\\`;
+      const row = (cells: readonly (readonly Inline[])[]) => `${block.align.map((_, k) => directed(inlineLatex(cells[k] ?? [], cellCtx))).join(' & ')} \\\\`;
       const rows = [row(block.header), ...block.rows.map(row)];
       const notes = cellCtx.tableNotes!.length ? `\n${cellCtx.tableNotes!.join('\n')}` : '';
       return `\\begin{center}\n\\begin{tabular}{${cols}}\n\\hline\n${rows[0]}\n\\hline\n${rows.slice(1).join('\n')}${block.rows.length ? '\n' : ''}\\hline\n\\end{tabular}\n\\end{center}${notes}`;
@@ -163,7 +194,7 @@ function blockLatex(block: Block, ctx: Ctx): string {
       const body = fig
         ? `\\includegraphics[width=0.8\\linewidth]{${fig.file}}`
         : `\\fbox{\\parbox{0.6\\linewidth}{\\centering Figure ${escapeLatex(block.id)} missing}}`;
-      return `\\begin{figure}[htbp]\n  \\centering\n  ${body}\n  \\caption{${escapeLatex(block.caption)}}\n  \\label{fig:${block.id}}\n\\end{figure}`;
+      return `\\begin{figure}[htbp]\n  \\centering\n  ${body}\n  \\caption{${textLatex(block.caption)}}\n  \\label{fig:${block.id}}\n\\end{figure}`;
     }
   }
 }
@@ -171,7 +202,9 @@ function blockLatex(block: Block, ctx: Ctx): string {
 function sectionLatex(section: Section, chapters: boolean, ctx: Ctx): string {
   const command = section.level === 2 ? (chapters ? 'chapter' : 'section') : chapters ? 'section' : 'subsection';
   const blocks = section.blocks.map((b) => blockLatex(b, ctx)).join('\n\n');
-  return `\\${command}{${escapeLatex(section.title)}}\n\n${blocks}`;
+  // Right-to-left marks are kept out of the bookmark (hyperref takes the plain title there).
+  const title = hasRtl(section.title) ? `\\texorpdfstring{${textLatex(section.title)}}{${escapeLatex(section.title)}}` : escapeLatex(section.title);
+  return `\\${command}{${title}}\n\n${blocks}`;
 }
 
 export interface LatexOptions {
@@ -216,8 +249,22 @@ function fontSetup(text: string, template: LatexTemplate): string[] {
       '\\IfFontExistsTF{Noto Serif}{\\newfontfamily\\yumiscriptfont{Noto Serif}}{\\IfFontExistsTF{DejaVu Serif}{\\newfontfamily\\yumiscriptfont{DejaVu Serif}}{\\newfontfamily\\yumiscriptfont{Noto Serif CJK SC}[AutoFakeSlant=0.2]}}',
     );
   }
+  // Arabic and Hebrew: Noto when installed, else DejaVu Sans (fonts-dejavu-core, and in TeX Live); shaped by XeTeX.
+  if (ARABIC_RE.test(text)) lines.push(firstFont('\\yumiarabicfont', ['Noto Naskh Arabic', 'Noto Sans Arabic', 'DejaVu Sans'], 'Script=Arabic'));
+  if (HEBREW_RE.test(text)) lines.push(firstFont('\\yumihebrewfont', ['Noto Serif Hebrew', 'Noto Sans Hebrew', 'DejaVu Sans'], 'Script=Hebrew'));
+  // Right to left by TeX--XeT (latex-bidi.ts).
+  if (hasRtl(text)) lines.push('\\TeXXeTstate=1');
   return lines;
 }
+
+/** fontspec: `command` is the first of `names` that is installed (the last one without asking). */
+function firstFont(command: string, names: readonly string[], features: string): string {
+  const family = (name: string) => `\\newfontfamily${command}{${name}}[${features}]`;
+  return names.slice(0, -1).reduceRight((rest, name) => `\\IfFontExistsTF{${name}}{${family(name)}}{${rest}}`, family(names[names.length - 1]!));
+}
+
+/** `\\name{text}` sets text in `\\namefont`; bookmarks get the text alone. */
+const scriptCommand = (name: string) => `\\newcommand{\\${name}}[1]{\\texorpdfstring{{\\${name}font #1}}{#1}}`;
 
 /** A complete main.tex for the report in the chosen template, built with XeLaTeX (latexmk -xelatex). */
 export function buildLatex(markdown: string | ReportStructure, options: LatexOptions): string {
@@ -265,14 +312,16 @@ export function buildLatex(markdown: string | ReportStructure, options: LatexOpt
     '\\usepackage{xurl}',
     '\\usepackage[hidelinks,bookmarksnumbered]{hyperref}',
     `\\hypersetup{pdftitle={${pdfString(title)}},pdfauthor={${pdfString(options.author ?? '')}},pdflang={${LANG_TAGS[options.language ?? 'en']}}}`,
-    SCRIPT_RE.test(allText) ? '\\newcommand{\\yumiscript}[1]{\\texorpdfstring{{\\yumiscriptfont #1}}{#1}}' : '',
+    SCRIPT_RE.test(allText) ? scriptCommand('yumiscript') : '',
+    ARABIC_RE.test(allText) ? scriptCommand('yumiarabic') : '',
+    HEBREW_RE.test(allText) ? scriptCommand('yumihebrew') : '',
     `\\renewcommand{\\figurename}{${escapeLatex(labels.figure)}}`,
     `\\renewcommand{\\abstractname}{${escapeLatex(labels.abstract)}}`,
     options.template === 'thesis' ? `\\renewcommand{\\contentsname}{${escapeLatex(CONTENTS[options.language ?? 'en'])}}` : '',
   ].filter(Boolean);
   const front = [
-    `\\title{${escapeLatex(title)}}`,
-    `\\author{${escapeLatex(options.author ?? '')}}`,
+    `\\title{${textLatex(title)}}`,
+    `\\author{${textLatex(options.author ?? '')}}`,
     `\\date{${options.date ? escapeLatex(options.date) : '\\today'}}`,
     '',
     '\\begin{document}',

@@ -1,4 +1,5 @@
 import { cjkRegion } from '@yumi/core';
+import { hasRtl } from '@yumi/core/report/bidi';
 import { create, type Font } from 'fontkit';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -143,10 +144,19 @@ export function cjkOrder(text: string): CjkFamily[] {
   return [first, ...(['jp', 'sc', 'kr'] as const).filter((f) => f !== first)];
 }
 
-/** BCP 47 language of the text by its script (CJK); Latin-script text is taken as English. */
+/**
+ * BCP 47 language of the text by its script: CJK, or Arabic or Hebrew when their letters outnumber Latin
+ * ones (a right-to-left report with English terms in it); Latin-script text is taken as English.
+ */
 export function documentLanguage(text: string): string {
   if (/[\p{Script=Hiragana}\p{Script=Katakana}]/u.test(text)) return 'ja';
   if (/\p{Script=Hangul}/u.test(text)) return 'ko';
   if (/\p{Script=Han}/u.test(text)) return 'zh';
+  if (hasRtl(text)) {
+    const count = (re: RegExp) => text.match(re)?.length ?? 0;
+    const latin = count(/\p{Script=Latin}/gu);
+    if (count(/\p{Script=Arabic}/gu) > latin) return 'ar';
+    if (count(/\p{Script=Hebrew}/gu) > latin) return 'he';
+  }
   return 'en';
 }

@@ -1,3 +1,4 @@
+import { bidiParagraph, hasRtl, mirrored, visualOrder, type BidiParagraph } from '@yumi/core/report/bidi';
 import { MATH_EX_PER_EM, MathError, texToSvg } from '@yumi/core/report/math';
 import SVGtoPDF from 'svg-to-pdfkit';
 import { FALLBACK_FAMILIES, fontFileFor, fontProgram, hasGlyph, joinsPrevious, type CjkFamily, type LatinFamily } from './fonts';
@@ -7,6 +8,9 @@ import { FALLBACK_FAMILIES, fontFileFor, fontProgram, hasGlyph, joinsPrevious, t
  * on shared baselines, greedily broken into lines and optionally justified. pdfkit's own text flow cannot
  * mix SVG math into a line, and picks one font per call, so we place every piece ourselves. Every
  * paragraph is one tagged structure element (P, H1, TD...), so the PDF reads in order with a screen reader.
+ * Right-to-left text is ordered per line by the Unicode Bidirectional Algorithm (UAX #9, bidi-js): lines
+ * are broken in reading order, then each line's runs are placed in display order; a paragraph whose first
+ * strong character is right to left starts at the right.
  */
 
 export interface Style {
@@ -21,14 +25,18 @@ export interface Style {
   rise?: number;
 }
 
+/** `at`: offset of the atom's first character in its paragraph's text, when the paragraph has right-to-left text. */
 type Atom =
-  | { t: 'text'; text: string; font: string; size: number; colour: string; w: number; space: number; glyphW?: number; link?: string; rise?: number }
-  | { t: 'math'; svg: string; tex: string; w: number; h: number; depth: number; space: number };
+  | { t: 'text'; text: string; font: string; size: number; colour: string; w: number; space: number; glyphW?: number; link?: string; rise?: number; at?: number }
+  | { t: 'math'; svg: string; tex: string; w: number; h: number; depth: number; space: number; at?: number };
+type TextAtom = Extract<Atom, { t: 'text' }>;
 
 const HANGUL = /\p{Script=Hangul}/u;
 /** Characters beyond which a word cannot fit a line at any size we set. */
 const LONG_RUN = 200;
 const BREAK_ANYWHERE = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u3000-\u303f\uff00-\uffef]/u;
+/** Text that fontkit lays out right to left by itself: its first letter of a definite script is of a right-to-left script. */
+const SHAPED_RTL = /^[\p{Script=Common}\p{Script=Inherited}]*[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}]/u;
 
 /** Where a paragraph's structure element goes (pdfkit's structure tree). */
 type StructParent = PDFKit.PDFStructureElement;
@@ -196,6 +204,8 @@ export class Layout {
     // a Link element inside it, beside the link's annotations (PDF/UA), so a reader gets the link's words.
     // pdfkit carries open marked content over page breaks; each is added to its element once closed.
     const tag = opts.tag ?? 'P';
+    const bidi = this.bidiOf(atoms, opts.direction);
+    const rtl = bidi?.rtl ?? false;
     const elem = this.doc.struct(tag);
     const children: Array<PDFKit.PDFStructureContent | StructParent> = [];
     let text: PDFKit.PDFStructureContent | null = null;
@@ -241,7 +251,7 @@ export class Layout {
           const total = a.glyphW ?? this.glyphSum(a.text, a.font, a.size);
           const cut = this.cutToWidth(a.text, a.font, a.size, maxW);
           const head = { ...a, text: a.text.slice(0, cut.index), w: cut.width, glyphW: cut.width };
-          const tail = { ...a, text: a.text.slice(cut.index), w: total - cut.width, glyphW: total - cut.width, space: 0 };
+          const tail = { ...a, text: a.text.slice(cut.index), w: total - cut.width, glyphW: total - cut.width, space: 0, at: a.at === undefined ? undefined : a.at + cut.index };
           atoms[i] = tail;
           atoms.splice(i, 0, head);
           continue;
@@ -257,14 +267,22 @@ export class Layout {
       region.ensure(lineH);
       const baseline = region.y + ascent + (lineH - ascent - descent - (opts.lineGap ?? 3)) / 2;
       const last = i >= atoms.length;
-      const gaps = line.slice(1).filter((a) => a.space > 0).length;
-      const extra = opts.align === 'justify' && !last && gaps > 0 ? (maxW - w) / gaps : 0;
-      let x = region.x + left + (opts.align === 'center' ? (maxW - w) / 2 : opts.align === 'right' ? maxW - w : 0);
-      line.forEach((a, k) => {
-        if (k > 0) x += a.space + (a.space > 0 ? extra : 0);
+      // With right-to-left text, pieces of one direction each (a number inside Arabic text is a piece of its own).
+      const parts = bidi ? this.splitByLevel(line, bidi) : line;
+      const width = bidi ? parts.reduce((sum, a, k) => sum + (k > 0 ? a.space : 0) + a.w, 0) : w;
+      const gaps = parts.slice(1).filter((a) => a.space > 0).length;
+      const extra = opts.align === 'justify' && !last && gaps > 0 ? (maxW - width) / gaps : 0;
+      // A right-to-left paragraph is indented at the right and flush right where a left-to-right one is flush left.
+      const free = maxW - width - extra * gaps;
+      const start = region.x + (rtl ? 0 : left) + (opts.align === 'center' ? free / 2 : opts.align === 'right' || rtl ? free : 0);
+      const xs = this.place(parts, start, extra, bidi);
+      // Drawn in reading order (the content stream, and so copy and search, keep it), each piece at its place.
+      parts.forEach((a, k) => {
+        const x = xs[k];
+        if (x === undefined) return;
         if (a.t === 'text' && a.text) {
           const linkElem = a.link ? inLink(a.link) : (inText(), null);
-          this.doc.font(a.font).fontSize(a.size).fillColor(a.colour).text(a.text, x, baseline - (a.rise ?? 0), { lineBreak: false, baseline: 'alphabetic' });
+          this.doc.font(a.font).fontSize(a.size).fillColor(a.colour).text(drawn(a, bidi), x, baseline - (a.rise ?? 0), { lineBreak: false, baseline: 'alphabetic' });
           if (linkElem) {
             // Each piece's annotation joins the Link element, its words as the annotation's description.
             // A String object: pdfkit writes it as a PDF text string (a primitive would become a name).
@@ -275,7 +293,6 @@ export class Layout {
           inText();
           this.drawMath(a.svg, a.tex, x, baseline - (a.h - a.depth), a.w, a.h, 'xMinYMin meet');
         }
-        x += a.w;
       });
       region.y += lineH;
       first = false;
@@ -285,6 +302,83 @@ export class Layout {
     for (const child of children) elem.add(child);
     elem.end();
     (opts.parent ?? this.structParent).add(elem);
+  }
+
+  /**
+   * The paragraph's embedding levels when it has right-to-left text, else null. Its text is the atoms'
+   * text with a space where they are spaced and U+FFFC (an object: neutral) for a formula; each atom
+   * learns where its text starts.
+   */
+  private bidiOf(atoms: Atom[], direction?: 'ltr'): BidiParagraph | null {
+    if (!atoms.some((a) => a.t === 'text' && hasRtl(a.text))) return null;
+    let text = '';
+    atoms.forEach((a, k) => {
+      if (k > 0 && a.space > 0) text += ' ';
+      a.at = text.length;
+      text += a.t === 'math' ? '\ufffc' : a.text;
+    });
+    return bidiParagraph(text, direction);
+  }
+
+  /** Cuts atoms whose characters resolve to different levels, so that each piece runs one way. */
+  private splitByLevel(line: readonly Atom[], bidi: BidiParagraph): Atom[] {
+    const out: Atom[] = [];
+    for (const a of line) {
+      const at = a.at!;
+      if (a.t !== 'text' || a.text.length < 2) {
+        out.push(a);
+        continue;
+      }
+      let from = 0;
+      for (let k = 1; k <= a.text.length; k += 1) {
+        if (k < a.text.length && bidi.levels[at + k] === bidi.levels[at + from]) continue;
+        if (from === 0 && k === a.text.length) out.push(a);
+        else {
+          const text = a.text.slice(from, k);
+          out.push({ ...a, text, at: at + from, w: this.width(text, a.font, a.size), glyphW: undefined, space: from === 0 ? a.space : 0 });
+        }
+        from = k;
+      }
+    }
+    return out;
+  }
+
+  /**
+   * The left edge of each part of a line, from `x`: in reading order, or with right-to-left text in the
+   * order UAX #9 displays the line (bidi-js reorders its characters; each part and each space before one
+   * moves as a whole). Empty parts (break opportunities) get no place.
+   */
+  private place(parts: readonly Atom[], x: number, extra: number, bidi: BidiParagraph | null): Array<number | undefined> {
+    const xs: Array<number | undefined> = [];
+    if (!bidi) {
+      parts.forEach((a, k) => {
+        if (k > 0) x += a.space + (a.space > 0 ? extra : 0);
+        xs.push(x);
+        x += a.w;
+      });
+      return xs;
+    }
+    // The line's spaces and parts in reading order, with the characters of the paragraph each stands for.
+    const items: Array<{ part: number; w: number; from: number; to: number }> = [];
+    parts.forEach((a, k) => {
+      if (k > 0 && a.space > 0) items.push({ part: -1, w: a.space + extra, from: a.at! - 1, to: a.at! });
+      const length = a.t === 'math' ? 1 : a.text.length;
+      if (length) items.push({ part: k, w: a.w, from: a.at!, to: a.at! + length });
+    });
+    if (!items.length) return xs;
+    const first = items[0]!.from;
+    const itemAt = new Int32Array(items[items.length - 1]!.to - first).fill(-1);
+    items.forEach((it, n) => itemAt.fill(n, it.from - first, it.to - first));
+    const placed = new Uint8Array(items.length);
+    for (const c of visualOrder(bidi, first, first + itemAt.length - 1)) {
+      const n = itemAt[c - first]!;
+      if (n < 0 || placed[n]) continue;
+      placed[n] = 1;
+      const it = items[n]!;
+      if (it.part >= 0) xs[it.part] = x;
+      x += it.w;
+    }
+    return xs;
   }
 
   /**
@@ -329,7 +423,22 @@ export class Layout {
   }
 }
 
+/**
+ * A part's text in the order pdfkit must be given it. fontkit lays out text of a right-to-left script
+ * right to left by itself (Arabic words come out joined and in order); other text at an odd level
+ * (punctuation, brackets in Arabic text) is reversed and mirrored here, and Arabic-script digits at an
+ * even level are handed over reversed so that fontkit's reversal puts them back.
+ */
+function drawn(a: TextAtom, bidi: BidiParagraph | null): string {
+  if (!bidi) return a.text;
+  const odd = bidi.levels[a.at!]! % 2 === 1;
+  const text = odd ? [...a.text].map(mirrored).join('') : a.text;
+  return odd !== SHAPED_RTL.test(text) ? [...text].reverse().join('') : text;
+}
+
 export interface ParagraphOptions {
+  /** Left to right whatever the first letter (code); by default the first strong character decides (UAX #9). */
+  direction?: 'ltr';
   indent?: number;
   hanging?: number;
   align?: 'left' | 'justify' | 'center' | 'right';

@@ -162,7 +162,7 @@ export async function renderReportPdf(input: PdfInput): Promise<PdfOutput> {
         case 'code':
           for (const line of b.text.split('\n')) {
             layout.text(line || ' ', { size: size - 1.5, mono: true });
-            layout.flushParagraph(region, { indent: 8, align: 'left', lineGap: 1, tag: 'Code' });
+            layout.flushParagraph(region, { indent: 8, align: 'left', lineGap: 1, tag: 'Code', direction: 'ltr' });
           }
           region.y += size * 0.5;
           break;

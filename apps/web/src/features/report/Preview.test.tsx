@@ -28,6 +28,15 @@ describe('the preview with a note style', () => {
     const markup = renderToStaticMarkup(<Preview report={report} inText={new Map()} notes={[note('Note one'), note('Note two'), note('Note three')]} bibliography={[note('Entry')]} figureImages={new Map()} />);
     expect(markup).toContain('First.<sup class="rp-noteref"><a href="#rp-note-1">1</a></sup> Again.<sup class="rp-noteref"><a href="#rp-note-2">2</a></sup>');
     expect(markup).toContain('item<sup class="rp-noteref"><a href="#rp-note-3">3</a></sup>');
-    expect(markup).toMatch(/<section class="rp-notes">.*<li id="rp-note-1">Note one<\/li><li id="rp-note-2">Note two<\/li><li id="rp-note-3">Note three<\/li>.*<section class="rp-bibliography">/);
+    expect(markup).toMatch(/<section class="rp-notes">.*<li id="rp-note-1" dir="auto">Note one<\/li><li id="rp-note-2" dir="auto">Note two<\/li><li id="rp-note-3" dir="auto">Note three<\/li>.*<section class="rp-bibliography">/);
+  });
+});
+
+describe('the preview with right-to-left text', () => {
+  it('gives every block of text dir="auto", so an Arabic or Hebrew one runs right to left in the browser', () => {
+    const report = parseReport('# تقرير\n\n## مقدمة\nهذا نص عربي 2024.\n\nEnglish text.\n\n- עברית\n\n| א | b |\n|---|---|\n| ب | c |\n\n> اقتباس\n');
+    const markup = renderToStaticMarkup(<Preview report={report} inText={new Map()} bibliography={[[{ text: 'مرجع' }]]} figureImages={new Map()} />);
+    for (const tag of ['<h1 dir="auto">تقرير', '<p dir="auto">هذا نص عربي 2024.', '<p dir="auto">English text.', '<li dir="auto">עברית', '<th dir="auto">א', '<td dir="auto">ب', '<blockquote dir="auto">اقتباس', '<li dir="auto">مرجع']) expect(markup).toContain(tag);
+    expect(markup).toMatch(/<h2 dir="auto"><span class="rp-num">1<\/span> مقدمة<\/h2>/);
   });
 });

@@ -95,15 +95,15 @@ const BlockView = memo(
     const notes: NoteNumbers = firstNote === null ? null : new Map(inlinesOf(b).filter((i) => i.t === 'cite').map((c, k) => [c, firstNote + k]));
     switch (b.t) {
       case 'paragraph':
-        return <p><Inlines list={b.inlines} inText={inText} figures={figures} notes={notes} /></p>;
+        return <p dir="auto"><Inlines list={b.inlines} inText={inText} figures={figures} notes={notes} /></p>;
       case 'quote':
-        return <blockquote><Inlines list={b.inlines} inText={inText} figures={figures} notes={notes} /></blockquote>;
+        return <blockquote dir="auto"><Inlines list={b.inlines} inText={inText} figures={figures} notes={notes} /></blockquote>;
       case 'list': {
         const L = b.ordered ? 'ol' : 'ul';
         return (
           <L className={b.checked ? 'rp-tasks' : undefined}>
             {b.items.map((it, j) => (
-              <li key={j}>
+              <li key={j} dir="auto">
                 {typeof b.checked?.[j] === 'boolean' && <input type="checkbox" checked={b.checked[j]!} disabled readOnly />}
                 <Inlines list={it} inText={inText} figures={figures} notes={notes} />
               </li>
@@ -116,11 +116,11 @@ const BlockView = memo(
           <div className="rp-table-wrap">
             <table className="rp-table">
               <thead>
-                <tr>{b.header.map((cell, j) => <th key={j} style={{ textAlign: b.align[j] ?? undefined }}><Inlines list={cell} inText={inText} figures={figures} notes={notes} /></th>)}</tr>
+                <tr>{b.header.map((cell, j) => <th key={j} dir="auto" style={{ textAlign: b.align[j] ?? undefined }}><Inlines list={cell} inText={inText} figures={figures} notes={notes} /></th>)}</tr>
               </thead>
               <tbody>
                 {b.rows.map((row, r) => (
-                  <tr key={r}>{b.align.map((a, j) => <td key={j} style={{ textAlign: a ?? undefined }}><Inlines list={row[j] ?? []} inText={inText} figures={figures} notes={notes} /></td>)}</tr>
+                  <tr key={r}>{b.align.map((a, j) => <td key={j} dir="auto" style={{ textAlign: a ?? undefined }}><Inlines list={row[j] ?? []} inText={inText} figures={figures} notes={notes} /></td>)}</tr>
                 ))}
               </tbody>
             </table>
@@ -140,7 +140,7 @@ const BlockView = memo(
         return (
           <figure className="rp-figure">
             {fig ? <img src={fig} alt={b.caption} /> : <div className="rp-figure-missing">{b.id}</div>}
-            <figcaption><strong>{t('figure', { n: b.number })}.</strong> {b.caption}</figcaption>
+            <figcaption dir="auto"><strong>{t('figure', { n: b.number })}.</strong> {b.caption}</figcaption>
           </figure>
         );
       }
@@ -168,7 +168,11 @@ export interface PreviewProps {
   figureImages: Map<string, string>;
 }
 
-/** The live rendered report: numbered sections, math (MathJax, as in the PDF), citations and the bibliography. */
+/**
+ * The live rendered report: numbered sections, math (MathJax, as in the PDF), citations and the bibliography.
+ * Every block of text has dir="auto": one whose first strong letter is Arabic or Hebrew runs right to left,
+ * as in the PDF, and the browser orders its words (the Unicode Bidirectional Algorithm).
+ */
 export const Preview = memo(function Preview(props: PreviewProps) {
   const { t } = useTranslation('report');
   const { report } = props;
@@ -191,7 +195,7 @@ export const Preview = memo(function Preview(props: PreviewProps) {
   const figuresSig = JSON.stringify([...report.figures]);
   return (
     <article className="report-preview" aria-label={t('preview.label')} data-testid="report-preview">
-      <h1>{report.title || t('preview.untitled')}</h1>
+      <h1 dir="auto">{report.title || t('preview.untitled')}</h1>
       {report.abstract.length > 0 && (
         <section className="rp-abstract">
           <h2>{t('preview.abstract')}</h2>
@@ -203,7 +207,7 @@ export const Preview = memo(function Preview(props: PreviewProps) {
         const H = s.level === 2 ? 'h2' : 'h3';
         return (
           <section key={k}>
-            <H>
+            <H dir="auto">
               {s.number && <span className="rp-num">{s.number}</span>} {s.title}
             </H>
             <Blocks blocks={s.blocks} ctx={ctx} figuresSig={figuresSig} />
@@ -215,7 +219,7 @@ export const Preview = memo(function Preview(props: PreviewProps) {
           <h2>{t('preview.notes')}</h2>
           <ol>
             {props.notes.map((n, i) => (
-              <li key={i} id={`rp-note-${i + 1}`}>
+              <li key={i} id={`rp-note-${i + 1}`} dir="auto">
                 <Rich text={n} />
               </li>
             ))}
@@ -227,7 +231,7 @@ export const Preview = memo(function Preview(props: PreviewProps) {
           <h2>{t('preview.references')}</h2>
           <ul>
             {props.bibliography.map((b, i) => (
-              <li key={i}><Rich text={b} /></li>
+              <li key={i} dir="auto"><Rich text={b} /></li>
             ))}
           </ul>
         </section>
