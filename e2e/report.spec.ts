@@ -11,6 +11,8 @@ We study how deep networks predict protein structures [@smith2020].
 ## Introduction
 Energy is $E = mc^2$ and the integral converges.
 
+يتنبأ النموذج ببنية البروتين باستخدام AlphaFold بدقة 93 بالمئة.
+
 $$\\int_0^1 x^2\\,dx = \\frac{1}{3}$$
 
 A broken formula $\\frac{1}{$ is shown as an error.
@@ -93,6 +95,9 @@ test('write a report with live math, cite it in a chosen style, chart it and exp
   await expect(preview.locator('.tex-math svg').first()).toBeVisible();
   await expect(preview.locator('.rp-math-error')).toContainText('$\\frac{1}{$');
   await expect(preview.getByRole('heading', { name: '1 Introduction' })).toBeVisible();
+  // An Arabic paragraph runs right to left in the preview (dir="auto"), as in the PDF; English stays left to right.
+  await expect(preview.getByText('يتنبأ النموذج')).toHaveCSS('direction', 'rtl');
+  await expect(preview.getByText('and the integral converges')).toHaveCSS('direction', 'ltr');
 
   // Citation Manager: a broken BibTeX paste is refused with a clear message, a good one is added.
   const citations = await openTool(page, 'Citation Manager');
