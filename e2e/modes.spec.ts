@@ -14,6 +14,20 @@ async function openModes(page: Page) {
 
 const cacheNames = (page: Page) => page.evaluate(() => caches.keys());
 
+/** How many records a store of the app's IndexedDB holds; 0 before the app made the database (opening it here would make it empty). */
+const stored = (page: Page, database: string, store: string) =>
+  page.evaluate(
+    async ([database, store]) => {
+      if (!(await indexedDB.databases()).some((d) => d.name === database)) return 0;
+      const open = indexedDB.open(database);
+      const db = await new Promise<IDBDatabase>((r) => (open.onsuccess = () => r(open.result)));
+      const n = await new Promise<number>((r) => (db.transaction(store).objectStore(store).count().onsuccess = (e) => r((e.target as IDBRequest<number>).result)));
+      db.close();
+      return n;
+    },
+    [database, store] as const,
+  );
+
 /** First online visit: the worker precaches the shell and the core modes and takes control of the page. */
 async function firstVisit(page: Page) {
   await page.goto('/');
@@ -159,19 +173,7 @@ test('signed in: writing and report open offline from this device (deep link, re
   // The writing mode copies the user's documents to this device when it lists them.
   await page.goto('/writing?screen=writing');
   await expect(page.getByTestId('editor')).toHaveValue('Written online.');
-  await expect
-    .poll(() =>
-      page.evaluate(async () => {
-        const open = indexedDB.open('yumi-offline');
-        const db = await new Promise<IDBDatabase>((r) => (open.onsuccess = () => r(open.result)));
-        return new Promise<number>(
-          (r) =>
-            (db.transaction('documents').objectStore('documents').count().onsuccess = (e) =>
-              r((e.target as IDBRequest<number>).result)),
-        );
-      }),
-    )
-    .toBe(4);
+  await expect.poll(() => stored(page, 'yumi-offline', 'documents')).toBe(4);
 
   // The assistant: one answer from the server, then one offline from the browser, word by word as the
   // server streams; the archive keeps the conversation with both (checked once back online).
@@ -300,17 +302,7 @@ test('signed in: after installing anime a character opens offline from its link;
   const dialog = await openModes(page);
   await dialog.getByTestId('mm-anime').getByRole('button', { name: 'Install' }).click();
   await expect(dialog.getByTestId('mm-anime')).toContainText('Installation complete', { timeout: 30_000 });
-  const storedVersions = () =>
-    page.evaluate(async () => {
-      const open = indexedDB.open('yumi-offline');
-      const db = await new Promise<IDBDatabase>((r) => (open.onsuccess = () => r(open.result)));
-      const n = await new Promise<number>(
-        (r) => (db.transaction('versions').objectStore('versions').count().onsuccess = (e) => r((e.target as IDBRequest<number>).result)),
-      );
-      db.close();
-      return n;
-    });
-  await expect.poll(storedVersions).toBe(2);
+  await expect.poll(() => stored(page, 'yumi-offline', 'versions')).toBe(2);
 
   await context.setOffline(true);
   await page.goto(`/anime-chara?character=${aoi.id}`);
@@ -446,22 +438,12 @@ test('signed in: Image Studio installed from the launcher opens offline, shows t
   await page.goto('/image');
   const fromServer = page.getByRole('button', { name: 'Open lighthouse drawn on the server' });
   await expect(fromServer).toBeVisible();
-  const copies = () =>
-    page.evaluate(async () => {
-      // Opened only once the app made it (opening a missing database would create it empty).
-      if (!(await indexedDB.databases()).some((d) => d.name === 'yumi-image-gallery')) return 0;
-      const open = indexedDB.open('yumi-image-gallery');
-      const db = await new Promise<IDBDatabase>((r) => (open.onsuccess = () => r(open.result)));
-      const n = await new Promise<number>(
-        (r) => (db.transaction('pictures').objectStore('pictures').count().onsuccess = (e) => r((e.target as IDBRequest<number>).result)),
-      );
-      db.close();
-      return n;
-    });
-  await expect.poll(copies).toBe(1);
+  await expect.poll(() => stored(page, 'yumi-image-gallery', 'pictures')).toBe(1);
 
-  // Offline: from the launcher (its 3 s opening on Playwright's clock), then a reload.
+  // Offline: from the launcher (its 3 s opening on Playwright's clock), then a reload. The browser's HTTP
+  // cache is emptied first, so every file comes from the service worker's caches, as after an eviction.
   await page.goto('/');
+  await (await context.newCDPSession(page)).send('Network.clearBrowserCache');
   await context.setOffline(true);
   await page.clock.install();
   await page.reload();
