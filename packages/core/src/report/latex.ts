@@ -59,18 +59,22 @@ function richDirected(rich: RichText): Directed {
   return bidiLatex(
     rich.map((r): LatexPiece => ({
       text: r.text,
-      render: (text) => {
-        let s = escapeLatex(text);
-        if (r.sup) s = `\\textsuperscript{${s}}`;
-        if (r.sub) s = `\\textsubscript{${s}}`;
-        if (r.smallCaps) s = `\\textsc{${s}}`;
-        if (r.italic) s = `\\emph{${s}}`;
-        if (r.bold) s = `\\textbf{${s}}`;
-        if (r.href) s = `\\href{${latexUrl(r.href)}}{${s}}`;
-        return s;
-      },
+      render: (text) => styled(escapeLatex(text), r),
     })),
   );
+}
+
+/** Text in its markup, innermost first (citeproc-js's runs and the report's own text share it). */
+function styled(s: string, style: { code?: boolean; sup?: boolean; sub?: boolean; smallCaps?: boolean; italic?: boolean; bold?: boolean; strike?: boolean; href?: string }): string {
+  if (style.code) s = `\\texttt{${s}}`;
+  if (style.sup) s = `\\textsuperscript{${s}}`;
+  if (style.sub) s = `\\textsubscript{${s}}`;
+  if (style.smallCaps) s = `\\textsc{${s}}`;
+  if (style.italic) s = `\\emph{${s}}`;
+  if (style.bold) s = `\\textbf{${s}}`;
+  if (style.strike) s = `\\sout{${s}}`;
+  if (style.href) s = `\\href{${latexUrl(style.href)}}{${s}}`;
+  return s;
 }
 
 /** citeproc-js's formatted text set on its own (a reference, a note). */
@@ -110,18 +114,7 @@ function inlineLatex(list: readonly Inline[], ctx: Ctx): Directed {
     inlines.map((i, k): LatexPiece => {
       switch (i.t) {
         case 'text':
-          return {
-            text: i.text,
-            render: (text) => {
-              let s = escapeLatex(text);
-              if (i.code) s = `\\texttt{${s}}`;
-              if (i.italic) s = `\\emph{${s}}`;
-              if (i.bold) s = `\\textbf{${s}}`;
-              if (i.strike) s = `\\sout{${s}}`;
-              if (i.href) s = `\\href{${latexUrl(i.href)}}{${s}}`;
-              return s;
-            },
-          };
+          return { text: i.text, render: (text) => styled(escapeLatex(text), i) };
         case 'math':
           return object(`$${i.tex}$`);
         case 'cite': {
