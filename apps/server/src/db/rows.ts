@@ -1,8 +1,8 @@
 import type { SQL } from 'drizzle-orm';
 import type { Db } from './connection';
 
-/** A Db or an open transaction: both can run SQL. */
-export type Runner = Pick<Db, 'execute'>;
+/** A Db or an open transaction: both run queries (built with Drizzle, or raw SQL). */
+export type Runner = Pick<Db, 'execute' | 'select' | 'insert' | 'update' | 'delete'>;
 
 /** The rows of a raw query's result, the same on PGlite and node-postgres (the one place they are cast). */
 export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database, Db } from '../db/connection';
-import { queryRows } from '../db/rows';
+import { rateLimits } from '../db/schema';
 import type { Clock } from './clock';
 import { HttpError } from './http-error';
 
@@ -36,16 +36,20 @@ export function databaseLimiter(db: Db, clock: Clock): RateLimiter {
     async hit(key, limit, windowSeconds) {
       const now = clock.now();
       const floor = new Date(now.getTime() - windowSeconds * 1000).toISOString();
-      const [row] = await queryRows<{ count: number; window_start: string | Date }>(
-        db,
-        sql`
-        INSERT INTO rate_limits (key, window_start, count) VALUES (${key}, ${now.toISOString()}, 1)
-        ON CONFLICT (key) DO UPDATE SET
-          count = CASE WHEN rate_limits.window_start <= ${floor} THEN 1 ELSE rate_limits.count + 1 END,
-          window_start = CASE WHEN rate_limits.window_start <= ${floor} THEN ${now.toISOString()}::timestamptz ELSE rate_limits.window_start END
-        RETURNING count, window_start`,
-      );
-      if (row) refuseIfOver({ count: Number(row.count), startedAt: new Date(row.window_start).getTime() }, limit, windowSeconds, now.getTime());
+      // The window has ended when it started at or before `floor`: the attempt opens a new one.
+      const ended = sql`${rateLimits.windowStart} <= ${floor}::timestamptz`;
+      const [row] = await db
+        .insert(rateLimits)
+        .values({ key, windowStart: now, count: 1 })
+        .onConflictDoUpdate({
+          target: rateLimits.key,
+          set: {
+            count: sql`CASE WHEN ${ended} THEN 1 ELSE ${rateLimits.count} + 1 END`,
+            windowStart: sql`CASE WHEN ${ended} THEN ${now.toISOString()}::timestamptz ELSE ${rateLimits.windowStart} END`,
+          },
+        })
+        .returning({ count: rateLimits.count, windowStart: rateLimits.windowStart });
+      if (row) refuseIfOver({ count: row.count, startedAt: row.windowStart.getTime() }, limit, windowSeconds, now.getTime());
     },
   };
 }

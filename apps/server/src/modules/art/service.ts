@@ -9,12 +9,12 @@ import {
   type ReviewRequest,
   type User,
 } from '@yumi/core';
-import { sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { HttpError, notFound } from '../../lib/http-error';
 import { entriesBySource, grantIn } from '../billing';
 import { enforceQuota } from '../storage';
-import { queryRows } from '../../db/rows';
+import { artworks } from '../../db/schema';
 import { recordAudit } from '../admin';
 import { reencodeArtwork, sniffImageType } from './image';
 import * as repo from './repository';
@@ -135,15 +135,18 @@ export async function reviewArtwork(ctx: AppContext, reviewer: User, id: string,
   const now = ctx.clock.now();
   const rewardGranted = await ctx.db.transaction(async (tx) => {
     const approved = decision.decision === 'approve';
-    const updated = await queryRows<{ id: string; user_id: string }>(
-      tx,
-      sql`UPDATE artworks SET status = ${approved ? 'approved' : 'rejected'},
-            exceptional = ${approved && decision.exceptional},
-            rejection_reason = ${approved ? null : decision.reason},
-            reviewed_by = ${reviewer.id}, reviewed_at = ${now.toISOString()}
-          WHERE id = ${id} AND status = 'pending' RETURNING id, user_id`,
-    );
-    if (!updated[0]) throw new HttpError(409, 'ALREADY_REVIEWED', 'This artwork has already been reviewed');
+    const [updated] = await tx
+      .update(artworks)
+      .set({
+        status: approved ? 'approved' : 'rejected',
+        exceptional: approved && decision.exceptional,
+        rejectionReason: approved ? null : decision.reason,
+        reviewedBy: reviewer.id,
+        reviewedAt: now,
+      })
+      .where(and(eq(artworks.id, id), eq(artworks.status, 'pending')))
+      .returning({ userId: artworks.userId });
+    if (!updated) throw new HttpError(409, 'ALREADY_REVIEWED', 'This artwork has already been reviewed');
     await recordAudit(tx, {
       at: now,
       actorId: reviewer.id,
@@ -155,7 +158,7 @@ export async function reviewArtwork(ctx: AppContext, reviewer: User, id: string,
       details: approved ? { exceptional: decision.exceptional, owner: found.username } : { reason: decision.reason, owner: found.username },
     });
     if (!approved) return 0;
-    const owner = updated[0].user_id;
+    const owner = updated.userId;
     let total = 0;
     const give = async (amount: number, reason: string, sourceType: string, sourceId: string) => {
       const r = await grantIn(tx, now, { userId: owner, amount, reason, sourceType, sourceId });

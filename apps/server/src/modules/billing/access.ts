@@ -1,7 +1,7 @@
 import { FREE_IMAGE_TRIALS, IMAGE_PRICE_TIMESHARDS, remainingTrials, type ImageGenStatus } from '@yumi/core';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { queryRows, type Runner } from '../../db/rows';
+import type { Runner } from '../../db/rows';
 import { imageTrials, purchases } from '../../db/schema';
 
 /** Premium image generation: any completed (paid, not refunded) purchase grants it. */
@@ -26,19 +26,24 @@ async function imageTrialsUsed(ctx: AppContext, userId: string): Promise<number>
  * Runs in the caller's transaction (the images module writes its job row beside it).
  */
 export async function takeImageTrialIn(tx: Runner, userId: string, now: Date): Promise<boolean> {
-  const taken = await queryRows<{ used: number }>(
-    tx,
-    sql`INSERT INTO image_trials (user_id, used, updated_at) VALUES (${userId}, 1, ${now.toISOString()})
-        ON CONFLICT (user_id) DO UPDATE SET used = image_trials.used + 1, updated_at = EXCLUDED.updated_at
-        WHERE image_trials.used < ${FREE_IMAGE_TRIALS}
-        RETURNING used`,
-  );
+  const taken = await tx
+    .insert(imageTrials)
+    .values({ userId, used: 1, updatedAt: now })
+    .onConflictDoUpdate({
+      target: imageTrials.userId,
+      set: { used: sql`${imageTrials.used} + 1`, updatedAt: sql`excluded.updated_at` },
+      setWhere: lt(imageTrials.used, FREE_IMAGE_TRIALS),
+    })
+    .returning({ used: imageTrials.used });
   return taken.length > 0;
 }
 
 /** Gives one trial back, in the caller's transaction (which has just marked its job's trial returned). */
 export async function returnImageTrialIn(tx: Runner, userId: string, now: Date): Promise<void> {
-  await tx.execute(sql`UPDATE image_trials SET used = used - 1, updated_at = ${now.toISOString()} WHERE user_id = ${userId} AND used > 0`);
+  await tx
+    .update(imageTrials)
+    .set({ used: sql`${imageTrials.used} - 1`, updatedAt: now })
+    .where(and(eq(imageTrials.userId, userId), gt(imageTrials.used, 0)));
 }
 
 /** Premium image access and free trials (GET /api/billing/image-gen-status). */

@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
-import { queryRows } from '../../db/rows';
+import { aiUsageDaily as usage } from '../../db/schema';
 
 /**
  * Daily free-token allowances and token counters per subject (a user, or an IP for visitors), provider and day
@@ -8,12 +8,14 @@ import { queryRows } from '../../db/rows';
  * the same table, so billing owns it.
  */
 
+const row = (subject: string, provider: string, day: string) => and(eq(usage.subject, subject), eq(usage.provider, provider), eq(usage.day, day));
+const KEY = [usage.subject, usage.provider, usage.day];
+/** Free tokens used or held: what the allowance is measured against. */
+const freeUsed = sql<number>`${usage.freeTokens} + ${usage.freeReserved}`.mapWith(Number);
+
 export async function freeTokensUsed(db: Db, subject: string, provider: string, day: string): Promise<number> {
-  const [row] = await queryRows<{ used: string | number }>(
-    db,
-    sql`SELECT free_tokens + free_reserved AS used FROM ai_usage_daily WHERE subject = ${subject} AND provider = ${provider} AND day = ${day}`,
-  );
-  return row ? Number(row.used) : 0;
+  const [found] = await db.select({ used: freeUsed }).from(usage).where(row(subject, provider, day));
+  return found?.used ?? 0;
 }
 
 /**
@@ -22,35 +24,36 @@ export async function freeTokensUsed(db: Db, subject: string, provider: string, 
  */
 export async function holdFreeTokens(db: Db, subject: string, provider: string, day: string, amount: number, allowance: number): Promise<boolean> {
   if (amount > allowance) return false;
-  const held = await queryRows<{ subject: string }>(
-    db,
-    sql`INSERT INTO ai_usage_daily (subject, provider, day, free_reserved, requests)
-        VALUES (${subject}, ${provider}, ${day}, ${amount}, 1)
-        ON CONFLICT (subject, provider, day) DO UPDATE
-          SET free_reserved = ai_usage_daily.free_reserved + EXCLUDED.free_reserved,
-              requests = ai_usage_daily.requests + 1
-          WHERE ai_usage_daily.free_tokens + ai_usage_daily.free_reserved + EXCLUDED.free_reserved <= ${allowance}
-        RETURNING subject`,
-  );
+  const held = await db
+    .insert(usage)
+    .values({ subject, provider, day, freeReserved: amount, requests: 1 })
+    .onConflictDoUpdate({
+      target: KEY,
+      set: { freeReserved: sql`${usage.freeReserved} + excluded.free_reserved`, requests: sql`${usage.requests} + 1` },
+      setWhere: sql`${usage.freeTokens} + ${usage.freeReserved} + excluded.free_reserved <= ${allowance}`,
+    })
+    .returning({ subject: usage.subject });
   return held.length > 0;
 }
 
 /** Turns a hold into usage: the held amount is returned and what was really used is counted. */
 export async function settleFreeTokens(db: Db, subject: string, provider: string, day: string, held: number, used: number): Promise<number> {
-  const [row] = await queryRows<{ used: string | number }>(
-    db,
-    sql`UPDATE ai_usage_daily
-        SET free_reserved = GREATEST(free_reserved - ${held}, 0), free_tokens = free_tokens + ${used}, tokens = tokens + ${used}
-        WHERE subject = ${subject} AND provider = ${provider} AND day = ${day}
-        RETURNING free_tokens + free_reserved AS used`,
-  );
-  return row ? Number(row.used) : used;
+  const [settled] = await db
+    .update(usage)
+    .set({
+      freeReserved: sql`GREATEST(${usage.freeReserved} - ${held}, 0)`,
+      freeTokens: sql`${usage.freeTokens} + ${used}`,
+      tokens: sql`${usage.tokens} + ${used}`,
+    })
+    .where(row(subject, provider, day))
+    .returning({ used: freeUsed });
+  return settled?.used ?? used;
 }
 
 /** Counts tokens of a call that is not on the free allowance (paid or unmetered models). */
 export async function countTokens(db: Db, subject: string, provider: string, day: string, used: number): Promise<void> {
-  await db.execute(
-    sql`INSERT INTO ai_usage_daily (subject, provider, day, tokens, requests) VALUES (${subject}, ${provider}, ${day}, ${used}, 1)
-        ON CONFLICT (subject, provider, day) DO UPDATE SET tokens = ai_usage_daily.tokens + EXCLUDED.tokens, requests = ai_usage_daily.requests + 1`,
-  );
+  await db
+    .insert(usage)
+    .values({ subject, provider, day, tokens: used, requests: 1 })
+    .onConflictDoUpdate({ target: KEY, set: { tokens: sql`${usage.tokens} + excluded.tokens`, requests: sql`${usage.requests} + 1` } });
 }

@@ -1,10 +1,11 @@
 import { YUMI_BLESSING, type SubscriptionStatus } from '@yumi/core';
-import { sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
+import type { Runner } from '../../db/rows';
+import { subscriptions } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
 import { dayOf } from './fulfilment';
 import { grantIn } from './ledger';
-import { queryRows, type Runner } from '../../db/rows';
 
 /*
  * The Yumi Blessing: 35,000 timeshards to claim once per UTC day for 30 days. From day 11 the user may
@@ -13,53 +14,56 @@ import { queryRows, type Runner } from '../../db/rows';
  * day, so double clicks and concurrent requests grant once.
  */
 
-interface SubscriptionRow {
-  id: string;
-  plan_id: string;
-  daily_tokens: number;
-  duration_days: number;
-  started_on: string | Date;
-  claimed_days: number;
-  last_claim_on: string | Date | null;
-}
+const columns = {
+  id: subscriptions.id,
+  planId: subscriptions.planId,
+  dailyTokens: subscriptions.dailyTokens,
+  durationDays: subscriptions.durationDays,
+  startedOn: subscriptions.startedOn,
+  claimedDays: subscriptions.claimedDays,
+  lastClaimOn: subscriptions.lastClaimOn,
+};
+type SubscriptionRow = Pick<typeof subscriptions.$inferSelect, keyof typeof columns>;
 
-const asDay = (v: string | Date) => (typeof v === 'string' ? v.slice(0, 10) : dayOf(v));
 const daysBetween = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
 const addDays = (day: string, n: number) => dayOf(new Date(Date.parse(day) + n * 86_400_000));
 
+/** The subscription running today (a date plus its length in days is the day after its last). */
 async function activeSubscription(db: Runner, userId: string, today: string, lock = false): Promise<SubscriptionRow | null> {
-  const rows = await queryRows<SubscriptionRow>(
-    db,
-    lock
-      ? sql`SELECT id, plan_id, daily_tokens, duration_days, started_on::text AS started_on, claimed_days, last_claim_on::text AS last_claim_on
-            FROM subscriptions WHERE user_id = ${userId} AND status = 'active' AND started_on <= ${today}::date
-              AND started_on + duration_days > ${today}::date
-            ORDER BY started_on LIMIT 1 FOR UPDATE`
-      : sql`SELECT id, plan_id, daily_tokens, duration_days, started_on::text AS started_on, claimed_days, last_claim_on::text AS last_claim_on
-            FROM subscriptions WHERE user_id = ${userId} AND status = 'active' AND started_on <= ${today}::date
-              AND started_on + duration_days > ${today}::date
-            ORDER BY started_on LIMIT 1`,
-  );
-  return rows[0] ?? null;
+  const query = db
+    .select(columns)
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.userId, userId),
+        eq(subscriptions.status, 'active'),
+        lte(subscriptions.startedOn, today),
+        sql`${subscriptions.startedOn} + ${subscriptions.durationDays} > ${today}::date`,
+      ),
+    )
+    .orderBy(asc(subscriptions.startedOn))
+    .limit(1);
+  const [row] = await (lock ? query.for('update') : query);
+  return row ?? null;
 }
 
 function toStatus(row: SubscriptionRow, today: string): SubscriptionStatus {
-  const startedOn = asDay(row.started_on);
+  const startedOn = row.startedOn;
   const dayIndex = daysBetween(startedOn, today) + 1;
-  const claimedToday = row.last_claim_on !== null && asDay(row.last_claim_on) === today;
-  const daysLeft = row.duration_days - dayIndex + (claimedToday ? 0 : 1);
+  const claimedToday = row.lastClaimOn === today;
+  const daysLeft = row.durationDays - dayIndex + (claimedToday ? 0 : 1);
   return {
     id: row.id,
-    planId: row.plan_id,
+    planId: row.planId,
     dayIndex,
-    durationDays: row.duration_days,
-    dailyTokens: row.daily_tokens,
-    claimedDays: row.claimed_days,
+    durationDays: row.durationDays,
+    dailyTokens: row.dailyTokens,
+    claimedDays: row.claimedDays,
     claimedToday,
-    remainingTokens: Math.max(0, daysLeft) * row.daily_tokens,
+    remainingTokens: Math.max(0, daysLeft) * row.dailyTokens,
     canClaimAll: dayIndex >= YUMI_BLESSING.claimAllFromDay && daysLeft > 0,
     startedOn,
-    endsOn: addDays(startedOn, row.duration_days - 1),
+    endsOn: addDays(startedOn, row.durationDays - 1),
   };
 }
 
@@ -82,33 +86,39 @@ export async function claimBlessing(
     const status = toStatus(row, today);
     if (mode === 'daily') {
       if (status.claimedToday) throw new HttpError(409, 'ALREADY_CLAIMED', "You have already claimed today's blessing. Come back tomorrow!");
-      const updated = await queryRows<{ id: string }>(
-        tx,
-        // The last day needs no status change: the subscription's dates end it.
-        sql`UPDATE subscriptions SET claimed_days = claimed_days + 1, last_claim_on = ${today}::date
-            WHERE id = ${row.id} AND status = 'active' AND (last_claim_on IS NULL OR last_claim_on < ${today}::date) RETURNING id`,
-      );
+      // The last day needs no status change: the subscription's dates end it.
+      const updated = await tx
+        .update(subscriptions)
+        .set({ claimedDays: sql`${subscriptions.claimedDays} + 1`, lastClaimOn: today })
+        .where(
+          and(
+            eq(subscriptions.id, row.id),
+            eq(subscriptions.status, 'active'),
+            or(isNull(subscriptions.lastClaimOn), lt(subscriptions.lastClaimOn, today)),
+          ),
+        )
+        .returning({ id: subscriptions.id });
       if (!updated[0]) throw new HttpError(409, 'ALREADY_CLAIMED', "You have already claimed today's blessing. Come back tomorrow!");
       const { balance } = await grantIn(tx, now, {
         userId,
-        amount: row.daily_tokens,
+        amount: row.dailyTokens,
         reason: `Yumi Blessing, day ${status.dayIndex}`,
         sourceType: 'blessing',
         sourceId: `${row.id}:${status.dayIndex}`,
       });
-      const next = status.dayIndex >= row.duration_days ? null : toStatus({ ...row, claimed_days: row.claimed_days + 1, last_claim_on: today }, today);
-      return { granted: row.daily_tokens, balance, subscription: next };
+      const next = status.dayIndex >= row.durationDays ? null : toStatus({ ...row, claimedDays: row.claimedDays + 1, lastClaimOn: today }, today);
+      return { granted: row.dailyTokens, balance, subscription: next };
     }
     if (!status.canClaimAll) {
       throw new HttpError(409, 'CLAIM_ALL_NOT_YET', `All remaining days can be claimed from day ${YUMI_BLESSING.claimAllFromDay}.`);
     }
     const amount = status.remainingTokens;
-    const days = amount / row.daily_tokens;
-    const updated = await queryRows<{ id: string }>(
-      tx,
-      sql`UPDATE subscriptions SET claimed_days = claimed_days + ${days}, last_claim_on = ${today}::date, status = 'completed'
-          WHERE id = ${row.id} AND status = 'active' RETURNING id`,
-    );
+    const days = amount / row.dailyTokens;
+    const updated = await tx
+      .update(subscriptions)
+      .set({ claimedDays: sql`${subscriptions.claimedDays} + ${days}`, lastClaimOn: today, status: 'completed' })
+      .where(and(eq(subscriptions.id, row.id), eq(subscriptions.status, 'active')))
+      .returning({ id: subscriptions.id });
     if (!updated[0]) throw new HttpError(409, 'ALREADY_CLAIMED', 'This blessing has already been claimed.');
     const { balance } = await grantIn(tx, now, {
       userId,

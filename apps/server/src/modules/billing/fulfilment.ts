@@ -1,8 +1,9 @@
 import { PACKAGES, YUMI_BLESSING } from '@yumi/core';
-import { sql } from 'drizzle-orm';
+import { and, eq, inArray, like, sql, sum } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { grantIn, revokeIn } from './ledger';
-import { queryRows, type Runner } from '../../db/rows';
+import type { Runner } from '../../db/rows';
+import { creditLedger, paymentEvents, purchases, subscriptions } from '../../db/schema';
 
 /*
  * The one path from "the provider says it is paid" to credits: Stripe webhooks, Alipay notifies and the
@@ -29,56 +30,52 @@ export const dayOf = (d: Date) => d.toISOString().slice(0, 10);
 
 /** Records a provider delivery once; false when it was seen before (in this or an earlier transaction). */
 async function recordEvent(tx: Runner, e: PaymentEvidence, purchaseId: string | null, now: Date): Promise<boolean> {
-  const rows = await queryRows<{ event_id: string }>(
-    tx,
-    sql`INSERT INTO payment_events (provider, event_id, type, purchase_id, received_at)
-        VALUES (${e.provider}, ${e.eventId}, ${e.eventType}, ${purchaseId}, ${now.toISOString()})
-        ON CONFLICT (provider, event_id) DO NOTHING RETURNING event_id`,
-  );
-  return rows.length > 0;
-}
-
-interface PaidRow {
-  id: string;
-  user_id: string;
-  kind: 'package' | 'subscription';
-  item_id: string;
-  tokens: string;
-  provider?: string;
+  const recorded = await tx
+    .insert(paymentEvents)
+    .values({ provider: e.provider, eventId: e.eventId, type: e.eventType, purchaseId, receivedAt: now })
+    .onConflictDoNothing({ target: [paymentEvents.provider, paymentEvents.eventId] })
+    .returning({ eventId: paymentEvents.eventId });
+  return recorded.length > 0;
 }
 
 export async function fulfilPurchase(ctx: AppContext, purchaseId: string, evidence: PaymentEvidence): Promise<FulfilResult> {
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
     if (!(await recordEvent(tx, evidence, purchaseId, now))) return 'duplicate-event';
-    const paid = await queryRows<PaidRow>(
-      tx,
-      sql`UPDATE purchases SET status = 'paid', paid_at = ${now.toISOString()}, updated_at = ${now.toISOString()},
-            payment_ref = COALESCE(${evidence.paymentRef ?? null}, payment_ref)
-          WHERE id = ${purchaseId} AND status IN ('pending', 'failed', 'expired')
-          RETURNING id, user_id, kind, item_id, tokens, provider`,
-    );
-    const row = paid[0];
+    const [row] = await tx
+      .update(purchases)
+      .set({ status: 'paid', paidAt: now, updatedAt: now, paymentRef: sql`COALESCE(${evidence.paymentRef ?? null}, ${purchases.paymentRef})` })
+      .where(and(eq(purchases.id, purchaseId), inArray(purchases.status, ['pending', 'failed', 'expired'])))
+      .returning({ id: purchases.id, userId: purchases.userId, kind: purchases.kind, itemId: purchases.itemId, tokens: purchases.tokens, provider: purchases.provider });
     if (!row) {
-      const found = await queryRows<{ status: string }>(tx, sql`SELECT status FROM purchases WHERE id = ${purchaseId}`);
-      if (!found[0]) return 'not-found';
-      return found[0].status === 'refunded' ? 'refunded' : 'already-paid';
+      const [found] = await tx.select({ status: purchases.status }).from(purchases).where(eq(purchases.id, purchaseId));
+      if (!found) return 'not-found';
+      return found.status === 'refunded' ? 'refunded' : 'already-paid';
     }
     if (row.kind === 'package') {
-      const pkg = PACKAGES.find((p) => p.id === row.item_id);
+      const pkg = PACKAGES.find((p) => p.id === row.itemId);
       await grantIn(tx, now, {
-        userId: row.user_id,
-        amount: Number(row.tokens),
-        reason: `Purchase: ${pkg?.label ?? row.item_id} package`,
+        userId: row.userId,
+        amount: row.tokens,
+        reason: `Purchase: ${pkg?.label ?? row.itemId} package`,
         sourceType: 'purchase',
         sourceId: row.id,
         test: row.provider === 'test',
       });
     } else {
       // The subscription starts today (UTC day 1); its daily timeshards are claimed by the user.
-      await tx.execute(sql`INSERT INTO subscriptions (user_id, purchase_id, plan_id, daily_tokens, duration_days, started_on, created_at)
-        VALUES (${row.user_id}, ${row.id}, ${YUMI_BLESSING.id}, ${YUMI_BLESSING.dailyTokens}, ${YUMI_BLESSING.durationDays}, ${dayOf(now)}, ${now.toISOString()})
-        ON CONFLICT (purchase_id) DO NOTHING`);
+      await tx
+        .insert(subscriptions)
+        .values({
+          userId: row.userId,
+          purchaseId: row.id,
+          planId: YUMI_BLESSING.id,
+          dailyTokens: YUMI_BLESSING.dailyTokens,
+          durationDays: YUMI_BLESSING.durationDays,
+          startedOn: dayOf(now),
+          createdAt: now,
+        })
+        .onConflictDoNothing({ target: subscriptions.purchaseId });
     }
     await fulfilmentFaults.beforeCommit?.(row.id, tx);
     return 'fulfilled';
@@ -95,12 +92,12 @@ export async function markUnpaid(
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
     if (evidence && !(await recordEvent(tx, evidence, purchaseId, now))) return false;
-    const rows = await queryRows<{ id: string }>(
-      tx,
-      sql`UPDATE purchases SET status = ${status}, updated_at = ${now.toISOString()}
-          WHERE id = ${purchaseId} AND status = 'pending' RETURNING id`,
-    );
-    return rows.length > 0;
+    const updated = await tx
+      .update(purchases)
+      .set({ status, updatedAt: now })
+      .where(and(eq(purchases.id, purchaseId), eq(purchases.status, 'pending')))
+      .returning({ id: purchases.id });
+    return updated.length > 0;
   });
 }
 
@@ -116,44 +113,47 @@ export async function reversePurchase(ctx: AppContext, purchaseId: string, evide
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
     if (!(await recordEvent(tx, evidence, purchaseId, now))) return false;
-    const locked = await queryRows<PaidRow & { amount_cents: number; refunded_cents: number }>(
-      tx,
-      sql`SELECT id, user_id, kind, item_id, tokens, amount_cents, refunded_cents FROM purchases
-          WHERE id = ${purchaseId} AND status = 'paid' FOR UPDATE`,
-    );
-    const row = locked[0];
+    const [row] = await tx
+      .select({ id: purchases.id, userId: purchases.userId, kind: purchases.kind, tokens: purchases.tokens, amountCents: purchases.amountCents, refundedCents: purchases.refundedCents })
+      .from(purchases)
+      .where(and(eq(purchases.id, purchaseId), eq(purchases.status, 'paid')))
+      .for('update');
     if (!row) return false;
-    const amount = Number(row.amount_cents);
-    const before = Number(row.refunded_cents);
+    const amount = row.amountCents;
+    const before = row.refundedCents;
     const after = Math.min(amount, refundedCents === undefined ? amount : Math.max(before, Math.floor(refundedCents)));
     if (after === before) return false;
     const full = after >= amount;
-    await tx.execute(sql`UPDATE purchases SET refunded_cents = ${after}, status = ${full ? 'refunded' : 'paid'}, updated_at = ${now.toISOString()} WHERE id = ${row.id}`);
+    await tx
+      .update(purchases)
+      .set({ refundedCents: after, status: full ? 'refunded' : 'paid', updatedAt: now })
+      .where(eq(purchases.id, row.id));
     let take: number;
     if (row.kind === 'package') {
-      const tokens = Number(row.tokens);
+      const tokens = row.tokens;
       const share = (cents: number) => Math.floor((tokens * cents) / amount);
       take = share(after) - share(before);
     } else {
       take = 0;
       if (full) {
-        const subs = await queryRows<{ id: string }>(
-          tx,
-          sql`UPDATE subscriptions SET status = 'cancelled' WHERE purchase_id = ${row.id} RETURNING id`,
-        );
-        const subId = subs[0]?.id;
-        if (subId) {
-          const sum = await queryRows<{ total: string | null }>(
-            tx,
-            sql`SELECT sum(delta) AS total FROM credit_ledger WHERE source_type IN ('blessing', 'blessing-all') AND source_id LIKE ${`${subId}:%`}`,
-          );
-          take = Number(sum[0]?.total ?? 0);
+        const [sub] = await tx
+          .update(subscriptions)
+          .set({ status: 'cancelled' })
+          .where(eq(subscriptions.purchaseId, row.id))
+          .returning({ id: subscriptions.id });
+        if (sub) {
+          // Everything the Blessing granted so far (its daily claims are entries '<subscription id>:<day>').
+          const [granted] = await tx
+            .select({ total: sum(creditLedger.delta) })
+            .from(creditLedger)
+            .where(and(inArray(creditLedger.sourceType, ['blessing', 'blessing-all']), like(creditLedger.sourceId, `${sub.id}:%`)));
+          take = Number(granted?.total ?? 0);
         }
       }
     }
     if (take > 0) {
       await revokeIn(tx, now, {
-        userId: row.user_id,
+        userId: row.userId,
         amount: take,
         reason: full ? 'Refund or dispute of a purchase' : 'Partial refund of a purchase',
         sourceType: 'purchase-reversal',

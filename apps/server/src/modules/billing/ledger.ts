@@ -1,7 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, gte, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { HttpError } from '../../lib/http-error';
-import { queryRows, type Runner } from '../../db/rows';
+import type { Runner } from '../../db/rows';
+import { creditBalances, creditLedger, creditReservations } from '../../db/schema';
 
 /*
  * The one credit ledger. Every change of a balance is an append-only `credit_ledger` entry written in the
@@ -40,32 +41,40 @@ function checkSource(e: LedgerEntryInput): void {
 }
 
 async function ensureBalanceRow(tx: Runner, userId: string): Promise<void> {
-  await tx.execute(sql`INSERT INTO credit_balances (user_id, balance) VALUES (${userId}, 0) ON CONFLICT (user_id) DO NOTHING`);
+  await tx.insert(creditBalances).values({ userId, balance: 0 }).onConflictDoNothing({ target: creditBalances.userId });
 }
 
 async function readBalance(tx: Runner, userId: string): Promise<number> {
-  const rows = await queryRows<{ balance: string | number }>(tx, sql`SELECT balance FROM credit_balances WHERE user_id = ${userId}`);
-  return rows[0] ? Number(rows[0].balance) : 0;
+  const [row] = await tx.select({ balance: creditBalances.balance }).from(creditBalances).where(eq(creditBalances.userId, userId));
+  return row?.balance ?? 0;
+}
+
+/** Takes `amount` off the balance only if it covers it (never below zero); the new balance, or undefined when it does not. */
+async function takeIfCovered(tx: Runner, userId: string, amount: number, now: Date): Promise<number | undefined> {
+  const [row] = await tx
+    .update(creditBalances)
+    .set({ balance: sql`${creditBalances.balance} - ${amount}`, updatedAt: now })
+    .where(and(eq(creditBalances.userId, userId), gte(creditBalances.balance, amount)))
+    .returning({ balance: creditBalances.balance });
+  return row?.balance;
 }
 
 /** Adds `delta` (may be negative only when covered, see the callers) and appends its entry; null when the source was already recorded. */
 async function append(tx: Runner, userId: string, delta: number, reason: string, sourceType: string, sourceId: string, now: Date, test = false) {
-  const inserted = await queryRows<{ id: string }>(
-    tx,
-    sql`INSERT INTO credit_ledger (user_id, delta, reason, source_type, source_id, created_at, test)
-        VALUES (${userId}, ${delta}, ${reason}, ${sourceType}, ${sourceId}, ${now.toISOString()}, ${test})
-        ON CONFLICT (source_type, source_id) DO NOTHING RETURNING id`,
-  );
-  return inserted[0]?.id ?? null;
+  const [inserted] = await tx
+    .insert(creditLedger)
+    .values({ userId, delta, reason, sourceType, sourceId, createdAt: now, test })
+    .onConflictDoNothing({ target: [creditLedger.sourceType, creditLedger.sourceId] })
+    .returning({ id: creditLedger.id });
+  return inserted?.id ?? null;
 }
 
 /** A user's ledger entries whose source type starts with `sourceTypePrefix` (e.g. 'art-' for contribution rewards). */
 export async function entriesBySource(ctx: AppContext, userId: string, sourceTypePrefix: string): Promise<Array<{ sourceType: string; sourceId: string; delta: number }>> {
-  const rows = await queryRows<{ source_type: string; source_id: string; delta: string }>(
-    ctx.db,
-    sql`SELECT source_type, source_id, delta FROM credit_ledger WHERE user_id = ${userId} AND starts_with(source_type, ${sourceTypePrefix})`,
-  );
-  return rows.map((r) => ({ sourceType: r.source_type, sourceId: r.source_id, delta: Number(r.delta) }));
+  return ctx.db
+    .select({ sourceType: creditLedger.sourceType, sourceId: creditLedger.sourceId, delta: creditLedger.delta })
+    .from(creditLedger)
+    .where(and(eq(creditLedger.userId, userId), sql`starts_with(${creditLedger.sourceType}, ${sourceTypePrefix})`));
 }
 
 export async function getBalance(ctx: AppContext, userId: string): Promise<number> {
@@ -85,13 +94,15 @@ export async function grantIn(tx: Runner, now: Date, e: LedgerEntryInput): Promi
   checkSource(e);
   const id = await append(tx, e.userId, e.amount, e.reason, e.sourceType, e.sourceId, now, e.test);
   if (!id) return { applied: false, balance: await readBalance(tx, e.userId) };
-  const rows = await queryRows<{ balance: string }>(
-    tx,
-    sql`INSERT INTO credit_balances (user_id, balance, updated_at) VALUES (${e.userId}, ${e.amount}, ${now.toISOString()})
-        ON CONFLICT (user_id) DO UPDATE SET balance = credit_balances.balance + EXCLUDED.balance, updated_at = EXCLUDED.updated_at
-        RETURNING balance`,
-  );
-  return { applied: true, balance: Number(rows[0]!.balance) };
+  const [row] = await tx
+    .insert(creditBalances)
+    .values({ userId: e.userId, balance: e.amount, updatedAt: now })
+    .onConflictDoUpdate({
+      target: creditBalances.userId,
+      set: { balance: sql`${creditBalances.balance} + excluded.balance`, updatedAt: sql`excluded.updated_at` },
+    })
+    .returning({ balance: creditBalances.balance });
+  return { applied: true, balance: row!.balance };
 }
 
 /**
@@ -103,20 +114,15 @@ export async function revokeIn(tx: Runner, now: Date, e: LedgerEntryInput): Prom
   checkSource(e);
   await ensureBalanceRow(tx, e.userId);
   // Lock the balance row first so the amount we record is the amount we take.
-  const current = await queryRows<{ balance: string }>(tx, sql`SELECT balance FROM credit_balances WHERE user_id = ${e.userId} FOR UPDATE`);
-  const taken = Math.min(Number(current[0]!.balance), e.amount);
+  const [current] = await tx.select({ balance: creditBalances.balance }).from(creditBalances).where(eq(creditBalances.userId, e.userId)).for('update');
+  const taken = Math.min(current!.balance, e.amount);
   if (taken === 0) {
     // Nothing left to take: still record the cause so a replay is recognised (a zero delta is not an entry).
     return { applied: false, taken: 0, balance: 0 };
   }
   const id = await append(tx, e.userId, -taken, e.reason, e.sourceType, e.sourceId, now);
   if (!id) return { applied: false, taken: 0, balance: await readBalance(tx, e.userId) };
-  const rows = await queryRows<{ balance: string }>(
-    tx,
-    sql`UPDATE credit_balances SET balance = balance - ${taken}, updated_at = ${now.toISOString()}
-        WHERE user_id = ${e.userId} AND balance >= ${taken} RETURNING balance`,
-  );
-  return { applied: true, taken, balance: Number(rows[0]!.balance) };
+  return { applied: true, taken, balance: (await takeIfCovered(tx, e.userId, taken, now))! };
 }
 
 /** Takes back the whole balance (an account being deleted forfeits what is left), in the caller's transaction. */
@@ -135,60 +141,53 @@ export async function reserve(ctx: AppContext, e: LedgerEntryInput): Promise<{ r
   checkSource(e);
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
-    const existing = await queryRows<{ id: string; user_id: string }>(
-      tx,
-      sql`SELECT id, user_id FROM credit_reservations WHERE source_type = ${e.sourceType} AND source_id = ${e.sourceId}`,
-    );
-    if (existing[0]) {
+    const [existing] = await tx
+      .select({ id: creditReservations.id, userId: creditReservations.userId })
+      .from(creditReservations)
+      .where(and(eq(creditReservations.sourceType, e.sourceType), eq(creditReservations.sourceId, e.sourceId)));
+    if (existing) {
       // The same cause reserving twice gets its first reservation back, not a second hold.
-      if (existing[0].user_id !== e.userId) throw new HttpError(409, 'RESERVATION_CONFLICT', 'This reservation belongs to someone else');
-      return { reservationId: existing[0].id, balance: await readBalance(tx, e.userId) };
+      if (existing.userId !== e.userId) throw new HttpError(409, 'RESERVATION_CONFLICT', 'This reservation belongs to someone else');
+      return { reservationId: existing.id, balance: await readBalance(tx, e.userId) };
     }
-    const spent = await queryRows<{ balance: string }>(
-      tx,
-      sql`UPDATE credit_balances SET balance = balance - ${e.amount}, updated_at = ${now.toISOString()}
-          WHERE user_id = ${e.userId} AND balance >= ${e.amount} RETURNING balance`,
-    );
-    if (!spent[0]) throw insufficientCredits();
-    const reservation = await queryRows<{ id: string }>(
-      tx,
-      sql`INSERT INTO credit_reservations (user_id, amount, reason, source_type, source_id, created_at)
-          VALUES (${e.userId}, ${e.amount}, ${e.reason}, ${e.sourceType}, ${e.sourceId}, ${now.toISOString()})
-          ON CONFLICT (source_type, source_id) DO NOTHING RETURNING id`,
-    );
+    const balance = await takeIfCovered(tx, e.userId, e.amount, now);
+    if (balance === undefined) throw insufficientCredits();
+    const [reservation] = await tx
+      .insert(creditReservations)
+      .values({ userId: e.userId, amount: e.amount, reason: e.reason, sourceType: e.sourceType, sourceId: e.sourceId, createdAt: now })
+      .onConflictDoNothing({ target: [creditReservations.sourceType, creditReservations.sourceId] })
+      .returning({ id: creditReservations.id });
     // A concurrent twin won the insert: undo our hold by failing the whole transaction.
-    if (!reservation[0]) throw new HttpError(409, 'RESERVATION_CONFLICT', 'This charge is already being processed');
-    const reservationId = reservation[0].id;
-    await append(tx, e.userId, -e.amount, e.reason, 'reservation', reservationId, now);
-    return { reservationId, balance: Number(spent[0].balance) };
+    if (!reservation) throw new HttpError(409, 'RESERVATION_CONFLICT', 'This charge is already being processed');
+    await append(tx, e.userId, -e.amount, e.reason, 'reservation', reservation.id, now);
+    return { reservationId: reservation.id, balance };
   });
 }
 
 async function closeReservation(ctx: AppContext, reservationId: string, actualAmount: number | null): Promise<{ balance: number }> {
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
-    const found = await queryRows<{ user_id: string; amount: string; status: string }>(
-      tx,
-      sql`SELECT user_id, amount, status FROM credit_reservations WHERE id = ${reservationId}`,
-    );
-    const row = found[0];
+    const [row] = await tx
+      .select({ userId: creditReservations.userId, amount: creditReservations.amount })
+      .from(creditReservations)
+      .where(eq(creditReservations.id, reservationId));
     if (!row) throw new HttpError(404, 'NOT_FOUND', 'Reservation not found');
-    const amount = Number(row.amount);
+    const amount = row.amount;
     if (actualAmount !== null && actualAmount > amount) {
       throw new HttpError(400, 'INVALID_AMOUNT', 'Cannot charge more than was reserved');
     }
     const charged = actualAmount ?? 0;
     // Only the first close wins; repeats (and a settle after a release) change nothing.
-    const closed = await queryRows<{ id: string }>(
-      tx,
-      sql`UPDATE credit_reservations SET status = ${actualAmount === null ? 'released' : 'settled'}, charged = ${charged}, closed_at = ${now.toISOString()}
-          WHERE id = ${reservationId} AND status = 'held' RETURNING id`,
-    );
-    if (!closed[0]) return { balance: await readBalance(tx, row.user_id) };
+    const closed = await tx
+      .update(creditReservations)
+      .set({ status: actualAmount === null ? 'released' : 'settled', charged, closedAt: now })
+      .where(and(eq(creditReservations.id, reservationId), eq(creditReservations.status, 'held')))
+      .returning({ id: creditReservations.id });
+    if (!closed.length) return { balance: await readBalance(tx, row.userId) };
     const back = amount - charged;
-    if (back === 0) return { balance: await readBalance(tx, row.user_id) };
+    if (back === 0) return { balance: await readBalance(tx, row.userId) };
     const reason = actualAmount === null ? 'Reservation released' : 'Unused part of a reservation';
-    return grantIn(tx, now, { userId: row.user_id, amount: back, reason, sourceType: 'reservation-return', sourceId: reservationId });
+    return grantIn(tx, now, { userId: row.userId, amount: back, reason, sourceType: 'reservation-return', sourceId: reservationId });
   });
 }
 
@@ -211,12 +210,8 @@ export async function spend(ctx: AppContext, e: LedgerEntryInput): Promise<{ app
   return ctx.db.transaction(async (tx) => {
     const id = await append(tx, e.userId, -e.amount, e.reason, e.sourceType, e.sourceId, now);
     if (!id) return { applied: false, balance: await readBalance(tx, e.userId) };
-    const rows = await queryRows<{ balance: string }>(
-      tx,
-      sql`UPDATE credit_balances SET balance = balance - ${e.amount}, updated_at = ${now.toISOString()}
-          WHERE user_id = ${e.userId} AND balance >= ${e.amount} RETURNING balance`,
-    );
-    if (!rows[0]) throw insufficientCredits();
-    return { applied: true, balance: Number(rows[0].balance) };
+    const balance = await takeIfCovered(tx, e.userId, e.amount, now);
+    if (balance === undefined) throw insufficientCredits();
+    return { applied: true, balance };
   });
 }

@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, inArray, lt } from 'drizzle-orm';
 import type { AppContext } from '../../context';
+import { creditReservations as reservations } from '../../db/schema';
 import { release } from './ledger';
-import { queryRows } from '../../db/rows';
 
 /**
  * A reservation is held for the length of one call: a chat answer or an AI canvas tool, each bounded by
@@ -19,13 +19,13 @@ const BATCH = 500;
  * release is the ledger's own idempotent close (a conditional UPDATE only one of them wins).
  */
 export async function releaseStaleReservations(ctx: AppContext): Promise<number> {
-  const cutoff = new Date(ctx.clock.now().getTime() - STALE_RESERVATION_MS).toISOString();
-  const stale = await queryRows<{ id: string }>(
-    ctx.db,
-    sql`SELECT id FROM credit_reservations
-        WHERE status = 'held' AND created_at < ${cutoff} AND source_type IN (${sql.join(SWEPT_SOURCES.map((s) => sql`${s}`), sql`, `)})
-        ORDER BY created_at LIMIT ${BATCH}`,
-  );
+  const cutoff = new Date(ctx.clock.now().getTime() - STALE_RESERVATION_MS);
+  const stale = await ctx.db
+    .select({ id: reservations.id })
+    .from(reservations)
+    .where(and(eq(reservations.status, 'held'), lt(reservations.createdAt, cutoff), inArray(reservations.sourceType, SWEPT_SOURCES)))
+    .orderBy(reservations.createdAt)
+    .limit(BATCH);
   for (const { id } of stale) await release(ctx, id);
   if (stale.length) ctx.log.warn({ released: stale.length }, 'released stale credit reservations (a process died mid-call)');
   return stale.length;

@@ -122,17 +122,18 @@ export async function upsertProfile(
 }
 
 /** Content hashes of the user's documents (the plagiarism corpus re-fingerprints those that changed; md5 computed by the database, so bodies stay there). */
+const contentHash = sql<string>`md5(${documents.content})`;
+
 export async function documentHashes(db: Db, userId: string): Promise<Array<{ id: string; hash: string }>> {
-  return queryRows<{ id: string; hash: string }>(db, sql`SELECT id::text AS id, md5(content) AS hash FROM documents WHERE user_id = ${userId}::uuid`);
+  return db.select({ id: documents.id, hash: contentHash }).from(documents).where(eq(documents.userId, userId));
 }
 
 export async function documentsByIds(db: Db, userId: string, ids: string[]): Promise<Array<{ id: string; title: string; content: string; hash: string }>> {
   if (!ids.length) return [];
-  return queryRows(
-    db,
-    sql`SELECT id::text AS id, title, content, md5(content) AS hash FROM documents
-        WHERE user_id = ${userId}::uuid AND id = ANY(${`{${ids.join(',')}}`}::uuid[])`,
-  );
+  return db
+    .select({ id: documents.id, title: documents.title, content: documents.content, hash: contentHash })
+    .from(documents)
+    .where(and(eq(documents.userId, userId), sql`${documents.id} = ANY(${`{${ids.join(',')}}`}::uuid[])`));
 }
 
 /** Whether the user owns the document (the report module keeps its metadata beside it). */

@@ -1,7 +1,6 @@
 import type { ImageProviderId } from '@yumi/core';
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
-import { queryRows } from '../../db/rows';
 import { imageJobs, imageResults } from '../../db/schema';
 import { returnImageTrialIn, takeImageTrialIn } from '../billing';
 
@@ -12,11 +11,12 @@ export type ResultRow = typeof imageResults.$inferSelect;
 /** Gives a held trial back once (the job failed); a second call finds it no longer held and does nothing. */
 export async function returnTrial(db: Db, jobId: string, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
-    const job = await queryRows<{ user_id: string }>(
-      tx,
-      sql`UPDATE image_jobs SET trial_state = 'returned' WHERE id = ${jobId} AND trial_state = 'held' RETURNING user_id`,
-    );
-    if (job[0]) await returnImageTrialIn(tx, job[0].user_id, now);
+    const [job] = await tx
+      .update(imageJobs)
+      .set({ trialState: 'returned' })
+      .where(and(eq(imageJobs.id, jobId), eq(imageJobs.trialState, 'held')))
+      .returning({ userId: imageJobs.userId });
+    if (job) await returnImageTrialIn(tx, job.userId, now);
   });
 }
 
@@ -48,11 +48,11 @@ export async function findJob(db: Db, id: string): Promise<JobRow | undefined> {
 /** Jobs of the same provider waiting ahead of this one. */
 export async function queuePosition(db: Db, job: Pick<JobRow, 'provider' | 'seq' | 'status'>): Promise<number> {
   if (job.status !== 'queued') return 0;
-  const [row] = await queryRows<{ n: number | string }>(
-    db,
-    sql`SELECT count(*) AS n FROM image_jobs WHERE provider = ${job.provider} AND status = 'queued' AND seq < ${job.seq}`,
-  );
-  return Number(row?.n ?? 0);
+  const [row] = await db
+    .select({ n: count() })
+    .from(imageJobs)
+    .where(and(eq(imageJobs.provider, job.provider), eq(imageJobs.status, 'queued'), lt(imageJobs.seq, job.seq)));
+  return row?.n ?? 0;
 }
 
 /** One advisory-lock key per provider, so claims for one provider are serialised across processes. */
@@ -69,11 +69,11 @@ function lockKey(provider: string): number {
 export async function claimNext(db: Db, provider: ImageProviderId, limit: number, now: Date): Promise<JobRow | null> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${lockKey(provider)})`);
-    const [running] = await queryRows<{ n: number | string }>(
-      tx,
-      sql`SELECT count(*) AS n FROM image_jobs WHERE provider = ${provider} AND status = 'running'`,
-    );
-    if (Number(running?.n ?? 0) >= limit) return null;
+    const [running] = await tx
+      .select({ n: count() })
+      .from(imageJobs)
+      .where(and(eq(imageJobs.provider, provider), eq(imageJobs.status, 'running')));
+    if ((running?.n ?? 0) >= limit) return null;
     const claimed = await tx
       .update(imageJobs)
       .set({ status: 'running', startedAt: now, heartbeatAt: now })
@@ -97,7 +97,7 @@ export async function staleJobs(db: Db, provider: ImageProviderId, before: Date)
 }
 
 export async function queuedProviders(db: Db): Promise<string[]> {
-  const found = await queryRows<{ provider: string }>(db, sql`SELECT DISTINCT provider FROM image_jobs WHERE status = 'queued'`);
+  const found = await db.selectDistinct({ provider: imageJobs.provider }).from(imageJobs).where(eq(imageJobs.status, 'queued'));
   return found.map((r) => r.provider);
 }
 

@@ -45,7 +45,7 @@ export async function importCorpusFolder(db: Db, dir: string, log: (line: string
     const body = await readFile(path, 'utf8');
     const hash = createHash('md5').update(body).digest('hex');
     const existing = await repo.findSource(db, null, 'reference', rel);
-    if (existing?.content_hash === hash) {
+    if (existing?.contentHash === hash) {
       summary.unchanged += 1;
       continue;
     }

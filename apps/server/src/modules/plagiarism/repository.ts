@@ -1,31 +1,46 @@
-import { sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, lt, not, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
-import { rowsOf } from '../../db/rows';
+import { plagiarismFingerprints as fingerprints, plagiarismSources as sources } from '../../db/schema';
 
-export type SourceKind = 'document' | 'upload' | 'reference';
+export type SourceKind = (typeof sources.kind.enumValues)[number];
 
-export interface SourceRow {
-  id: string;
-  owner_id: string | null;
-  kind: SourceKind;
-  ref_key: string;
-  title: string;
-  content_hash: string;
-  words: number;
-  fingerprint_count: number;
-  created_at: Date | string;
-}
+/** What a source answers with: everything but the stored body and the folding version. */
+const sourceColumns = {
+  id: sources.id,
+  ownerId: sources.ownerId,
+  kind: sources.kind,
+  refKey: sources.refKey,
+  title: sources.title,
+  contentHash: sources.contentHash,
+  words: sources.words,
+  fingerprintCount: sources.fingerprintCount,
+  createdAt: sources.createdAt,
+};
+export type SourceRow = Omit<typeof sources.$inferSelect, 'body' | 'fingerprintVersion'>;
 
-
-/** A PostgreSQL integer[] literal: one parameter however many values (no 65,535-parameter limit). */
+/** PostgreSQL array literals: one parameter however many values (no 65,535-parameter limit). */
 const intArray = (values: ArrayLike<number>) => `{${Array.prototype.join.call(values, ',')}}`;
+const uuidArray = (ids: string[]) => `{${ids.join(',')}}`;
+
+/** The owner's sources; owner null is the operator's reference corpus. */
+const ownedBy = (ownerId: string | null) => (ownerId === null ? isNull(sources.ownerId) : eq(sources.ownerId, ownerId));
+/** What a user's check compares against: their own sources and the reference corpus. */
+const visibleTo = (userId: string) => or(eq(sources.ownerId, userId), isNull(sources.ownerId));
+/** Not the document being checked (a report is never compared with itself). */
+const notTheDocument = (documentId: string | null) => not(and(eq(sources.kind, 'document'), eq(sources.refKey, documentId ?? ''))!);
+
+/** Stores a source's fingerprints, whatever their number, from two array parameters. */
+const insertFingerprints = (db: Pick<Db, 'insert'>, sourceId: string, f: { hashes: Int32Array; positions: Int32Array }) =>
+  db
+    .insert(fingerprints)
+    .select(sql`SELECT ${sourceId}::uuid, h, p FROM unnest(${intArray(f.hashes)}::int[], ${intArray(f.positions)}::int[]) AS t(h, p)`);
 
 export async function findSource(db: Db, ownerId: string | null, kind: SourceKind, refKey: string): Promise<SourceRow | undefined> {
-  const r = await db.execute(sql`
-    SELECT id, owner_id, kind, ref_key, title, content_hash, words, fingerprint_count, created_at
-    FROM plagiarism_sources
-    WHERE owner_id IS NOT DISTINCT FROM ${ownerId}::uuid AND kind = ${kind} AND ref_key = ${refKey}`);
-  return rowsOf<SourceRow>(r)[0];
+  const [row] = await db
+    .select(sourceColumns)
+    .from(sources)
+    .where(and(ownedBy(ownerId), eq(sources.kind, kind), eq(sources.refKey, refKey)));
+  return row;
 }
 
 /**
@@ -35,34 +50,36 @@ export async function findSource(db: Db, ownerId: string | null, kind: SourceKin
 export async function saveSource(
   db: Db,
   s: { ownerId: string | null; kind: SourceKind; refKey: string; title: string; contentHash: string; body: string; words: number; version: number },
-  fingerprints: { hashes: Int32Array; positions: Int32Array },
+  f: { hashes: Int32Array; positions: Int32Array },
 ): Promise<SourceRow> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`
-      DELETE FROM plagiarism_sources
-      WHERE owner_id IS NOT DISTINCT FROM ${s.ownerId}::uuid AND kind = ${s.kind} AND ref_key = ${s.refKey}`);
-    const inserted = await tx.execute(sql`
-      INSERT INTO plagiarism_sources (owner_id, kind, ref_key, title, content_hash, body, words, fingerprint_count, fingerprint_version)
-      VALUES (${s.ownerId}::uuid, ${s.kind}, ${s.refKey}, ${s.title}, ${s.contentHash}, ${s.body}, ${s.words}, ${fingerprints.hashes.length}, ${s.version})
-      RETURNING id, owner_id, kind, ref_key, title, content_hash, words, fingerprint_count, created_at`);
-    const row = rowsOf<SourceRow>(inserted)[0]!;
-    if (fingerprints.hashes.length) {
-      await tx.execute(sql`
-        INSERT INTO plagiarism_fingerprints (source_id, hash, pos)
-        SELECT ${row.id}::uuid, h, p FROM unnest(${intArray(fingerprints.hashes)}::int[], ${intArray(fingerprints.positions)}::int[]) AS t(h, p)`);
-    }
-    return row;
+    await tx.delete(sources).where(and(ownedBy(s.ownerId), eq(sources.kind, s.kind), eq(sources.refKey, s.refKey)));
+    const [row] = await tx
+      .insert(sources)
+      .values({
+        ownerId: s.ownerId,
+        kind: s.kind,
+        refKey: s.refKey,
+        title: s.title,
+        contentHash: s.contentHash,
+        body: s.body,
+        words: s.words,
+        fingerprintCount: f.hashes.length,
+        fingerprintVersion: s.version,
+      })
+      .returning(sourceColumns);
+    if (f.hashes.length) await insertFingerprints(tx, row!.id, f);
+    return row!;
   });
 }
 
 /** Sources visible to a user (or, without a user, every source) fingerprinted by an older folding version. */
 export async function staleSources(db: Db, userId: string | null, version: number, limit: number): Promise<Array<{ id: string; body: string }>> {
-  const r = await db.execute(sql`
-    SELECT id::text AS id, body FROM plagiarism_sources
-    WHERE fingerprint_version < ${version}
-      AND (${userId}::uuid IS NULL OR owner_id = ${userId}::uuid OR owner_id IS NULL)
-    LIMIT ${limit}`);
-  return rowsOf(r);
+  return db
+    .select({ id: sources.id, body: sources.body })
+    .from(sources)
+    .where(and(lt(sources.fingerprintVersion, version), userId === null ? undefined : visibleTo(userId)))
+    .limit(limit);
 }
 
 /**
@@ -74,45 +91,47 @@ export async function refingerprint(
   id: string,
   version: number,
   words: number,
-  fingerprints: { hashes: Int32Array; positions: Int32Array },
+  f: { hashes: Int32Array; positions: Int32Array },
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    const claimed = await tx.execute(sql`
-      UPDATE plagiarism_sources SET fingerprint_version = ${version}, words = ${words}, fingerprint_count = ${fingerprints.hashes.length}
-      WHERE id = ${id}::uuid AND fingerprint_version < ${version} RETURNING id`);
-    if (!rowsOf(claimed).length) return;
-    await tx.execute(sql`DELETE FROM plagiarism_fingerprints WHERE source_id = ${id}::uuid`);
-    if (fingerprints.hashes.length) {
-      await tx.execute(sql`
-        INSERT INTO plagiarism_fingerprints (source_id, hash, pos)
-        SELECT ${id}::uuid, h, p FROM unnest(${intArray(fingerprints.hashes)}::int[], ${intArray(fingerprints.positions)}::int[]) AS t(h, p)`);
-    }
+    const claimed = await tx
+      .update(sources)
+      .set({ fingerprintVersion: version, words, fingerprintCount: f.hashes.length })
+      .where(and(eq(sources.id, id), lt(sources.fingerprintVersion, version)))
+      .returning({ id: sources.id });
+    if (!claimed.length) return;
+    await tx.delete(fingerprints).where(eq(fingerprints.sourceId, id));
+    if (f.hashes.length) await insertFingerprints(tx, id, f);
   });
 }
 
 export async function listSources(db: Db, ownerId: string, kind: SourceKind): Promise<SourceRow[]> {
-  const r = await db.execute(sql`
-    SELECT id, owner_id, kind, ref_key, title, content_hash, words, fingerprint_count, created_at
-    FROM plagiarism_sources WHERE owner_id = ${ownerId}::uuid AND kind = ${kind} ORDER BY created_at DESC`);
-  return rowsOf<SourceRow>(r);
+  return db
+    .select(sourceColumns)
+    .from(sources)
+    .where(and(eq(sources.ownerId, ownerId), eq(sources.kind, kind)))
+    .orderBy(desc(sources.createdAt));
 }
 
 export async function deleteSource(db: Db, ownerId: string, id: string): Promise<boolean> {
-  const r = await db.execute(sql`
-    DELETE FROM plagiarism_sources WHERE id = ${id}::uuid AND owner_id = ${ownerId}::uuid AND kind = 'upload' RETURNING id`);
-  return rowsOf(r).length > 0;
+  const deleted = await db
+    .delete(sources)
+    .where(and(eq(sources.id, id), eq(sources.ownerId, ownerId), eq(sources.kind, 'upload')))
+    .returning({ id: sources.id });
+  return deleted.length > 0;
 }
 
 export async function deleteDocumentSourcesExcept(db: Db, userId: string, keep: string[]): Promise<void> {
-  await db.execute(sql`
-    DELETE FROM plagiarism_sources
-    WHERE owner_id = ${userId}::uuid AND kind = 'document' AND NOT (ref_key = ANY(${`{${keep.join(',')}}`}::text[]))`);
+  const kept: SQL = sql`${sources.refKey} = ANY(${uuidArray(keep)}::text[])`;
+  await db.delete(sources).where(and(eq(sources.ownerId, userId), eq(sources.kind, 'document'), not(kept)));
 }
 
 export async function documentSourceHashes(db: Db, userId: string): Promise<Map<string, string>> {
-  const r = await db.execute(sql`
-    SELECT ref_key, content_hash FROM plagiarism_sources WHERE owner_id = ${userId}::uuid AND kind = 'document'`);
-  return new Map(rowsOf<{ ref_key: string; content_hash: string }>(r).map((x) => [x.ref_key, x.content_hash]));
+  const rows = await db
+    .select({ refKey: sources.refKey, contentHash: sources.contentHash })
+    .from(sources)
+    .where(and(eq(sources.ownerId, userId), eq(sources.kind, 'document')));
+  return new Map(rows.map((x) => [x.refKey, x.contentHash]));
 }
 
 /** Fingerprints of the corpus visible to a user that share a hash with the report. */
@@ -121,37 +140,34 @@ export async function findHits(
   userId: string,
   excludeDocumentId: string | null,
   hashes: number[],
-): Promise<Array<{ hash: number; source_id: string; pos: number }>> {
+): Promise<Array<{ hash: number; sourceId: string; pos: number }>> {
   if (!hashes.length) return [];
-  const r = await db.execute(sql`
-    SELECT f.hash, f.source_id::text AS source_id, f.pos
-    FROM plagiarism_fingerprints f
-    JOIN plagiarism_sources s ON s.id = f.source_id
-    WHERE f.hash = ANY(${intArray(hashes)}::int[])
-      AND (s.owner_id = ${userId}::uuid OR s.owner_id IS NULL)
-      AND NOT (s.kind = 'document' AND s.ref_key = ${excludeDocumentId ?? ''})`);
-  return rowsOf(r);
+  return db
+    .select({ hash: fingerprints.hash, sourceId: fingerprints.sourceId, pos: fingerprints.pos })
+    .from(fingerprints)
+    .innerJoin(sources, eq(sources.id, fingerprints.sourceId))
+    .where(and(sql`${fingerprints.hash} = ANY(${intArray(hashes)}::int[])`, visibleTo(userId), notTheDocument(excludeDocumentId)));
 }
 
 export async function sourceBodies(db: Db, ids: string[]): Promise<Array<{ id: string; title: string; kind: SourceKind; body: string }>> {
   if (!ids.length) return [];
-  const r = await db.execute(sql`
-    SELECT id::text AS id, title, kind, body FROM plagiarism_sources WHERE id = ANY(${`{${ids.join(',')}}`}::uuid[])`);
-  return rowsOf(r);
+  return db.select({ id: sources.id, title: sources.title, kind: sources.kind, body: sources.body }).from(sources).where(inArray(sources.id, ids));
 }
 
 export async function countVisibleSources(db: Db, userId: string, excludeDocumentId: string | null): Promise<number> {
-  const r = await db.execute(sql`
-    SELECT count(*)::int AS n FROM plagiarism_sources
-    WHERE (owner_id = ${userId}::uuid OR owner_id IS NULL) AND NOT (kind = 'document' AND ref_key = ${excludeDocumentId ?? ''})`);
-  return Number(rowsOf<{ n: number }>(r)[0]?.n ?? 0);
+  const [row] = await db
+    .select({ n: count() })
+    .from(sources)
+    .where(and(visibleTo(userId), notTheDocument(excludeDocumentId)));
+  return row?.n ?? 0;
 }
 
 /** Every fingerprint of the visible corpus: the benchmark's "just read it" baseline. */
 export async function readAllFingerprints(db: Db, userId: string): Promise<number> {
-  const r = await db.execute(sql`
-    SELECT f.hash, f.source_id, f.pos FROM plagiarism_fingerprints f
-    JOIN plagiarism_sources s ON s.id = f.source_id
-    WHERE s.owner_id = ${userId}::uuid OR s.owner_id IS NULL`);
-  return rowsOf(r).length;
+  const rows = await db
+    .select({ hash: fingerprints.hash, sourceId: fingerprints.sourceId, pos: fingerprints.pos })
+    .from(fingerprints)
+    .innerJoin(sources, eq(sources.id, fingerprints.sourceId))
+    .where(visibleTo(userId));
+  return rows.length;
 }

@@ -95,7 +95,7 @@ export async function checkAgainstCorpus(
 ): Promise<PlagiarismCheckResponse> {
   const exclude = input.documentId ?? null;
   const unique = [...new Set((await cpu.fingerprint(input.text)).hashes)];
-  const hits = (await repo.findHits(db, userId, exclude, unique)).map((h) => ({ hash: h.hash, sourceId: h.source_id, pos: h.pos }));
+  const hits = await repo.findHits(db, userId, exclude, unique);
   // Verify only the sources with the most shared fingerprints.
   const counts = new Map<string, number>();
   for (const h of hits) counts.set(h.sourceId, (counts.get(h.sourceId) ?? 0) + 1);
@@ -109,9 +109,9 @@ const toSource = (r: repo.SourceRow): PlagiarismSource => ({
   id: r.id,
   title: r.title,
   kind: r.kind,
-  words: Number(r.words),
-  fingerprints: Number(r.fingerprint_count),
-  createdAt: new Date(r.created_at).toISOString(),
+  words: r.words,
+  fingerprints: r.fingerprintCount,
+  createdAt: r.createdAt.toISOString(),
 });
 
 /** An uploaded file's text joins the user's corpus; the same text twice is stored once. */

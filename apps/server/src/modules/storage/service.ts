@@ -38,7 +38,7 @@ export async function getUsage(ctx: AppContext, userId: string): Promise<Storage
  * uploads of one user take turns, and the sum is read after the lock, so each sees the others' committed
  * rows: two uploads can never both squeeze past the quota.
  */
-export async function enforceQuota(ctx: AppContext, tx: Pick<Db, 'execute'>, userId: string): Promise<void> {
+export async function enforceQuota(ctx: AppContext, tx: Pick<Db, 'execute' | 'select'>, userId: string): Promise<void> {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(${STORAGE_LOCK}::int, hashtext(${userId}))`);
   const used = await storageUsed(tx, userId);
   if (used > ctx.config.STORAGE_QUOTA_BYTES) throw quotaExceeded(used, ctx.config.STORAGE_QUOTA_BYTES);

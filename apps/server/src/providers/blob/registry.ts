@@ -1,6 +1,6 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { and, eq, exists, inArray, isNotNull, isNull, lt, not, sql, sum, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
-import { queryRows, type Runner } from '../../db/rows';
+import { blobRefs, blobs } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { BLOB_KEY, blobKey, CONTENT_TYPE, type BlobStore, type ByteRange } from './index';
 
@@ -14,11 +14,11 @@ export const BLOB_GRACE_MS = 60 * 60 * 1000;
 
 
 /** Bytes of the distinct blobs a user's rows reference (shared bytes count in full for each user). */
-export async function storageUsed(db: Runner, userId: string): Promise<number> {
-  const [row] = await queryRows<{ used: string | number | null }>(
-    db,
-    sql`SELECT coalesce(sum(size), 0) AS used FROM blobs WHERE key IN (SELECT blob_key FROM blob_refs WHERE user_id = ${userId})`,
-  );
+export async function storageUsed(db: Pick<Db, 'select'>, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ used: sum(blobs.size) })
+    .from(blobs)
+    .where(inArray(blobs.key, db.select({ key: blobRefs.blobKey }).from(blobRefs).where(eq(blobRefs.userId, userId))));
   return Number(row?.used ?? 0);
 }
 
@@ -43,14 +43,16 @@ export class Blobs {
   async put(data: Buffer, contentType: string): Promise<{ key: string; size: number }> {
     if (!CONTENT_TYPE.test(contentType)) throw new Error(`Invalid content type: ${contentType}`);
     const key = blobKey(data);
-    const now = this.clock.now().toISOString();
+    const now = this.clock.now();
     // Waits for a collector holding this row; afterwards the row is fresh (or new) and the file is written
     // again below if the collector had removed it.
-    await this.db.execute(
-      sql`INSERT INTO blobs (key, size, created_at, touched_at) VALUES (${key}, ${data.length}, ${now}, ${now})
-          ON CONFLICT (key) DO UPDATE SET size = EXCLUDED.size, unreferenced_since = NULL,
-            touched_at = GREATEST(blobs.touched_at, EXCLUDED.touched_at)`,
-    );
+    await this.db
+      .insert(blobs)
+      .values({ key, size: data.length, createdAt: now, touchedAt: now })
+      .onConflictDoUpdate({
+        target: blobs.key,
+        set: { size: sql`excluded.size`, unreferencedSince: null, touchedAt: sql`GREATEST(${blobs.touchedAt}, excluded.touched_at)` },
+      });
     if (!(await this.store.exists(key))) await this.store.put(key, data, contentType);
     return { key, size: data.length };
   }
@@ -63,14 +65,11 @@ export class Blobs {
     const unique = [...new Set(keys)];
     if (unique.length === 0) return;
     const now = this.clock.now().toISOString();
-    const touched = await queryRows<{ key: string }>(
-      this.db,
-      sql`UPDATE blobs SET touched_at = GREATEST(touched_at, ${now}::timestamptz), unreferenced_since = NULL
-          WHERE key IN (${sql.join(
-            unique.map((k) => sql`${k}`),
-            sql`, `,
-          )}) RETURNING key`,
-    );
+    const touched = await this.db
+      .update(blobs)
+      .set({ touchedAt: sql`GREATEST(${blobs.touchedAt}, ${now}::timestamptz)`, unreferencedSince: null })
+      .where(inArray(blobs.key, unique))
+      .returning({ key: blobs.key });
     if (touched.length !== unique.length) throw new Error('A blob to re-use is no longer stored');
   }
 
@@ -102,37 +101,43 @@ export class Blobs {
   async sweep(options: { graceMs?: number; limit?: number } = {}): Promise<{ deleted: string[]; measured: number }> {
     const limit = options.limit ?? 500;
     let measured = 0;
-    for (const { key } of await queryRows<{ key: string }>(this.db, sql`SELECT key FROM blobs WHERE size IS NULL LIMIT ${limit}`)) {
+    for (const { key } of await this.db.select({ key: blobs.key }).from(blobs).where(isNull(blobs.size)).limit(limit)) {
       const size = BLOB_KEY.test(key) ? await this.store.size(key) : null;
-      await this.db.execute(sql`UPDATE blobs SET size = ${size ?? 0} WHERE key = ${key} AND size IS NULL`);
+      await this.db
+        .update(blobs)
+        .set({ size: size ?? 0 })
+        .where(and(eq(blobs.key, key), isNull(blobs.size)));
       measured += 1;
     }
     const now = this.clock.now();
-    const cutoff = new Date(now.getTime() - (options.graceMs ?? BLOB_GRACE_MS)).toISOString();
-    const noRef = sql`NOT EXISTS (SELECT 1 FROM blob_refs r WHERE r.blob_key = b.key)`;
+    const cutoff = new Date(now.getTime() - (options.graceMs ?? BLOB_GRACE_MS));
+    // Correlated with the "blobs" row of the statement (or subquery) it is used in.
+    const referenced = exists(this.db.select({ one: sql`1` }).from(blobRefs).where(eq(blobRefs.blobKey, blobs.key)));
     // A row committed just after an earlier mark (its store came before the mark) referenced the blob again.
-    await this.db.execute(sql`UPDATE blobs b SET unreferenced_since = NULL WHERE b.unreferenced_since IS NOT NULL AND NOT ${noRef}`);
-    await this.db.execute(
-      sql`UPDATE blobs SET unreferenced_since = ${now.toISOString()} WHERE key IN (
-            SELECT b.key FROM blobs b WHERE b.unreferenced_since IS NULL AND ${noRef} LIMIT ${limit * 4})`,
-    );
-    const unreferenced = (at: SQL) =>
-      sql`b.unreferenced_since < ${cutoff} AND b.touched_at < ${cutoff} AND ${noRef} AND ${at}`;
-    const candidates = await queryRows<{ key: string }>(
-      this.db,
-      sql`SELECT b.key FROM blobs b WHERE ${unreferenced(sql`true`)} ORDER BY b.unreferenced_since LIMIT ${limit}`,
-    );
+    await this.db
+      .update(blobs)
+      .set({ unreferencedSince: null })
+      .where(and(isNotNull(blobs.unreferencedSince), referenced));
+    const toMark = this.db
+      .select({ key: blobs.key })
+      .from(blobs)
+      .where(and(isNull(blobs.unreferencedSince), not(referenced)))
+      .limit(limit * 4);
+    await this.db.update(blobs).set({ unreferencedSince: now }).where(inArray(blobs.key, toMark));
+    const unreferenced = (at?: SQL) => and(lt(blobs.unreferencedSince, cutoff), lt(blobs.touchedAt, cutoff), not(referenced), at);
+    const candidates = await this.db.select({ key: blobs.key }).from(blobs).where(unreferenced()).orderBy(blobs.unreferencedSince).limit(limit);
     const deleted: string[] = [];
     for (const { key } of candidates) {
       const gone = await this.db.transaction(async (tx) => {
-        const [locked] = await queryRows<{ key: string }>(
-          tx,
-          sql`SELECT b.key FROM blobs b WHERE ${unreferenced(sql`b.key = ${key}`)} FOR UPDATE OF b SKIP LOCKED`,
-        );
+        const [locked] = await tx
+          .select({ key: blobs.key })
+          .from(blobs)
+          .where(unreferenced(eq(blobs.key, key)))
+          .for('update', { of: blobs, skipLocked: true });
         if (!locked) return false;
         // File first, then the row: if the delete fails the row stays and the next sweep tries again.
         await this.store.delete(key);
-        await tx.execute(sql`DELETE FROM blobs WHERE key = ${key}`);
+        await tx.delete(blobs).where(eq(blobs.key, key));
         return true;
       });
       if (gone) deleted.push(key);
