@@ -1,13 +1,15 @@
-import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql, type SQL } from 'drizzle-orm';
 import { generateDrizzleJson, generateMigration, type DrizzleSnapshotJSON } from 'drizzle-kit/api';
+import { index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../src/db/connection';
 import { migrate, migrationFiles } from '../src/db/migrate';
 import { queryRows } from '../src/db/rows';
 import * as schema from '../src/db/schema';
+import { fkey } from '../src/db/schema/keys';
 import { migrationsDir } from '../src/lib/paths';
 import { createThrowawayDatabase } from './helpers';
 
@@ -116,6 +118,7 @@ let upgraded: Database;
 let applied: string[];
 let before: Awaited<ReturnType<typeof allRows>>;
 const baselineDir = mkdtempSync(join(tmpdir(), 'yumi-baseline-'));
+const nextDir = mkdtempSync(join(tmpdir(), 'yumi-next-'));
 
 beforeAll(async () => {
   // The hand-written files up to the first snapshot: the database every older installation has.
@@ -131,7 +134,7 @@ afterAll(async () => {
     await database.close();
     await drop?.();
   }
-  rmSync(baselineDir, { recursive: true, force: true });
+  for (const dir of [baselineDir, nextDir]) rmSync(dir, { recursive: true, force: true });
 });
 
 describe('Drizzle schema, drizzle-kit snapshot and migrations', () => {
@@ -163,5 +166,25 @@ describe('Drizzle schema, drizzle-kit snapshot and migrations', () => {
       expect(kept, table).toEqual(rows);
     }
     expect(Object.values(before).flat().length).toBeGreaterThanOrEqual(15);
+  });
+
+  it('the next migration drizzle-kit generates runs in our migrator, on the upgraded database', async () => {
+    // A new table with a key into the baseline, as `npm run db:generate` would write it (statement breakpoints included).
+    const probe = pgTable('drift_probe', { id: uuid('id').primaryKey(), userId: uuid('user_id').notNull(), note: text('note') }, (t) => [
+      fkey(t.userId, schema.users.id, 'cascade'),
+      index('drift_probe_user_idx').on(t.userId),
+    ]);
+    const statements = await generateMigration(latest, generateDrizzleJson({ ...schema, probe }, latest.id));
+    for (const file of migrationFiles()) copyFileSync(join(migrationsDir, file), join(nextDir, file));
+    writeFileSync(join(nextDir, '9999_drift_probe.sql'), statements.join('\n--> statement-breakpoint\n'));
+    expect(await migrate(upgraded, nextDir)).toEqual(['9999_drift_probe']);
+    expect(await catalogue(upgraded)).toEqual(
+      expect.arrayContaining([
+        'column drift_probe.user_id uuid not null',
+        'constraint drift_probe drift_probe_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE',
+        'index CREATE INDEX drift_probe_user_idx ON public.drift_probe USING btree (user_id)',
+      ]),
+    );
+    await upgraded.exec(`INSERT INTO drift_probe (id, user_id) VALUES (gen_random_uuid(), '00000000-0000-4000-8000-000000000001')`);
   });
 });
