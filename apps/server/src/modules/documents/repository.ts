@@ -1,6 +1,5 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
-import { queryRows } from '../../db/rows';
 import { documents, writingProfiles } from '../../db/schema';
 
 export type DocumentRow = typeof documents.$inferSelect;
@@ -84,17 +83,17 @@ export async function deleteDocument(db: Db, id: string, userId: string, version
 
 /** Most-used hashtags in one user's own documents touched since `since` (trends never mix users: privacy). */
 export async function topHashtags(db: Db, userId: string, since: Date, limit: number): Promise<Array<{ tag: string; uses: number }>> {
-  const rows = await queryRows<{ tag: string; uses: number }>(
-    db,
-    sql`
-    SELECT tag, count(*)::int AS uses
-    FROM documents, unnest(hashtags) AS tag
-    WHERE user_id = ${userId} AND updated_at >= ${since.toISOString()}
-    GROUP BY tag
-    ORDER BY uses DESC, tag ASC
-    LIMIT ${limit}`,
-  );
-  return rows.map((r) => ({ tag: r.tag, uses: Number(r.uses) }));
+  const tags = db
+    .select({ tag: sql<string>`unnest(${documents.hashtags})`.as('tag') })
+    .from(documents)
+    .where(and(eq(documents.userId, userId), gte(documents.updatedAt, since)))
+    .as('tags');
+  return db
+    .select({ tag: tags.tag, uses: count() })
+    .from(tags)
+    .groupBy(tags.tag)
+    .orderBy(desc(count()), asc(tags.tag))
+    .limit(limit);
 }
 
 export async function findProfile(db: Db, userId: string, mode: DocumentKind): Promise<ProfileRow | undefined> {
