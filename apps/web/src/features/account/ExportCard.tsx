@@ -1,18 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { downloadBlob } from '../../shared/files/download';
+import { downloadBlob, fileNameOf } from '../../shared/files/download';
 import { accountApi } from '@yumi/core';
 import { callRaw } from '../../shared/api/client';
 import { Button } from '../../shared/ui/Button';
 import { FormNote } from '../../shared/ui/Form';
 import { accountErrorText } from './errors';
-
-/** The name the server gives the zip (Content-Disposition), or a dated default. */
-function fileNameOf(res: Response): string {
-  const match = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '');
-  return match?.[1] ?? `yumi-studio-export-${new Date().toISOString().slice(0, 10)}.zip`;
-}
 
 /** Export my data: one zip of everything the account holds, downloaded by the browser. */
 export function ExportCard() {
@@ -23,7 +17,7 @@ export function ExportCard() {
     mutationFn: async () => {
       // A large account takes a while to pack: no client timeout cuts it short.
       const res = await callRaw(accountApi.export, {}, { retries: 0, timeoutMs: 30 * 60_000, headers: { Accept: 'application/zip' } });
-      downloadBlob(await res.blob(), fileNameOf(res));
+      downloadBlob(await res.blob(), fileNameOf(res, `yumi-studio-export-${new Date().toISOString().slice(0, 10)}.zip`));
     },
     onMutate: () => (setError(null), setDone(false)),
     onSuccess: () => setDone(true),

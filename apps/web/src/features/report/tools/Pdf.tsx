@@ -5,7 +5,7 @@ import { ApiError, callRaw } from '../../../shared/api/client';
 import { Button } from '../../../shared/ui/Button';
 import { toast } from '../../../shared/ui/toast';
 import { useReport } from '../context';
-import { downloadBlob } from '../../../shared/files/download';
+import { downloadBlob, fileNameOf } from '../../../shared/files/download';
 
 /** PDF Export: the server renders the report (see docs/adr/0001-pdf-export.md). */
 export function PdfTool() {
@@ -23,8 +23,7 @@ export function PdfTool() {
         { timeoutMs: 120_000 },
       );
       const blob = await res.blob();
-      const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'report.pdf';
-      downloadBlob(blob, name);
+      downloadBlob(blob, fileNameOf(res, 'report.pdf'));
       const errors = Number(res.headers.get('x-report-math-errors') ?? 0);
       toast(errors ? 'warning' : 'success', errors ? t('pdf.mathErrors', { count: errors }) : t('pdf.done', { pages: res.headers.get('x-report-pages') }));
     } catch (err) {
