@@ -3,6 +3,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import boundaries from 'eslint-plugin-boundaries';
+import { SERVER_MODULE_DEPENDENCIES, serverModulesPlugin } from './eslint/server-modules.js';
 
 /**
  * Every user-visible string goes through i18next: JSX text and the visible/accessible text attributes
@@ -69,6 +70,21 @@ export const boundariesConfig = {
             disallow: { to: { element: { type: 'web-feature', captured: { feature: '!{{ from.element.captured.feature }}' } } } },
             message: 'A web feature imports another feature only through shared/ or the app shell (move what both need into apps/web/src/shared/).',
           },
+          // Server modules depend on each other only along SERVER_MODULE_DEPENDENCIES (eslint/server-modules.js),
+          // a map that must stay free of cycles: every module-to-module import is refused, then the map's
+          // edges are allowed again (the last matching policy decides).
+          {
+            from: { element: { type: 'server-module' } },
+            disallow: { to: { element: { type: 'server-module' } } },
+            message:
+              'The {{ from.element.captured.module }} module may not import {{ to.element.captured.module }}: its allowed dependencies are listed in eslint/server-modules.js (SERVER_MODULE_DEPENDENCIES), which must stay free of cycles. Move the shared piece to the module that owns it, or hand it in.',
+          },
+          ...Object.entries(SERVER_MODULE_DEPENDENCIES)
+            .filter(([, deps]) => deps.length > 0)
+            .map(([module, deps]) => ({
+              from: { element: { type: 'server-module', captured: { module } } },
+              allow: { to: { element: { type: 'server-module', captured: { module: deps } } } },
+            })),
           {
             disallow: { to: { element: { type: 'server-module', fileInternalPath: '!index.ts' } } },
             message: "Another server module is reached only through its index.ts (import from '../{{ to.element.captured.module }}'; export what it needs there).",
@@ -104,6 +120,13 @@ export default tseslint.config(
     },
   },
   boundariesConfig,
+  {
+    // A module's tables are queried by that module only (TABLE_OWNERS in eslint/server-modules.js).
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    plugins: { 'server-modules': serverModulesPlugin },
+    rules: { 'server-modules/own-tables': 'error' },
+  },
   {
     files: ['apps/web/src/**/*.tsx'],
     ignores: ['**/*.test.tsx'],

@@ -1,6 +1,9 @@
+import { getTableName, is } from 'drizzle-orm';
+import { PgTable } from 'drizzle-orm/pg-core';
 import { ESLint } from 'eslint';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import * as schema from '../apps/server/src/db/schema';
 
 /**
  * The module boundaries of eslint.config.js bite: each case lints a made-up file at a real place in the tree
@@ -9,9 +12,19 @@ import { describe, expect, it } from 'vitest';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const eslint = new ESLint({ cwd: root });
 
+/** The map is plain JavaScript (ESLint loads it); imported by a path TypeScript does not resolve, so it leaves the JavaScript alone. */
+const modulesMapPath: string = fileURLToPath(new URL('../eslint/server-modules.js', import.meta.url));
+interface ModulesMap {
+  SERVER_MODULE_DEPENDENCIES: Record<string, string[]>;
+  TABLE_OWNERS: Record<string, string[]>;
+  moduleCycle(graph: Record<string, string[]>): string[] | null;
+}
+
 async function boundaryErrors(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });
-  return result!.messages.filter((m) => m.ruleId?.startsWith('boundaries/') || m.ruleId === 'no-restricted-syntax').map((m) => m.message);
+  return result!.messages
+    .filter((m) => m.ruleId?.startsWith('boundaries/') || m.ruleId?.startsWith('server-modules/') || m.ruleId === 'no-restricted-syntax')
+    .map((m) => m.message);
 }
 
 describe('module boundaries (ESLint)', () => {
@@ -48,4 +61,57 @@ describe('module boundaries (ESLint)', () => {
     expect(await boundaryErrors('apps/server/src/crossing.ts', "export { billingRoutes } from './modules/billing/routes';\n")).toHaveLength(1);
     expect(await boundaryErrors('apps/server/src/workers/tasks.ts', "export { renderReportPdf } from '../modules/report/pdf';\n")).toEqual([]);
   });
+
+  it('a server module imports only the modules its map entry lists, so no cycle can come back', async () => {
+    // The two cycles there were (auth <-> account, auth <-> admin), and billing -> art, which would close art -> billing.
+    for (const [file, code] of [
+      ['apps/server/src/modules/auth/crossing.ts', "export { accountRoutes } from '../account';\n"],
+      ['apps/server/src/modules/admin/crossing.ts', "export { checkPassword } from '../auth';\n"],
+      ['apps/server/src/modules/billing/crossing.ts', "export { countArtworks } from '../art';\n"],
+    ] as const) {
+      const errors = await boundaryErrors(file, code);
+      expect(errors, file).toHaveLength(1);
+      expect(errors[0]).toMatch(/SERVER_MODULE_DEPENDENCIES/);
+    }
+    expect(await boundaryErrors('apps/server/src/modules/art/fine.ts', "export { usernamesByIds } from '../auth';\n")).toEqual([]);
+    expect(await boundaryErrors('apps/server/src/modules/account/export/fine.ts', "export { documentsPage } from '../../documents';\n")).toEqual([]);
+  });
+
+  it('the dependency map itself is checked for cycles', async () => {
+    const map = (await import(modulesMapPath)) as ModulesMap;
+    expect(map.moduleCycle(map.SERVER_MODULE_DEPENDENCIES)).toBeNull();
+    expect(map.moduleCycle({ a: ['b'], b: ['c'], c: ['a'], d: [] })).toEqual(['a', 'b', 'c', 'a']);
+    expect(map.moduleCycle({ auth: ['admin'], admin: ['auth'] })).toEqual(['auth', 'admin', 'auth']);
+    expect(map.moduleCycle({ a: ['b', 'c'], b: ['c'], c: [] })).toBeNull();
+  });
+
+  it("a module querying another module's table fails lint, through Drizzle or in SQL", async () => {
+    const drizzle = "import { documents } from '../../db/schema';\nexport const t = documents;\n";
+    expect(await boundaryErrors('apps/server/src/modules/literature/crossing.ts', drizzle)).toEqual([expect.stringMatching(/documents module owns the table documents/)]);
+    expect(await boundaryErrors('apps/server/src/modules/documents/fine.ts', drizzle)).toEqual([]);
+    const raw = "import { sql } from 'drizzle-orm';\nexport const q = sql`SELECT m.meta FROM report_meta m JOIN documents d ON d.id = m.document_id`;\n";
+    const errors = await boundaryErrors('apps/server/src/modules/literature/crossing.ts', raw);
+    expect(errors).toHaveLength(2);
+    expect(errors.join('\n')).toMatch(/report module owns the table report_meta/);
+    expect(await boundaryErrors('apps/server/src/modules/account/crossing.ts', "import { sql } from 'drizzle-orm';\nexport const q = sql`UPDATE sessions SET revoked_at = now()`;\n")).toEqual([
+      expect.stringMatching(/auth module owns the table sessions/),
+    ]);
+    const types = "import type { StoredCanvas } from '../../db/schema';\nexport type C = StoredCanvas;\n";
+    expect(await boundaryErrors('apps/server/src/modules/account/fine.ts', types)).toEqual([]);
+  });
+
+  it('every Drizzle table has an owner, and its export name is its SQL name in camelCase', async () => {
+    const { TABLE_OWNERS } = (await import(modulesMapPath)) as ModulesMap;
+    const owned = new Set(Object.values(TABLE_OWNERS).flat());
+    let tables = 0;
+    for (const [name, value] of Object.entries(schema)) {
+      if (!is(value, PgTable)) continue;
+      tables += 1;
+      const sqlName = getTableName(value);
+      expect(owned.has(sqlName), `${sqlName} has no owner in eslint/server-modules.js`).toBe(true);
+      expect(name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)).toBe(sqlName);
+    }
+    expect(tables).toBeGreaterThan(20);
+  });
 });
+

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setRoleGrant } from '../src/modules/admin/role-grants';
+import { setRoleGrant } from '../src/modules/auth/role-grants';
 import { createTestApp, errorBody, linkToken, signUp, signUpVerified, waitForMail, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -131,7 +131,7 @@ describe('role grants from the command line', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'yumi-admin-cli-'));
     const run = promisify(execFile);
     const cli = (args: string[]) =>
-      run(process.execPath, ['--import', 'tsx', 'apps/server/src/modules/admin/cli.ts', ...args], {
+      run(process.execPath, ['--import', 'tsx', 'apps/server/src/modules/auth/role-cli.ts', ...args], {
         cwd: join(import.meta.dirname, '../../..'),
         env: { PATH: process.env.PATH, DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
       }).then(

@@ -1,12 +1,10 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { users } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
-import { checkSecondStep, forgetCachedUser, twoStepOn } from '../auth';
+import { anonymizeUser, checkPassword, checkSecondStep, forgetCachedUser, twoStepOn } from '../auth';
 import { BOOK_TABLES, forfeitAllIn } from '../billing';
 import { queryRows } from '../../db/rows';
 import { ACCOUNT_MESSAGES } from './messages';
-import { checkPassword } from './service';
 
 /*
  * Billing's BOOK_TABLES stay, pointing at the anonymous row the user becomes. Every other table that references
@@ -47,21 +45,7 @@ export async function deleteAccount(ctx: AppContext, userId: string, input: { pa
     for (const { table, column } of references) {
       await tx.execute(sql`DELETE FROM ${sql.identifier(table)} WHERE ${sql.identifier(column)} = ${userId}`);
     }
-    await tx
-      .update(users)
-      .set({
-        // '~' cannot appear in a sign-up email or username, so the anonymous row never collides with one.
-        email: `~deleted-${userId}`,
-        username: `~deleted-${userId}`,
-        passwordHash: '!',
-        role: 'user',
-        totpSecret: null,
-        totpPendingSecret: null,
-        totpEnabledAt: null,
-        totpLastStep: null,
-        deletedAt: now,
-      })
-      .where(eq(users.id, userId));
+    await anonymizeUser(tx, userId, now);
   });
   await forgetCachedUser(ctx, userId);
 }

@@ -1,25 +1,33 @@
 import type { RecoveryCodes, TwoStepSetup, TwoStepStatus } from '@yumi/core';
-import { and, count, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { recoveryCodes, users } from '../../db/schema';
 import { HttpError, unauthorized } from '../../lib/http-error';
-import { checkSecondStep, newTotpSecret, openTotpKey, replaceRecoveryCodes, sealTotpKey, SECOND_STEP_LIMIT, totpSetup, twoStepOn, verifyTotp } from '../auth';
+import {
+  checkPassword,
+  checkSecondStep,
+  disableTwoStep,
+  enableTotp,
+  findUserById,
+  newTotpSecret,
+  openTotpKey,
+  recoveryCodesLeft,
+  replaceRecoveryCodes,
+  sealTotpKey,
+  SECOND_STEP_LIMIT,
+  setPendingTotpKey,
+  totpSetup,
+  twoStepOn,
+  verifyTotp,
+} from '../auth';
 import { ACCOUNT_MESSAGES } from './messages';
-import * as repo from './repository';
-import { checkPassword } from './service';
 
 const alreadyOn = () => new HttpError(409, 'TWO_STEP_ALREADY_ON', ACCOUNT_MESSAGES.twoStepAlreadyOn);
 const notOn = () => new HttpError(409, 'TWO_STEP_OFF', ACCOUNT_MESSAGES.twoStepOff);
 
 export async function status(ctx: AppContext, userId: string): Promise<TwoStepStatus> {
-  const row = await repo.findUser(ctx.db, userId);
+  const row = await findUserById(ctx.db, userId);
   if (!row) throw unauthorized();
-  const [left] = await ctx.db
-    .select({ n: count() })
-    .from(recoveryCodes)
-    .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));
   const on = twoStepOn(row);
-  return { enabled: on, enabledAt: on ? row.totpEnabledAt!.toISOString() : null, recoveryCodesLeft: on ? Number(left?.n ?? 0) : 0 };
+  return { enabled: on, enabledAt: on ? row.totpEnabledAt!.toISOString() : null, recoveryCodesLeft: on ? await recoveryCodesLeft(ctx.db, userId) : 0 };
 }
 
 /** Step 1 (password required): a new key offered as a QR code; nothing changes until a code confirms it. */
@@ -27,14 +35,14 @@ export async function beginSetup(ctx: AppContext, userId: string, password: stri
   const row = await checkPassword(ctx, userId, password);
   if (twoStepOn(row)) throw alreadyOn();
   const secret = newTotpSecret();
-  await ctx.db.update(users).set({ totpPendingSecret: sealTotpKey(ctx, userId, secret) }).where(eq(users.id, userId));
+  await setPendingTotpKey(ctx.db, userId, sealTotpKey(ctx, userId, secret));
   return { secret, ...(await totpSetup(secret, row.email)) };
 }
 
 /** Step 2: a code from the app proves it holds the key; two-step sign-in is on and ten recovery codes exist. */
 export async function enable(ctx: AppContext, userId: string, code: string): Promise<RecoveryCodes> {
   await ctx.rateLimits.hit(`second-step:${userId}`, SECOND_STEP_LIMIT.attempts, SECOND_STEP_LIMIT.windowSeconds);
-  const row = await repo.findUser(ctx.db, userId);
+  const row = await findUserById(ctx.db, userId);
   if (!row) throw unauthorized();
   if (twoStepOn(row)) throw alreadyOn();
   if (!row.totpPendingSecret) throw new HttpError(409, 'TWO_STEP_NO_SETUP', ACCOUNT_MESSAGES.twoStepNoSetup);
@@ -44,12 +52,9 @@ export async function enable(ctx: AppContext, userId: string, code: string): Pro
     throw new HttpError(400, 'TWO_STEP_INVALID', ACCOUNT_MESSAGES.twoStepWrongCode, [{ path: 'code', message: 'wrong' }]);
   }
   // Only the pending key the user just saw turns on (a second setup in another tab replaced it: 409).
-  const [updated] = await ctx.db
-    .update(users)
-    .set({ totpSecret: row.totpPendingSecret, totpPendingSecret: null, totpEnabledAt: now, totpLastStep: step })
-    .where(and(eq(users.id, userId), eq(users.totpPendingSecret, row.totpPendingSecret), isNull(users.totpEnabledAt)))
-    .returning({ id: users.id });
-  if (!updated) throw new HttpError(409, 'TWO_STEP_NO_SETUP', ACCOUNT_MESSAGES.twoStepNoSetup);
+  if (!(await enableTotp(ctx.db, userId, { pendingKey: row.totpPendingSecret, step, now }))) {
+    throw new HttpError(409, 'TWO_STEP_NO_SETUP', ACCOUNT_MESSAGES.twoStepNoSetup);
+  }
   return { recoveryCodes: await replaceRecoveryCodes(ctx.db, userId, now) };
 }
 
@@ -63,13 +68,7 @@ async function confirm(ctx: AppContext, userId: string, password: string, code: 
 
 export async function disable(ctx: AppContext, userId: string, password: string, code: string): Promise<TwoStepStatus> {
   await confirm(ctx, userId, password, code);
-  await ctx.db.transaction(async (tx) => {
-    await tx
-      .update(users)
-      .set({ totpSecret: null, totpEnabledAt: null, totpPendingSecret: null, totpLastStep: null })
-      .where(eq(users.id, userId));
-    await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
-  });
+  await disableTwoStep(ctx.db, userId);
   return status(ctx, userId);
 }
 

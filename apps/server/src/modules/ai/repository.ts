@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
 import { chatArchives, type StoredChatMessage } from '../../db/schema';
 
@@ -62,4 +62,15 @@ export async function deleteArchive(db: Db, userId: string, id: string): Promise
     .where(and(eq(chatArchives.id, id), eq(chatArchives.userId, userId)))
     .returning({ id: chatArchives.id });
   return deleted.length > 0;
+}
+
+/** One page of the user's chat archives after the id `after`, in id order: the data export reads them all, a page at a time. */
+export async function archivesPage(db: Db, userId: string, after: string | null, limit: number): Promise<ArchiveRow[]> {
+  const mine = eq(chatArchives.userId, userId);
+  return db
+    .select()
+    .from(chatArchives)
+    .where(after ? and(mine, gt(chatArchives.id, after)) : mine)
+    .orderBy(asc(chatArchives.id))
+    .limit(limit);
 }

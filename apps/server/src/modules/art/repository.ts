@@ -1,6 +1,7 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
-import { artworks, users } from '../../db/schema';
+import { artworks } from '../../db/schema';
+import { usernamesByIds } from '../auth';
 
 export type ArtworkRow = typeof artworks.$inferSelect;
 
@@ -9,27 +10,35 @@ export async function insertArtwork(db: Db, row: typeof artworks.$inferInsert): 
   return inserted!;
 }
 
+/** How many artworks the user has contributed (billing's info shows it). */
+export async function countArtworks(db: Db, userId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(artworks).where(eq(artworks.userId, userId));
+  return Number(row?.n ?? 0);
+}
+
 export async function listForUser(db: Db, userId: string): Promise<ArtworkRow[]> {
   return db.select().from(artworks).where(eq(artworks.userId, userId)).orderBy(desc(artworks.createdAt)).limit(200);
 }
 
+/** Artworks with their owner's name (the auth module's): the admin's review lists. */
+async function withOwners(db: Db, rows: ArtworkRow[]): Promise<Array<{ artwork: ArtworkRow; username: string }>> {
+  const names = await usernamesByIds(db, rows.map((r) => r.userId));
+  return rows.map((artwork) => ({ artwork, username: names.get(artwork.userId) ?? '' }));
+}
+
 export async function listByStatus(db: Db, status: ArtworkRow['status']) {
-  return db
-    .select({ artwork: artworks, username: users.username })
+  const rows = await db
+    .select()
     .from(artworks)
-    .innerJoin(users, eq(users.id, artworks.userId))
     .where(eq(artworks.status, status))
     .orderBy(status === 'pending' ? artworks.createdAt : desc(artworks.reviewedAt))
     .limit(200);
+  return withOwners(db, rows);
 }
 
 export async function findWithOwner(db: Db, id: string) {
-  const [row] = await db
-    .select({ artwork: artworks, username: users.username })
-    .from(artworks)
-    .innerJoin(users, eq(users.id, artworks.userId))
-    .where(eq(artworks.id, id));
-  return row;
+  const rows = await db.select().from(artworks).where(eq(artworks.id, id));
+  return (await withOwners(db, rows))[0];
 }
 
 /** The artworks a stored file belongs to (their image or thumbnail); identical uploads share one file. */

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { users } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
-import { checkPassword } from '../account';
+import { checkPassword } from './reauth';
 import { dropAccountTokens, issueAccountToken, LINK_MESSAGES } from './account-tokens';
 import { publicOrigin } from './email-verification';
 import { renderAccountMail } from './mail-messages';

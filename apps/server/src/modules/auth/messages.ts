@@ -39,3 +39,19 @@ export const AUTH_TWO_STEP_MESSAGES = {
     ko: '이 로그인은 만료되었습니다. 이메일과 비밀번호를 다시 입력해 주세요.',
   },
 } satisfies Record<string, LocalizedText>;
+
+/** The signed-in user's own sessions (user-sessions.ts) and re-authentication for account changes (reauth.ts). */
+export const ACCOUNT_AUTH_MESSAGES = {
+  wrongPassword: {
+    en: 'Your current password is not correct.',
+    ja: '現在のパスワードが正しくありません。',
+    zh: '当前密码不正确。',
+    ko: '현재 비밀번호가 올바르지 않습니다.',
+  },
+  sessionNotFound: {
+    en: 'This session has already ended or does not exist.',
+    ja: 'このセッションはすでに終了しているか、存在しません。',
+    zh: '该会话已结束或不存在。',
+    ko: '이 세션은 이미 종료되었거나 존재하지 않습니다.',
+  },
+} satisfies Record<string, LocalizedText>;

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
 import { sessions, users } from '../../db/schema';
 
@@ -61,6 +61,11 @@ export async function setUserRole(db: Pick<Db, 'update'>, userId: string, role: 
   await db.update(users).set({ role }).where(eq(users.id, userId));
 }
 
+/** A command-line grant or revoke, remembered (it wins over ADMIN_EMAILS), with the role it gives. */
+export async function setRoleGrantIn(db: Pick<Db, 'update'>, userId: string, values: { roleGrant: 'granted' | 'revoked'; role: 'user' | 'admin' }): Promise<void> {
+  await db.update(users).set(values).where(eq(users.id, userId));
+}
+
 export async function touchSession(db: Db, sessionId: string, now: Date, ip: string | null): Promise<void> {
   await db
     .update(sessions)
@@ -82,3 +87,90 @@ export async function markEmailVerified(db: Pick<Db, 'update'>, userId: string, 
     .returning();
   return row;
 }
+
+export async function setPasswordHash(db: Db, userId: string, passwordHash: string): Promise<void> {
+  await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+}
+
+/** Renames the user; 'taken' when another account has that name in any letter case. */
+export async function setUsername(db: Db, userId: string, username: string): Promise<UserRow | 'taken' | undefined> {
+  try {
+    const [row] = await db.update(users).set({ username }).where(eq(users.id, userId)).returning();
+    return row;
+  } catch (err) {
+    const text = String((err as { cause?: Error }).cause?.message ?? (err as Error).message);
+    if (text.includes('users_username_lower_key')) return 'taken';
+    throw err;
+  }
+}
+
+/** Display names of users by id (a deleted account keeps its anonymous name); ids not found are absent. */
+export async function usernamesByIds(db: Db, ids: string[]): Promise<Map<string, string>> {
+  if (!ids.length) return new Map();
+  const rows = await db.select({ id: users.id, username: users.username }).from(users).where(inArray(users.id, [...new Set(ids)]));
+  return new Map(rows.map((r) => [r.id, r.username]));
+}
+
+const liveSessionOf = (userId: string, now: Date) =>
+  and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now));
+
+export async function listLiveSessions(db: Db, userId: string, now: Date, limit: number) {
+  const rows = await db
+    .select({
+      id: sessions.id,
+      tokenHash: sessions.tokenHash,
+      userAgent: sessions.userAgent,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+      ip: sessions.ip,
+    })
+    .from(sessions)
+    .where(liveSessionOf(userId, now))
+    .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt))
+    .limit(limit);
+  const [total] = await db.select({ n: count() }).from(sessions).where(liveSessionOf(userId, now));
+  return { rows, total: Number(total?.n ?? rows.length) };
+}
+
+/** Ends one live session of this user; answers its token hash, or null when it is not theirs or not live. */
+export async function revokeSessionById(db: Db, userId: string, id: string, now: Date): Promise<string | null> {
+  const [row] = await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.id, id), liveSessionOf(userId, now)))
+    .returning({ tokenHash: sessions.tokenHash });
+  return row?.tokenHash ?? null;
+}
+
+/** Ends every live session of this user except the one with `keepTokenHash`; answers how many ended. */
+export async function revokeOtherSessions(db: Db, userId: string, keepTokenHash: string, now: Date): Promise<number> {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(liveSessionOf(userId, now), ne(sessions.tokenHash, keepTokenHash)))
+    .returning({ id: sessions.id });
+  return rows.length;
+}
+
+/**
+ * What stays of a deleted account: a row with no email, name, password or keys, kept for the books (the
+ * email address is free to sign up again). Runs inside the deletion's transaction.
+ */
+export async function anonymizeUser(db: Pick<Db, 'update'>, userId: string, now: Date): Promise<void> {
+  await db
+    .update(users)
+    .set({
+      // '~' cannot appear in a sign-up email or username, so the anonymous row never collides with one.
+      email: `~deleted-${userId}`,
+      username: `~deleted-${userId}`,
+      passwordHash: '!',
+      role: 'user',
+      totpSecret: null,
+      totpPendingSecret: null,
+      totpEnabledAt: null,
+      totpLastStep: null,
+      deletedAt: now,
+    })
+    .where(eq(users.id, userId));
+}
+

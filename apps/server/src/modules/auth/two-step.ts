@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/connection';
 import { recoveryCodes, twoStepChallenges, users } from '../../db/schema';
@@ -67,6 +67,44 @@ export async function replaceRecoveryCodes(db: Db, userId: string, now: Date): P
     await tx.insert(recoveryCodes).values(codes.map((code) => ({ userId, codeHash: hashRecoveryCode(code), createdAt: now })));
   });
   return codes;
+}
+
+/** Unused recovery codes the user has left. */
+export async function recoveryCodesLeft(db: Db, userId: string): Promise<number> {
+  const [left] = await db
+    .select({ n: count() })
+    .from(recoveryCodes)
+    .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));
+  return Number(left?.n ?? 0);
+}
+
+/** Keeps a new (sealed) authenticator key until a code from the app confirms it. */
+export async function setPendingTotpKey(db: Db, userId: string, sealedKey: string): Promise<void> {
+  await db.update(users).set({ totpPendingSecret: sealedKey }).where(eq(users.id, userId));
+}
+
+/**
+ * Turns two-step sign-in on with the pending key the user just confirmed (`step` accepted); false when that
+ * key is no longer the pending one (a second setup in another tab replaced it) or two-step is already on.
+ */
+export async function enableTotp(db: Db, userId: string, confirmed: { pendingKey: string; step: number; now: Date }): Promise<boolean> {
+  const [updated] = await db
+    .update(users)
+    .set({ totpSecret: confirmed.pendingKey, totpPendingSecret: null, totpEnabledAt: confirmed.now, totpLastStep: confirmed.step })
+    .where(and(eq(users.id, userId), eq(users.totpPendingSecret, confirmed.pendingKey), isNull(users.totpEnabledAt)))
+    .returning({ id: users.id });
+  return !!updated;
+}
+
+/** Turns two-step sign-in off: the keys and every recovery code go, in one transaction. */
+export async function disableTwoStep(db: Db, userId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ totpSecret: null, totpEnabledAt: null, totpPendingSecret: null, totpLastStep: null })
+      .where(eq(users.id, userId));
+    await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+  });
 }
 
 /** A sign-in whose password was right waits here for its second step; answers the challenge token. */

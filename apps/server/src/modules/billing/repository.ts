@@ -1,6 +1,6 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
-import { purchases } from '../../db/schema';
+import { creditLedger, purchases } from '../../db/schema';
 import type { Runner } from '../../db/rows';
 
 export type PurchaseRow = typeof purchases.$inferSelect;
@@ -26,4 +26,14 @@ export async function listPurchases(db: Db, userId: string, limit = 50): Promise
 
 export async function setProviderRef(db: Db, id: string, providerRef: string): Promise<void> {
   await db.update(purchases).set({ providerRef }).where(eq(purchases.id, id));
+}
+
+/** Every purchase of the user, oldest first (the data export). */
+export async function purchaseHistory(db: Db, userId: string): Promise<PurchaseRow[]> {
+  return db.select().from(purchases).where(eq(purchases.userId, userId)).orderBy(asc(purchases.createdAt));
+}
+
+/** Every ledger entry of the user, oldest first (the data export). */
+export async function ledgerHistory(db: Db, userId: string): Promise<Array<typeof creditLedger.$inferSelect>> {
+  return db.select().from(creditLedger).where(eq(creditLedger.userId, userId)).orderBy(asc(creditLedger.createdAt));
 }

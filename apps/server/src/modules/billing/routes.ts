@@ -2,6 +2,7 @@ import { creditsApi } from '@yumi/core';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
+import type { Db } from '../../db/connection';
 import { currentUser } from '../../plugins/auth';
 import { route } from '../../plugins/endpoint';
 import { imageGenStatus } from './access';
@@ -19,7 +20,11 @@ function originOf(ctx: AppContext, request: FastifyRequest): string {
   return `${request.protocol}://${request.host}`;
 }
 
-export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+export const billingRoutes: FastifyPluginAsyncZod<{
+  ctx: AppContext;
+  /** The user's artwork contributions for the billing info: the art module counts its own table (art depends on billing, so app.ts hands it in). */
+  artworkCount: (db: Db, userId: string) => Promise<number>;
+}> = async (app, { ctx, artworkCount }) => {
   // Every process sweeps: reservations left by a process that died mid-call are given back.
   const stopSweeper = startReservationSweeper(ctx);
   app.addHook('onClose', async () => stopSweeper());
@@ -27,8 +32,8 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     ctx.log.warn('Payments are in TEST MODE: the in-app checkout grants timeshards without payment. Configure Stripe or Alipay, or set PAYMENTS_TEST_MODE=off.');
   }
   route(app, creditsApi.packages, async () => billing.packagesResponse(ctx));
-  route(app, creditsApi.info, async (request) => billing.billingInfo(ctx, currentUser(request).id));
-  route(app, creditsApi.userInfo, async (request) => billing.billingInfo(ctx, currentUser(request).id));
+  route(app, creditsApi.info, async (request) => billing.billingInfo(ctx, currentUser(request).id, artworkCount));
+  route(app, creditsApi.userInfo, async (request) => billing.billingInfo(ctx, currentUser(request).id, artworkCount));
   route(app, creditsApi.tokenUsage, async (request) => tokenUsageByDay(ctx, currentUser(request).id));
   route(app, creditsApi.imageGenStatus, async (request) => imageGenStatus(ctx, currentUser(request).id));
 

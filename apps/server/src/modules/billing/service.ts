@@ -10,6 +10,7 @@ import {
 } from '@yumi/core';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
+import type { Db } from '../../db/connection';
 import { HttpError, notFound } from '../../lib/http-error';
 import { paymentModes, testModeOn } from '../../providers/payment';
 import { hasImageGenAccess } from './access';
@@ -18,6 +19,7 @@ import { fulfilPurchase, markUnpaid } from './fulfilment';
 import { getBalance } from './ledger';
 import * as repo from './repository';
 import { queryRows } from '../../db/rows';
+import { usernamesByIds } from '../auth';
 import { tokenSummary } from './usage';
 
 export function packagesResponse(ctx: AppContext): PackagesResponse {
@@ -48,19 +50,19 @@ export function toPurchase(row: repo.PurchaseRow): Purchase {
 }
 
 /** Every field of spec §3 "Billing info", plus the balance and the Blessing's state. */
-export async function billingInfo(ctx: AppContext, userId: string): Promise<BillingInfo> {
-  const [balance, tokens, subscription, access, sums] = await Promise.all([
+export async function billingInfo(ctx: AppContext, userId: string, artworkCount: (db: Db, userId: string) => Promise<number>): Promise<BillingInfo> {
+  const [balance, tokens, subscription, access, sums, artworks] = await Promise.all([
     getBalance(ctx, userId),
     tokenSummary(ctx, userId),
     subscriptionStatus(ctx, userId),
     hasImageGenAccess(ctx, userId),
-    queryRows<{ spent: string | null; rewards: string | null; artworks: string }>(
+    queryRows<{ spent: string | null; rewards: string | null }>(
       ctx.db,
       sql`SELECT
             (SELECT sum(amount_cents) FROM purchases WHERE user_id = ${userId} AND status = 'paid') AS spent,
-            (SELECT sum(delta) FROM credit_ledger WHERE user_id = ${userId} AND source_type LIKE 'art-%') AS rewards,
-            (SELECT count(*) FROM artworks WHERE user_id = ${userId}) AS artworks`,
+            (SELECT sum(delta) FROM credit_ledger WHERE user_id = ${userId} AND source_type LIKE 'art-%') AS rewards`,
     ),
+    artworkCount(ctx.db, userId),
   ]);
   const s = sums[0]!;
   return {
@@ -71,7 +73,7 @@ export async function billingInfo(ctx: AppContext, userId: string): Promise<Bill
     premiumPlanId: subscription?.planId ?? null,
     totalAmountSpent: Number(s.spent ?? 0) / 100,
     contributionRewards: Number(s.rewards ?? 0),
-    artworkContributions: Number(s.artworks),
+    artworkContributions: artworks,
     hasAccessToImageGen: access,
     subscription,
   };
@@ -113,14 +115,14 @@ export async function completeTestCheckout(ctx: AppContext, userId: string, id: 
 
 /** Admins: the most recent grants of the TEST MODE checkout, and their sum over all time. */
 export async function testGrants(ctx: AppContext): Promise<TestGrantsResponse> {
-  const rows = await queryRows<{ id: string; username: string; delta: string; reason: string; created_at: string | Date }>(
+  const rows = await queryRows<{ id: string; user_id: string; delta: string; reason: string; created_at: string | Date }>(
     ctx.db,
-    sql`SELECT l.id, u.username, l.delta, l.reason, l.created_at FROM credit_ledger l JOIN users u ON u.id = l.user_id
-        WHERE l.test ORDER BY l.created_at DESC LIMIT 100`,
+    sql`SELECT id, user_id, delta, reason, created_at FROM credit_ledger WHERE test ORDER BY created_at DESC LIMIT 100`,
   );
+  const names = await usernamesByIds(ctx.db, rows.map((r) => r.user_id));
   const sum = await queryRows<{ total: string | null }>(ctx.db, sql`SELECT sum(delta) AS total FROM credit_ledger WHERE test`);
   return {
     total: Number(sum[0]?.total ?? 0),
-    grants: rows.map((r) => ({ id: r.id, username: r.username, amount: Number(r.delta), reason: r.reason, createdAt: new Date(r.created_at).toISOString() })),
+    grants: rows.map((r) => ({ id: r.id, username: names.get(r.user_id) ?? '', amount: Number(r.delta), reason: r.reason, createdAt: new Date(r.created_at).toISOString() })),
   };
 }

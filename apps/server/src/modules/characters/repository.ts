@@ -81,3 +81,18 @@ export async function deleteVersion(tx: Exec, id: string): Promise<void> {
   await tx.delete(characterVersions).where(eq(characterVersions.id, id));
 }
 
+/** The ids of the user's characters, oldest first (the data export loads one character at a time). */
+export async function characterIdsOf(db: Db, userId: string): Promise<string[]> {
+  const rows = await db.select({ id: characters.id }).from(characters).where(eq(characters.userId, userId)).orderBy(asc(characters.createdAt));
+  return rows.map((r) => r.id);
+}
+
+/** The ids of a character's versions in order (each version's canvas is loaded on its own: they can be large). */
+export async function versionIdsOf(db: Db, characterId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: characterVersions.id })
+    .from(characterVersions)
+    .where(eq(characterVersions.characterId, characterId))
+    .orderBy(asc(characterVersions.seq));
+  return rows.map((r) => r.id);
+}

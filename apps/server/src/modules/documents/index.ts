@@ -1,3 +1,3 @@
 /** The documents module as the rest of the server sees it: other modules and app.ts import only from here. */
-export { documentHashes, documentsByIds, ownsDocument, topHashtags } from './repository';
+export { documentHashes, documentsByIds, documentsPage, documentTitles, ownsDocument, searchDocuments, topHashtags } from './repository';
 export { documentRoutes } from './routes';

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
 import { documents, writingProfiles } from '../../db/schema';
 
@@ -143,4 +143,47 @@ export async function ownsDocument(db: Db, userId: string, id: string): Promise<
     .where(and(eq(documents.id, id), eq(documents.userId, userId)))
     .limit(1);
   return !!row;
+}
+
+/**
+ * The user's documents whose title and text contain every pattern (`ILIKE ALL`, a text[] literal), newest
+ * first, each with a snippet around the first occurrence of `first` (the literature search's library).
+ */
+export async function searchDocuments(
+  db: Db,
+  userId: string,
+  search: { patterns: string; first: string; limit: number },
+): Promise<Array<{ id: string; title: string; kind: DocumentKind; snippet: string }>> {
+  return db
+    .select({
+      id: documents.id,
+      title: documents.title,
+      kind: documents.kind,
+      snippet: sql<string>`substr(${documents.content}, greatest(1, strpos(lower(${documents.content}), lower(${search.first})) - 80), 240)`,
+    })
+    .from(documents)
+    .where(and(eq(documents.userId, userId), sql`(${documents.title} || ' ' || ${documents.content}) ILIKE ALL (${search.patterns}::text[])`))
+    .orderBy(desc(documents.updatedAt))
+    .limit(search.limit);
+}
+
+/** Titles of the user's documents among `ids` (another user's id is simply absent). */
+export async function documentTitles(db: Db, userId: string, ids: string[]): Promise<Map<string, string>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .select({ id: documents.id, title: documents.title })
+    .from(documents)
+    .where(and(eq(documents.userId, userId), inArray(documents.id, ids)));
+  return new Map(rows.map((r) => [r.id, r.title]));
+}
+
+/** One page of the user's documents after the id `after`, in id order: the data export reads them all, a page at a time. */
+export async function documentsPage(db: Db, userId: string, after: string | null, limit: number): Promise<DocumentRow[]> {
+  const mine = eq(documents.userId, userId);
+  return db
+    .select()
+    .from(documents)
+    .where(after ? and(mine, gt(documents.id, after)) : mine)
+    .orderBy(asc(documents.id))
+    .limit(limit);
 }

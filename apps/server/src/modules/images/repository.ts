@@ -1,5 +1,5 @@
 import type { ImageProviderId } from '@yumi/core';
-import { and, count, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
 import { imageJobs, imageResults } from '../../db/schema';
 import { returnImageTrialIn, takeImageTrialIn } from '../billing';
@@ -141,4 +141,14 @@ export async function galleryPage(db: Db, userId: string, limit: number, beforeS
 
 export async function deleteResult(db: Db, id: string): Promise<void> {
   await db.delete(imageResults).where(eq(imageResults.id, id));
+}
+
+/** One page of the user's gallery after `afterSeq`, oldest first: the data export reads it all, a page at a time. */
+export async function resultsAfter(db: Db, userId: string, afterSeq: number, limit: number): Promise<ResultRow[]> {
+  return db
+    .select()
+    .from(imageResults)
+    .where(and(eq(imageResults.userId, userId), gt(imageResults.seq, afterSeq)))
+    .orderBy(asc(imageResults.seq))
+    .limit(limit);
 }

@@ -1,2 +1,3 @@
 /** The report module as the rest of the server sees it: other modules and app.ts import only from here. */
-export { reportHelperRoutes } from './register';
+export { searchReportReferences, storedReportMeta } from './library';
+export { reportRoutes } from './routes';

@@ -1,5 +1,5 @@
 import { aiApi, type ChatContext, type ChatResponse, type ChatStreamEvent, type ChatTurn } from '@yumi/core';
-import { ApiError, call, callRaw } from '../api/client';
+import { answerOf, ApiError, call, callRaw } from '../api/client';
 import { sseEvents } from '../api/sse';
 
 export interface ChatBody {
@@ -27,7 +27,7 @@ export async function streamChat(body: ChatBody, { onDelta, signal, onDone }: St
   if (!message) throw new ApiError('Message is empty', 'VALIDATION', 422, false, 'VALIDATION_ERROR');
   const res = await callRaw(aiApi.chat, { body: { ...body, message } }, { headers: { Accept: 'text/event-stream' }, signal });
   if (!res.body || !/event-stream/.test(res.headers.get('content-type') ?? '')) {
-    const json = (await res.json()) as ChatResponse;
+    const json = await answerOf(aiApi.chat, res);
     onDelta(json.message);
     onDone?.({ conversationId: json.conversationId, usage: json.usage });
     return json.message;

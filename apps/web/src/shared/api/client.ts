@@ -161,7 +161,14 @@ function prepare<E extends Endpoint>(endpoint: E | EndpointRef<E>, [input, optio
  * shell passes an `endpointRef` instead, which types the call the same way without loading zod.
  */
 export async function call<E extends Endpoint>(endpoint: E | EndpointRef<E>, ...args: CallArgs<E>): Promise<ResponseOf<E>> {
-  const res = await requestRaw(...prepare(endpoint, args));
+  return answerOf(endpoint, await requestRaw(...prepare(endpoint, args)));
+}
+
+/**
+ * The answer of a successful response as the endpoint declares it: for `callRaw` callers whose endpoint
+ * answers JSON in one case (a chat asked to stream that answered whole). The one place a body is typed.
+ */
+export async function answerOf<E extends Endpoint>(_endpoint: E | EndpointRef<E>, res: Response): Promise<ResponseOf<E>> {
   if (res.status === 204) return undefined as ResponseOf<E>;
   return (await res.json()) as ResponseOf<E>;
 }

@@ -1,23 +1,17 @@
 import { ZipArchive, type Archiver } from 'archiver';
-import { and, asc, eq, gt } from 'drizzle-orm';
 import { once } from 'node:events';
 import type { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { isBlendMode } from '@yumi/paint';
 import type { AppContext } from '../../../context';
-import {
-  characters,
-  characterVersions,
-  chatArchives,
-  creditBalances,
-  creditLedger,
-  documents,
-  imageResults,
-  purchases,
-  reportMeta,
-  userPreferences,
-  users,
-} from '../../../db/schema';
+import { archivesPage } from '../../ai';
+import { findUserById } from '../../auth';
+import { getBalance, ledgerHistory, purchaseHistory } from '../../billing';
+import { characterIdsOf, findCharacter, findVersion, versionIdsOf } from '../../characters';
+import { documentsPage } from '../../documents';
+import { resultsAfter } from '../../images';
+import { findPreferences } from '../../preferences';
+import { storedReportMeta } from '../../report';
 import { HttpError } from '../../../lib/http-error';
 import { ACCOUNT_MESSAGES } from '../messages';
 import { asBuffer } from '../../../workers/pool';
@@ -109,10 +103,11 @@ async function fill(ctx: AppContext, userId: string, zip: Archiver): Promise<voi
   };
   const skipped: Array<{ path: string; reason: string }> = [];
 
-  const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  // Each module reads its own tables (docs/architecture.md, "Tables"); this file only lays out the archive.
+  const user = await findUserById(db, userId);
   if (!user) throw new Error('no such user');
-  const [prefs] = await db.select().from(userPreferences).where(eq(userPreferences.userId, userId));
-  const [balance] = await db.select().from(creditBalances).where(eq(creditBalances.userId, userId));
+  const prefs = await findPreferences(db, userId);
+  const balance = await getBalance(ctx, userId);
   await add(
     'account.json',
     json({
@@ -121,28 +116,22 @@ async function fill(ctx: AppContext, userId: string, zip: Archiver): Promise<voi
       username: user.username,
       createdAt: iso(user.createdAt),
       twoStepSignIn: !!user.totpEnabledAt,
-      timeshards: Number(balance?.balance ?? 0),
+      timeshards: balance,
       launcherPreferences: prefs?.data ?? null,
     }),
   );
 
   // Documents: writing as Markdown files; reports in a folder with their references and figures.
   const docIndex: unknown[] = [];
-  for (let after = ''; ; ) {
-    const page = await db
-      .select()
-      .from(documents)
-      .where(and(eq(documents.userId, userId), gt(documents.id, after || '00000000-0000-0000-0000-000000000000')))
-      .orderBy(asc(documents.id))
-      .limit(PAGE);
+  for (let after: string | null = null; ; ) {
+    const page = await documentsPage(db, userId, after, PAGE);
     for (const doc of page) {
       const base = `${slug(doc.title, doc.kind)}-${doc.id.slice(0, 8)}`;
       const info = { id: doc.id, kind: doc.kind, title: doc.title, version: doc.version, words: doc.words, hashtags: doc.hashtags, createdAt: iso(doc.createdAt), updatedAt: iso(doc.updatedAt) };
       if (doc.kind === 'report') {
         const dir = `reports/${base}`;
         await add(`${dir}/report.md`, doc.content);
-        const [meta] = await db.select().from(reportMeta).where(eq(reportMeta.documentId, doc.id));
-        const m = (meta?.meta ?? {}) as { references?: unknown[]; style?: string; figures?: Array<{ id: string; caption?: string; image?: string }> };
+        const m = ((await storedReportMeta(db, doc.id)) ?? {}) as { references?: unknown[]; style?: string; figures?: Array<{ id: string; caption?: string; image?: string }> };
         await add(`${dir}/references.json`, json(m.references ?? []));
         const figures = [];
         for (const [i, figure] of (m.figures ?? []).entries()) {
@@ -165,19 +154,13 @@ async function fill(ctx: AppContext, userId: string, zip: Archiver): Promise<voi
 
   // Characters: every version, each layer as the stored PNG, and a layered PSD made off the event loop.
   const characterIndex: unknown[] = [];
-  const owned = await db.select({ id: characters.id }).from(characters).where(eq(characters.userId, userId)).orderBy(asc(characters.createdAt));
-  for (const { id } of owned) {
-    const [c] = await db.select().from(characters).where(eq(characters.id, id));
+  for (const id of await characterIdsOf(db, userId)) {
+    const c = await findCharacter(db, id);
     if (!c) continue;
     const dir = `characters/${slug(c.name, 'character')}-${c.id.slice(0, 8)}`;
-    const versions = await db
-      .select({ id: characterVersions.id, seq: characterVersions.seq, name: characterVersions.name })
-      .from(characterVersions)
-      .where(eq(characterVersions.characterId, c.id))
-      .orderBy(asc(characterVersions.seq));
     const versionInfo = [];
-    for (const { id: versionId } of versions) {
-      const [v] = await db.select().from(characterVersions).where(eq(characterVersions.id, versionId));
+    for (const versionId of await versionIdsOf(db, c.id)) {
+      const v = await findVersion(db, c.id, versionId);
       if (!v) continue;
       const vdir = `${dir}/versions/${String(v.seq).padStart(2, '0')}-${slug(v.name, 'version')}`;
       const { width, height } = v.canvas;
@@ -221,12 +204,7 @@ async function fill(ctx: AppContext, userId: string, zip: Archiver): Promise<voi
   // Gallery images from the Image studio, with their prompts and settings.
   const imageIndex: unknown[] = [];
   for (let after = 0; ; ) {
-    const page = await db
-      .select()
-      .from(imageResults)
-      .where(and(eq(imageResults.userId, userId), gt(imageResults.seq, after)))
-      .orderBy(asc(imageResults.seq))
-      .limit(PAGE);
+    const page = await resultsAfter(db, userId, after, PAGE);
     for (const img of page) {
       const stored = await ctx.blobs.get(img.blobKey);
       const ext = stored?.contentType === 'image/jpeg' ? 'jpg' : stored?.contentType === 'image/webp' ? 'webp' : 'png';
@@ -240,13 +218,8 @@ async function fill(ctx: AppContext, userId: string, zip: Archiver): Promise<voi
   await add('images.json', json(imageIndex));
 
   // Assistant chat archives, one file each.
-  for (let after = ''; ; ) {
-    const page = await db
-      .select()
-      .from(chatArchives)
-      .where(and(eq(chatArchives.userId, userId), gt(chatArchives.id, after || '00000000-0000-0000-0000-000000000000')))
-      .orderBy(asc(chatArchives.id))
-      .limit(PAGE);
+  for (let after: string | null = null; ; ) {
+    const page = await archivesPage(db, userId, after, PAGE);
     for (const chat of page) {
       await add(
         `chats/${chat.createdAt.toISOString().slice(0, 10)}-${chat.id.slice(0, 8)}.json`,
@@ -258,12 +231,12 @@ async function fill(ctx: AppContext, userId: string, zip: Archiver): Promise<voi
   }
 
   // The books: purchases and every ledger entry.
-  const bought = await db.select().from(purchases).where(eq(purchases.userId, userId)).orderBy(asc(purchases.createdAt));
+  const bought = await purchaseHistory(db, userId);
   await add(
     'billing/purchases.json',
     json(bought.map((p) => ({ id: p.id, provider: p.provider, method: p.method, kind: p.kind, item: p.itemId, timeshards: Number(p.tokens), amountCents: p.amountCents, currency: p.currency, status: p.status, createdAt: iso(p.createdAt), paidAt: iso(p.paidAt) }))),
   );
-  const ledger = await db.select().from(creditLedger).where(eq(creditLedger.userId, userId)).orderBy(asc(creditLedger.createdAt));
+  const ledger = await ledgerHistory(db, userId);
   await add('billing/ledger.json', json(ledger.map((l) => ({ id: l.id, delta: Number(l.delta), reason: l.reason, source: l.sourceType, createdAt: iso(l.createdAt) }))));
 
   await add('manifest.json', json({ format: 'yumi-studio-export', version: 1, exportedAt: ctx.clock.now().toISOString(), userId, skipped }));

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { currentUser } from '../../plugins/auth';
 import { route } from '../../plugins/endpoint';
-import * as sessions from './sessions';
+import * as sessions from './user-sessions';
 
 /** GET/DELETE /api/auth/sessions: the signed-in user's own sessions, and ending them. */
 export const sessionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {

@@ -1,9 +1,9 @@
 import type { Config } from '../../config';
 import type { Database } from '../../db/connection';
-import { users } from '../../db/schema';
-import { eq } from 'drizzle-orm';
-import { effectiveRole, findUserByEmail, SESSION_REVOKED_CHANNEL } from '../auth';
-import { recordAudit } from './audit';
+import { recordAudit } from '../admin';
+import { findUserByEmail, setRoleGrantIn } from './repository';
+import { effectiveRole } from './roles';
+import { SESSION_REVOKED_CHANNEL } from './service';
 
 /**
  * `npm run admin -- grant|revoke <email>`: sets the role directly and remembers the decision, which wins
@@ -19,7 +19,7 @@ export async function setRoleGrant(
   if (!row) return { status: 'no-such-account' };
   const role = effectiveRole(config, { ...row, roleGrant: input.grant });
   await db.transaction(async (tx) => {
-    await tx.update(users).set({ roleGrant: input.grant, role }).where(eq(users.id, row.id));
+    await setRoleGrantIn(tx, row.id, { roleGrant: input.grant, role });
     await recordAudit(tx, {
       at: input.now,
       actorId: null,

@@ -1,0 +1,165 @@
+import { readdirSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * The server's modules as docs/architecture.md draws them, in one place: which module may import which
+ * (through its index.ts), and which module owns each table. eslint.config.js turns the first into
+ * eslint-plugin-boundaries policies and the second into the `server-modules/own-tables` rule;
+ * scripts/boundaries.test.ts proves both bite.
+ */
+
+/** Who may import whom. Adding an edge is a design decision: the map must stay free of cycles (checked below). */
+export const SERVER_MODULE_DEPENDENCIES = {
+  account: ['ai', 'auth', 'billing', 'characters', 'documents', 'images', 'preferences', 'report'],
+  admin: [],
+  ai: ['billing', 'connections'],
+  'anime-refs': ['art'],
+  art: ['admin', 'auth', 'billing', 'storage'],
+  auth: ['admin'],
+  billing: ['auth'],
+  characters: ['images', 'storage'],
+  connections: ['admin'],
+  documents: [],
+  health: ['connections'],
+  images: ['billing', 'storage'],
+  installers: [],
+  literature: ['documents', 'report'],
+  plagiarism: ['documents'],
+  preferences: [],
+  report: ['documents'],
+  storage: [],
+  trends: ['documents'],
+};
+
+/**
+ * Each table has one owner, the only code that names it in a query (Drizzle table object or SQL text);
+ * everyone else calls the owner's functions. The last two belong to infrastructure outside the modules.
+ */
+export const TABLE_OWNERS = {
+  auth: ['users', 'sessions', 'recovery_codes', 'two_step_challenges', 'login_throttle', 'account_tokens'],
+  admin: ['admin_audit'],
+  ai: ['chat_archives'],
+  art: ['artworks'],
+  billing: [
+    'credit_balances',
+    'credit_ledger',
+    'credit_reservations',
+    'purchases',
+    'payment_events',
+    'subscriptions',
+    'token_usage',
+    'ai_usage_daily',
+    'image_trials',
+  ],
+  characters: ['characters', 'character_versions', 'character_version_blobs'],
+  connections: ['llm_connections'],
+  documents: ['documents', 'writing_profiles'],
+  images: ['image_jobs', 'image_results'],
+  plagiarism: ['plagiarism_sources', 'plagiarism_fingerprints'],
+  preferences: ['user_preferences'],
+  report: ['report_meta'],
+  'lib/rate-limit.ts': ['rate_limits'],
+  'providers/blob': ['blobs', 'blob_refs'],
+};
+
+/** The first cycle in a dependency map as a path (`['a', 'b', 'a']`), or null when there is none. */
+export function moduleCycle(graph) {
+  const state = new Map(); // module -> 'visiting' | 'done'
+  const path = [];
+  const visit = (module) => {
+    if (state.get(module) === 'done') return null;
+    if (state.get(module) === 'visiting') return [...path.slice(path.indexOf(module)), module];
+    state.set(module, 'visiting');
+    path.push(module);
+    for (const next of graph[module] ?? []) {
+      const cycle = visit(next);
+      if (cycle) return cycle;
+    }
+    path.pop();
+    state.set(module, 'done');
+    return null;
+  };
+  for (const module of Object.keys(graph)) {
+    const cycle = visit(module);
+    if (cycle) return cycle;
+  }
+  return null;
+}
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const modulesDir = join(root, 'apps/server/src/modules');
+
+/** The map is checked whenever ESLint loads it: every module folder listed, every edge to a module, no cycle. */
+function checkMap() {
+  const folders = readdirSync(modulesDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+  const missing = folders.filter((f) => !(f in SERVER_MODULE_DEPENDENCIES));
+  if (missing.length) throw new Error(`eslint/server-modules.js: add the module(s) ${missing.join(', ')} to SERVER_MODULE_DEPENDENCIES`);
+  for (const [module, deps] of Object.entries(SERVER_MODULE_DEPENDENCIES)) {
+    const unknown = deps.filter((d) => !(d in SERVER_MODULE_DEPENDENCIES));
+    if (unknown.length) throw new Error(`eslint/server-modules.js: ${module} depends on unknown module(s) ${unknown.join(', ')}`);
+  }
+  const cycle = moduleCycle(SERVER_MODULE_DEPENDENCIES);
+  if (cycle) throw new Error(`eslint/server-modules.js: server modules must not depend on each other in a cycle: ${cycle.join(' -> ')}`);
+}
+checkMap();
+
+const OWNER_OF = new Map(Object.entries(TABLE_OWNERS).flatMap(([owner, tables]) => tables.map((t) => [t, owner])));
+/** A Drizzle table's export name is its SQL name in camelCase (scripts/boundaries.test.ts checks that against the schema). */
+const snake = (name) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+/** Table names after the SQL words that introduce one. */
+const SQL_TABLE = /\b(?:from|join|into|update|table)\s+"?([a-z_][a-z0-9_]*)"?/gi;
+
+/** The module a file belongs to, or null outside apps/server/src/modules. */
+function moduleOf(filename) {
+  const rel = relative(modulesDir, filename);
+  if (rel.startsWith('..') || rel === '') return null;
+  const [module, rest] = rel.split(sep);
+  return rest ? module : null;
+}
+
+const ownTables = {
+  meta: {
+    type: 'problem',
+    messages: {
+      foreign:
+        "The {{owner}} module owns the table {{table}}: call one of its functions (through '../{{owner}}') instead of querying it here (eslint/server-modules.js).",
+      unowned: 'The table {{table}} has no owner: add it to TABLE_OWNERS in eslint/server-modules.js.',
+    },
+    schema: [],
+  },
+  create(context) {
+    const module = moduleOf(context.filename);
+    if (!module) return {};
+    const check = (node, table, knownTable) => {
+      const owner = OWNER_OF.get(table);
+      if (!owner) {
+        if (knownTable) context.report({ node, messageId: 'unowned', data: { table } });
+        return;
+      }
+      if (owner !== module) context.report({ node, messageId: 'foreign', data: { owner, table } });
+    };
+    return {
+      // Drizzle: the table objects come from db/schema (types such as StoredCanvas are not tables).
+      ImportDeclaration(node) {
+        if (node.importKind === 'type' || !/\/db\/schema(\/|$)/.test(node.source.value)) return;
+        for (const spec of node.specifiers) {
+          if (spec.type !== 'ImportSpecifier' || spec.importKind === 'type') continue;
+          const name = spec.imported.type === 'Identifier' ? spec.imported.name : spec.imported.value;
+          // Types imported without `type` start with a capital letter; tables never do.
+          if (/^[a-z]/.test(name)) check(spec, snake(name), true);
+        }
+      },
+      // Raw SQL: drizzle's sql`...` templates.
+      TaggedTemplateExpression(node) {
+        const tag = node.tag.type === 'MemberExpression' ? node.tag.object : node.tag;
+        if (tag.type !== 'Identifier' || tag.name !== 'sql') return;
+        for (const quasi of node.quasi.quasis) {
+          for (const match of (quasi.value.cooked ?? quasi.value.raw).matchAll(SQL_TABLE)) check(quasi, match[1].toLowerCase(), false);
+        }
+      },
+    };
+  },
+};
+
+export const serverModulesPlugin = { rules: { 'own-tables': ownTables } };
