@@ -1,5 +1,5 @@
 import { readdirSync } from 'node:fs';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
@@ -34,7 +34,8 @@ export const SERVER_MODULE_DEPENDENCIES = {
 
 /**
  * Each table has one owner, the only code that names it in a query (Drizzle table object or SQL text);
- * everyone else calls the owner's functions. The last two belong to infrastructure outside the modules.
+ * everyone else calls the owner's functions. A module owns by name; the last two owners are infrastructure
+ * outside the modules, named by their path under apps/server/src (a file, or a folder and what is in it).
  */
 export const TABLE_OWNERS = {
   auth: ['users', 'sessions', 'recovery_codes', 'two_step_challenges', 'login_throttle', 'account_tokens'],
@@ -88,7 +89,8 @@ export function moduleCycle(graph) {
 }
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const modulesDir = join(root, 'apps/server/src/modules');
+const srcDir = join(root, 'apps/server/src');
+const modulesDir = join(srcDir, 'modules');
 
 /** The map is checked whenever ESLint loads it: every module folder listed, every edge to a module, no cycle. */
 function checkMap() {
@@ -110,34 +112,40 @@ const snake = (name) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 /** Table names after the SQL words that introduce one. */
 const SQL_TABLE = /\b(?:from|join|into|update|table)\s+"?([a-z_][a-z0-9_]*)"?/gi;
 
-/** The module a file belongs to, or null outside apps/server/src/modules. */
-function moduleOf(filename) {
-  const rel = relative(modulesDir, filename);
-  if (rel.startsWith('..') || rel === '') return null;
-  const [module, rest] = rel.split(sep);
-  return rest ? module : null;
+/**
+ * Who a file answers for: its module, or its path under apps/server/src for the rest of the server. Null for
+ * the database layer itself (db/: the schema, the migrator, the copy tool) and anything outside the server.
+ */
+function placeOf(filename) {
+  const rel = relative(srcDir, filename);
+  if (rel.startsWith('..') || isAbsolute(rel)) return null;
+  const parts = rel.split(sep);
+  if (parts[0] === 'db') return null;
+  if (parts[0] === 'modules') return parts.length > 2 ? { module: parts[1] } : null;
+  return { path: parts.join('/') };
 }
+const owns = (place, owner) => (place.module ? place.module === owner : place.path === owner || place.path.startsWith(`${owner}/`));
 
 const ownTables = {
   meta: {
     type: 'problem',
     messages: {
       foreign:
-        "The {{owner}} module owns the table {{table}}: call one of its functions (through '../{{owner}}') instead of querying it here (eslint/server-modules.js).",
+        'The table {{table}} belongs to {{owner}} (TABLE_OWNERS in eslint/server-modules.js): call its functions instead of querying the table here.',
       unowned: 'The table {{table}} has no owner: add it to TABLE_OWNERS in eslint/server-modules.js.',
     },
     schema: [],
   },
   create(context) {
-    const module = moduleOf(context.filename);
-    if (!module) return {};
+    const place = placeOf(context.filename);
+    if (!place) return {};
     const check = (node, table, knownTable) => {
       const owner = OWNER_OF.get(table);
       if (!owner) {
         if (knownTable) context.report({ node, messageId: 'unowned', data: { table } });
         return;
       }
-      if (owner !== module) context.report({ node, messageId: 'foreign', data: { owner, table } });
+      if (!owns(place, owner)) context.report({ node, messageId: 'foreign', data: { owner, table } });
     };
     return {
       // Drizzle: the table objects come from db/schema (types such as StoredCanvas are not tables).
