@@ -5,7 +5,7 @@ import type { Db } from './connection';
 export type Runner = Pick<Db, 'execute' | 'select' | 'insert' | 'update' | 'delete'>;
 
 /** The rows of a raw query's result, the same on PGlite and node-postgres (the one place they are cast). */
-export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 /** Rows of a raw query. */
 export async function queryRows<T>(db: Runner, query: SQL): Promise<T[]> {
