@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { writePsdBuffer } from 'ag-psd';
 import { readFileSync } from 'node:fs';
 import { canvasReady, exportPsd, layerNames, layerPixel, layersHash, openCreate, openPanel, penStroke, pixel, recoverySavedAt, setBrush, setColor, showLayers, showPanel, showSidePanel, toScreen } from './paint';
-import { shot, signUpViaApi } from './support';
+import { seriousViolations, shot, signUpViaApi } from './support';
 
 test.describe('anime Create mode', () => {
   test('strokes land on the active layer only, a locked layer is untouched, undo is exact', async ({ page }) => {
@@ -254,7 +254,8 @@ test.describe('anime Create mode', () => {
       [100, 100],
       [400, 300],
     ]);
-    await page.getByRole('tab', { name: 'AI Generate' }).click();
+    const modes = page.getByRole('radiogroup', { name: 'Mode' });
+    await modes.getByRole('radio', { name: 'AI Generate' }).click();
     await expect(page.locator('[data-tool="brush"]')).toHaveCount(0);
     await expect(page.locator('[data-tool="templates"]')).toBeVisible();
     await expect(page.locator('[data-tool="export"]')).toBeVisible();
@@ -262,7 +263,7 @@ test.describe('anime Create mode', () => {
 
     // The AI brush sends the region around the pointer and adds the answer as an undoable 'AI Drawing' layer.
     await page.locator('[data-tool="ai-brush"]').click();
-    await expect(page.getByRole('tab', { name: 'Create' })).toHaveAttribute('aria-selected', 'true');
+    await expect(modes.getByRole('radio', { name: 'Create' })).toHaveAttribute('aria-checked', 'true');
     await penStroke(page, [
       [250, 200],
       [251, 200],
@@ -272,8 +273,18 @@ test.describe('anime Create mode', () => {
     await expect(aiLayer).toBeVisible({ timeout: 20_000 });
     await page.keyboard.press('Control+z');
     await expect(aiLayer).toHaveCount(0);
-    await page.getByRole('tab', { name: 'AI Generate' }).click();
-    await page.getByRole('tab', { name: 'Create' }).click();
+    // The mode switch from the keyboard: one tab stop, the arrow keys move and switch, the ring shows the focus.
+    await modes.getByRole('radio', { name: 'Create' }).focus();
+    await page.keyboard.press('ArrowRight');
+    const generate = modes.getByRole('radio', { name: 'AI Generate' });
+    await expect(generate).toHaveAttribute('aria-checked', 'true');
+    await expect(generate).toBeFocused();
+    await expect(generate).toHaveCSS('outline-style', 'solid');
+    await expect(page.getByRole('heading', { name: /AI Generate/ })).toBeVisible();
+    expect(await seriousViolations(page, '.anime-header')).toEqual([]);
+    await page.keyboard.press('ArrowLeft');
+    await expect(modes.getByRole('radio', { name: 'Create' })).toHaveAttribute('aria-checked', 'true');
+    await expect(page.locator('[data-tool="brush"]')).toBeVisible();
     expect(layerPixel(await exportPsd(page), 'Background', 250, 200)[3]).toBeGreaterThan(0);
   });
 

@@ -147,6 +147,19 @@ test('the design-system page: every shared component, axe-clean in four language
   await page.keyboard.press('ArrowRight');
   await expect(page.getByRole('tab', { name: 'Details' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByText('The second tab.')).toBeVisible();
+  // A segmented control is one tab stop; the arrow keys move and choose (wrapping round), Space chooses.
+  const sizes = page.getByRole('radiogroup', { name: 'Text size' });
+  await page.getByRole('tab', { name: 'Details' }).press('Tab'); // past the tab panel to the next control
+  await page.keyboard.press('Tab');
+  await expect(sizes.getByRole('radio', { name: 'Medium' })).toBeFocused();
+  await expect(sizes.getByRole('radio', { name: 'Medium' })).toHaveCSS('outline-style', 'solid');
+  await page.keyboard.press('ArrowRight');
+  await expect(sizes.getByRole('radio', { name: 'Large' })).toHaveAttribute('aria-checked', 'true');
+  await expect(page.getByText('Chosen: Large.')).toBeVisible();
+  await page.keyboard.press('ArrowRight');
+  await expect(sizes.getByRole('radio', { name: 'Small' })).toBeFocused();
+  await expect(sizes.getByRole('radio', { name: 'Small' })).toHaveAttribute('aria-checked', 'true');
+  await expect(sizes.getByRole('radio', { checked: true })).toHaveCount(1);
   // A menu opens from the keyboard, moves with arrows and gives focus back on Escape.
   const menuButton = page.getByRole('button', { name: 'More actions' });
   await menuButton.focus();

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { canvasReady, pixel, setColor, showLayers, toScreen } from './paint';
-import { shot, signUpViaApi } from './support';
+import { seriousViolations, shot, signUpViaApi } from './support';
 
 const EXHAUSTED = "You've used all your free trials. Please purchase access to continue using image generation.";
 
@@ -78,7 +78,7 @@ test.describe('Image mode (/image)', () => {
 test.describe('AI Generate mode (/anime-chara)', () => {
   async function openGenerate(page: Page) {
     await page.goto('/anime-chara');
-    await page.getByRole('tab', { name: /AI Generate/ }).click();
+    await page.getByRole('radio', { name: 'AI Generate' }).click();
     await expect(page.getByRole('heading', { name: /AI Generate/ })).toBeVisible();
   }
 
@@ -86,13 +86,27 @@ test.describe('AI Generate mode (/anime-chara)', () => {
     await signUpViaApi(page, 'gen');
     await openGenerate(page);
     await expect(page.getByText('0 of 3 free trials used').first()).toBeVisible();
-    await page.getByRole('tab', { name: 'Maid Café' }).click();
+    // The theme is one choice out of four, made with the keyboard alone: Tab reaches the chosen theme, the arrow keys
+    // move and choose (each theme brings its own prompt), and the ring shows where the focus is.
+    const themes = page.getByRole('radiogroup', { name: 'Themes' });
+    const swimsuit = themes.getByRole('radio', { name: 'Summer Swimsuit' });
+    await expect(swimsuit).toHaveAttribute('aria-checked', 'true');
+    await swimsuit.focus();
+    await page.keyboard.press('ArrowRight');
+    const maid = themes.getByRole('radio', { name: 'Maid Café' });
+    await expect(maid).toBeFocused();
+    await expect(maid).toHaveAttribute('aria-checked', 'true');
+    await expect(swimsuit).toHaveAttribute('aria-checked', 'false');
+    await expect(maid).toHaveCSS('outline-style', 'solid');
     await expect(page.getByLabel('Character description')).toHaveValue(/maid dress/);
+    await page.keyboard.press('Tab'); // one tab stop for the whole group: Tab leaves it
+    await expect(page.getByLabel('Character description')).toBeFocused();
+    expect(await seriousViolations(page)).toEqual([]);
     await shot(page, 'ai-generate-screen');
     await page.getByLabel('Character description').fill('   ');
     await page.getByRole('button', { name: 'Generate character' }).click();
     await expect(page.getByText('Please enter a description for your character.')).toBeVisible();
-    await page.getByRole('tab', { name: 'School Uniform' }).click();
+    await themes.getByRole('radio', { name: 'School Uniform' }).click();
     await page.getByRole('button', { name: 'Generate character' }).click();
     const overlay = page.getByRole('dialog', { name: 'Your character' });
     await expect(overlay).toBeVisible({ timeout: 30_000 });
@@ -129,7 +143,12 @@ test.describe('AI Generate mode (/anime-chara)', () => {
     await page.locator('.ag-header').getByRole('button', { name: 'AI outline' }).click();
     const dialog = page.getByRole('dialog', { name: 'AI outline generator' });
     await expect(dialog.getByRole('button', { name: 'Generate outline' })).toBeDisabled();
-    await dialog.getByRole('tab', { name: 'From a description' }).click();
+    // The source is a pair of tabs: the arrow keys switch to the description.
+    await dialog.getByRole('tab', { name: 'From an image' }).focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(dialog.getByRole('tab', { name: 'From a description' })).toHaveAttribute('aria-selected', 'true');
+    await expect(dialog.getByRole('tabpanel')).toContainText('Character description');
+    expect(await seriousViolations(page)).toEqual([]);
     await dialog.getByLabel('Character description').fill('knight girl with a ponytail');
     // the line is drawn at the chosen thickness
     await dialog.getByRole('slider', { name: 'Line thickness' }).fill('6');

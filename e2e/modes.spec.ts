@@ -341,9 +341,9 @@ test('signed in: after installing anime a character opens offline from its link;
   await shot(page, 'anime-offline-characters');
 
   // Offline, the generator draws on this device (the procedural renderer in a worker, precached with the mode).
-  await page.getByRole('tab', { name: /AI Generate/ }).click();
+  await page.getByRole('radio', { name: 'AI Generate' }).click();
   await expect(page.getByTestId('generate-on-device')).toContainText('procedural renderer on this device');
-  await page.getByRole('tab', { name: 'School Uniform' }).click();
+  await page.getByRole('radio', { name: 'School Uniform' }).click();
   await page.getByRole('button', { name: 'Generate character' }).click();
   const overlay = page.getByRole('dialog', { name: 'Your character' });
   // A 1536x2048 picture drawn and post-processed on the device: seconds on a busy machine.

@@ -117,13 +117,13 @@ test('write a report with live math, cite it in a chosen style, chart it and exp
   await expect(table.getByRole('columnheader', { name: 'RMSD (Å)' })).toHaveCSS('text-align', 'right');
   await expect(table.getByRole('cell', { name: 'Ours (Smith & Jones, 2020)' })).toBeVisible();
   await expect(table.locator('del')).toHaveText('1.9');
-  await citations.getByRole('button', { name: 'IEEE' }).click();
+  await citations.getByRole('radio', { name: 'IEEE' }).click();
   await expect(preview).toContainText('[1]');
   // Chicago notes: each citation a raised note number, the notes before the references.
-  await citations.getByRole('button', { name: 'Chicago (notes)' }).click();
+  await citations.getByRole('radio', { name: 'Chicago (notes)' }).click();
   await expect(preview.locator('.rp-notes li').first()).toContainText('Anna Smith and Bob Jones, “Deep Learning for Protein Folding,”');
   await expect(preview.locator('sup.rp-noteref').first()).toHaveText('1');
-  await citations.getByRole('button', { name: 'APA' }).click();
+  await citations.getByRole('radio', { name: 'APA' }).click();
   await shot(page, 'report-citations');
 
   // Chart Generator: sample data, the limit on labels, insert as Figure 1.
@@ -156,7 +156,7 @@ test('write a report with live math, cite it in a chosen style, chart it and exp
 
   // LaTeX Editor: templates wrap the report.
   const latex = await openTool(page, 'LaTeX Editor');
-  await latex.getByRole('button', { name: 'Paper' }).click();
+  await latex.getByRole('radio', { name: 'Paper' }).click();
   await expect(latex.getByTestId('latex-editor')).toContainText('\\documentclass[10pt,a4paper,twocolumn]{article}');
   // The style's own citations and reference list (as in the preview), the author filled in.
   await expect(latex.getByTestId('latex-editor')).toContainText('(Smith \\& Jones, 2020)');
@@ -195,8 +195,8 @@ test('write a report with live math, cite it in a chosen style, chart it and exp
   await expect(page.getByTestId('report-screen')).toBeVisible({ timeout: 30_000 });
   const again = await openTool(page, 'LaTeX Editor');
   await expect(again.getByTestId('latex-editor')).toContainText('% checked by hand');
-  await expect(again.getByRole('button', { name: 'Paper' })).toHaveAttribute('aria-pressed', 'true');
-  await expect(again.getByRole('button', { name: 'Thesis' })).toBeDisabled();
+  await expect(again.getByRole('radio', { name: 'Paper' })).toHaveAttribute('aria-checked', 'true');
+  await expect(again.getByRole('radio', { name: 'Thesis' })).toBeDisabled();
   const editedZip = page.waitForEvent('download');
   await again.getByRole('button', { name: 'Download .zip project' }).click();
   const edited = unzipSync(new Uint8Array(readFileSync((await (await editedZip).path())!)));

@@ -304,8 +304,15 @@ test.describe('the ten tools', () => {
     await page.getByTestId('editor').fill("I'm sure it's fine!");
     await page.getByTestId('generate-versions').click();
     const panel = page.getByRole('region', { name: 'Versions' });
-    await expect(panel.getByRole('tab', { name: /Main.*80%/ })).toHaveAttribute('aria-selected', 'true');
-    await expect(panel.getByRole('tab', { name: /Alternative.*70%/ })).toBeVisible();
+    await expect(panel.getByRole('radio', { name: /Main.*80%/ })).toHaveAttribute('aria-checked', 'true');
+    await expect(panel.getByRole('radio', { name: /Alternative.*70%/ })).toBeVisible();
+    await expect(panel.locator('.version-text')).toHaveText("Revise: I'm sure it's fine!");
+    // The versions are one choice: the arrow keys move to the next version and back.
+    await panel.getByRole('radio', { name: /Main.*80%/ }).press('ArrowRight');
+    await expect(panel.getByRole('radio', { name: /Alternative.*70%/ })).toHaveAttribute('aria-checked', 'true');
+    await expect(panel.getByRole('radio', { name: /Alternative.*70%/ })).toBeFocused();
+    await page.keyboard.press('ArrowLeft');
+    await expect(panel.getByRole('radio', { name: /Main.*80%/ })).toHaveAttribute('aria-checked', 'true');
     await expect(panel.locator('.version-text')).toHaveText("Revise: I'm sure it's fine!");
     await shot(page, 'writing-tool-versions');
     await panel.getByRole('button', { name: 'Use this version' }).click();

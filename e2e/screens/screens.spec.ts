@@ -5,6 +5,7 @@ import { signUpViaApi } from '../support';
 // `npm run screenshots`: every screen at the four review sizes in the four languages, written to
 // docs/screenshots/<size>/<language>/<screen>.jpg for design review (not part of `npm test`: it checks nothing
 // the browser tests do not, it only keeps pictures). Each page is also checked to be no wider than its window.
+// `SCREENS=anime-generate,outline npm run screenshots -- --grep "laptop|phone"` retakes only the named screens at two sizes.
 
 const SIZES = {
   laptop: { width: 1280, height: 800 },
@@ -14,14 +15,32 @@ const SIZES = {
 } as const;
 const LANGUAGES = ['en', 'ja', 'zh', 'ko'] as const;
 
-/** Screens reachable by address; `ready` names what must be on screen before the picture is taken. */
-const SCREENS: { name: string; path: string; ready: (page: Page) => Promise<void>; signedIn?: boolean }[] = [
+/** The AI Generate side of the anime page (its switch is found by place: its words change with the language). */
+const openGenerate = (p: Page) => p.locator('.an-mode-switch').getByRole('radio').nth(1).click();
+
+/**
+ * Screens reachable by address; `open` is what a user does there first (opening a dialog or panel), `ready` names
+ * what must be on screen before the picture is taken.
+ */
+const ALL_SCREENS: { name: string; path: string; open?: (page: Page) => Promise<void>; ready: (page: Page) => Promise<void>; signedIn?: boolean }[] = [
   { name: 'launcher', path: '/', ready: (p) => expect(p.getByTestId('stat-modes')).toBeVisible() },
   { name: 'writing-workspace', path: '/writing?screen=menu', ready: (p) => expect(p.getByTestId('writing-workspace')).toBeVisible() },
   { name: 'writing', path: '/writing?screen=writing', ready: (p) => expect(p.getByTestId('editor')).toBeVisible() },
   { name: 'report', path: '/writing?screen=report', ready: (p) => expect(p.locator('.report-title')).toBeVisible() },
   { name: 'image', path: '/image', ready: (p) => expect(p.locator('.image-page')).toBeVisible() },
   { name: 'anime', path: '/anime-chara', ready: (p) => expect(p.locator('.anime-page')).toBeVisible() },
+  { name: 'anime-generate', path: '/anime-chara', open: openGenerate, ready: (p) => expect(p.locator('.ag-main')).toBeVisible() },
+  {
+    name: 'outline',
+    path: '/anime-chara',
+    open: async (p) => {
+      await openGenerate(p);
+      await p.locator('.ag-header .btn').click();
+    },
+    ready: (p) => expect(p.getByRole('dialog').getByRole('tablist')).toBeVisible(),
+  },
+  { name: 'assistant', path: '/', open: (p) => p.getByTestId('assistant-fab').click(), ready: (p) => expect(p.getByTestId('assistant-panel').getByRole('tablist')).toBeVisible() },
+  { name: 'settings', path: '/', open: (p) => p.getByTestId('open-settings').click(), ready: (p) => expect(p.getByRole('dialog').getByRole('tablist')).toBeVisible() },
   { name: 'charge', path: '/charge', ready: (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible() },
   { name: 'account', path: '/account', signedIn: true, ready: (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible() },
   { name: 'sign-in', path: '/login', ready: (p) => expect(p.getByRole('heading', { level: 1 }).first()).toBeVisible() },
@@ -30,6 +49,9 @@ const SCREENS: { name: string; path: string; ready: (page: Page) => Promise<void
   { name: 'document-not-found', path: '/writing?screen=writing&doc=00000000-0000-4000-8000-000000000000', ready: (p) => expect(p.getByTestId('not-found')).toBeVisible() },
   { name: 'design-system', path: '/design-system', ready: (p) => expect(p.getByRole('tab').first()).toBeVisible() },
 ];
+
+const only = process.env.SCREENS?.split(',');
+const SCREENS = only ? ALL_SCREENS.filter((s) => only.includes(s.name)) : ALL_SCREENS;
 
 for (const [size, viewport] of Object.entries(SIZES)) {
   test.describe(size, () => {
@@ -43,6 +65,7 @@ for (const [size, viewport] of Object.entries(SIZES)) {
         for (const screen of SCREENS) {
           const url = `${screen.path}${screen.path.includes('?') ? '&' : '?'}lng=${lang}`;
           await page.goto(url);
+          await screen.open?.(page);
           await screen.ready(page);
           await page.waitForLoadState('networkidle');
           expect.soft(await page.evaluate(() => document.documentElement.scrollWidth), `${screen.name} fits ${size}`).toBeLessThanOrEqual(viewport.width);

@@ -6,6 +6,7 @@ import { useCurrentUser } from '../../shared/hooks/useCurrentUser';
 import { useOnline } from '../../shared/hooks/useOnline';
 import { Button } from '../../shared/ui/Button';
 import { SparkleIcon } from '../../shared/ui/icons';
+import { SegmentedControl } from '../../shared/ui/SegmentedControl';
 import { fileToDataUrl, useImageGenStatus } from '../../shared/image-generation/hooks';
 import { ProgressBar } from '../../shared/image-generation/ProgressBar';
 import { UnlockDialog } from '../../shared/image-generation/UnlockDialog';
@@ -23,9 +24,10 @@ export interface AiGenerateScreenProps {
   onEditInCreationMode(imageUrl: string): void;
 }
 
-type Tab = Theme | 'custom';
+/** A theme's ready-made prompt, or the user's own. */
+type ThemeChoice = Theme | 'custom';
 
-/** AI Generate mode: status and customisation, theme tabs and prompt, progress, result overlay, outline generator, unlock dialog. */
+/** AI Generate mode: status and customisation, theme choice and prompt, progress, result overlay, outline generator, unlock dialog. */
 export default function AiGenerateScreen({ onEditInCreationMode }: AiGenerateScreenProps) {
   const { t } = useTranslation('image');
   const location = useLocation();
@@ -34,7 +36,7 @@ export default function AiGenerateScreen({ onEditInCreationMode }: AiGenerateScr
   const options = useGenerateOptions();
   // Offline, the procedural renderer draws in this browser instead of the server.
   const gen = useGeneration(generateOnDevice);
-  const [tab, setTab] = useState<Tab>('swimsuit');
+  const [theme, setTheme] = useState<ThemeChoice>('swimsuit');
   const [prompt, setPrompt] = useState(themePrompt('swimsuit').prompt);
   const [reference, setReference] = useState<string | null>(null);
   const [strength, setStrength] = useState(0.6);
@@ -54,8 +56,8 @@ export default function AiGenerateScreen({ onEditInCreationMode }: AiGenerateScr
     if (gen.error?.type === 'TRIALS_EXHAUSTED' || gen.error?.type === 'BILLING_ERROR') setUnlockOpen(true);
   }, [gen.error]);
 
-  const chooseTab = (next: Tab) => {
-    setTab(next);
+  const chooseTheme = (next: ThemeChoice) => {
+    setTheme(next);
     setPrompt(next === 'custom' ? '' : themePrompt(next).prompt);
   };
 
@@ -68,10 +70,10 @@ export default function AiGenerateScreen({ onEditInCreationMode }: AiGenerateScr
   };
 
   const run = async () => {
-    const theme = !premium && tab !== 'custom' ? tab : undefined;
+    const chosen = !premium && theme !== 'custom' ? theme : undefined;
     const images = await gen.generate(prompt, {
       source: 'anime',
-      theme,
+      theme: chosen,
       iterations: premium ? options.iterations : 1,
       useCustomModel: options.useCustomModel,
       postProcessing: options.postProcessing,
@@ -81,7 +83,7 @@ export default function AiGenerateScreen({ onEditInCreationMode }: AiGenerateScr
   };
 
   const signIn = `/login?from=${encodeURIComponent(location.pathname + location.search)}`;
-  const activeTheme = tab !== 'custom' ? THEME_PROMPTS.find((x) => x.theme === tab) : undefined;
+  const activeTheme = theme !== 'custom' ? THEME_PROMPTS.find((x) => x.theme === theme) : undefined;
 
   return (
     <div className="ag-screen">
@@ -115,13 +117,13 @@ export default function AiGenerateScreen({ onEditInCreationMode }: AiGenerateScr
 
         {!premium && (
           <>
-            <div className="tabs-list ag-tabs" role="tablist" aria-label={t('generate.themes')}>
-              {[...THEME_PROMPTS.map((x) => x.theme), 'custom' as const].map((id) => (
-                <button key={id} type="button" role="tab" aria-selected={tab === id} className="tab" onClick={() => chooseTab(id)} disabled={generating}>
-                  {t(`themes.${id}.title`)}
-                </button>
-              ))}
-            </div>
+            <SegmentedControl
+              label={t('generate.themes')}
+              value={theme}
+              onValueChange={chooseTheme}
+              disabled={generating}
+              options={[...THEME_PROMPTS.map((x) => x.theme), 'custom' as const].map((id) => ({ value: id, label: t(`themes.${id}.title`) }))}
+            />
             {activeTheme && (
               <div className="ag-theme-card">
                 <span className="ag-swatch" style={{ background: activeTheme.baseCharacter.hairColor }} aria-hidden="true" />

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../../shared/api/client';
 import { Button } from '../../shared/ui/Button';
 import { Dialog } from '../../shared/ui/Dialog';
+import { Tabs } from '../../shared/ui/Tabs';
 import { downloadImage, fileToDataUrl } from '../../shared/image-generation/hooks';
 
 type Source = 'image' | 'text';
@@ -48,26 +49,37 @@ export function OutlineDialog({ open, onOpenChange, onUse }: { open: boolean; on
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={t('outline.title')} description={t('outline.description')} wide>
-      <div className="tabs-list" role="tablist" aria-label={t('outline.source')}>
-        {(['image', 'text'] as const).map((s) => (
-          <button key={s} type="button" role="tab" aria-selected={source === s} className="tab" onClick={() => setSource(s)} disabled={busy}>
-            {t(`outline.from.${s}`)}
-          </button>
-        ))}
-      </div>
       <div className="ol-body">
         <div className="ol-input">
-          {source === 'image' ? (
-            <label className="ol-drop">
-              <input type="file" accept="image/png,image/jpeg,image/webp" className="visually-hidden" onChange={(e) => void pick(e.target.files?.[0])} disabled={busy} />
-              {image ? <img src={image} alt={t('outline.sourceImage')} /> : <span>{t('outline.upload')}</span>}
-            </label>
-          ) : (
-            <div className="field">
-              <label htmlFor="ol-prompt">{t('outline.prompt')}</label>
-              <textarea id="ol-prompt" className="textarea" rows={5} value={prompt} maxLength={2000} placeholder={t('outline.promptPlaceholder')} onChange={(e) => setPrompt(e.target.value)} disabled={busy} />
-            </div>
-          )}
+          <Tabs
+            label={t('outline.source')}
+            value={source}
+            onValueChange={(v) => setSource(v as Source)}
+            items={[
+              {
+                id: 'image',
+                label: t('outline.from.image'),
+                disabled: busy,
+                content: (
+                  <label className="ol-drop">
+                    <input type="file" accept="image/png,image/jpeg,image/webp" className="visually-hidden" onChange={(e) => void pick(e.target.files?.[0])} disabled={busy} />
+                    {image ? <img src={image} alt={t('outline.sourceImage')} /> : <span>{t('outline.upload')}</span>}
+                  </label>
+                ),
+              },
+              {
+                id: 'text',
+                label: t('outline.from.text'),
+                disabled: busy,
+                content: (
+                  <div className="field">
+                    <label htmlFor="ol-prompt">{t('outline.prompt')}</label>
+                    <textarea id="ol-prompt" className="textarea" rows={5} value={prompt} maxLength={2000} placeholder={t('outline.promptPlaceholder')} onChange={(e) => setPrompt(e.target.value)} disabled={busy} />
+                  </div>
+                ),
+              },
+            ]}
+          />
           <div className="ag-slider">
             <label htmlFor="ol-strength">
               {t('outline.strength')} <output>{strength.toFixed(1)}</output>

@@ -4,6 +4,7 @@ import { Palette, Sparkles, X } from 'lucide-react';
 import { BackButton } from '../../shared/ui/BackButton';
 import { Button } from '../../shared/ui/Button';
 import { NotFound } from '../../shared/ui/NotFound';
+import { SegmentedControl } from '../../shared/ui/SegmentedControl';
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -290,13 +291,16 @@ export default function AnimePage({ onBack, generate: AiGenerateScreen }: { onBa
             <span className="gradient-text">{t('title')}</span>
             {characterName && <small className="muted"> · {characterName}</small>}
           </h1>
-          <div className="an-mode-switch" role="tablist" aria-label={t('mode.label')}>
-            {(['creative', 'ai-generate'] as const).map((m) => (
-              <button key={m} type="button" role="tab" aria-selected={mode === m} className={`an-mode-btn ${mode === m ? 'is-active' : ''}`} onClick={() => set({ mode: m })}>
-                {m === 'creative' ? <Palette size={15} aria-hidden /> : <Sparkles size={15} aria-hidden />} {m === 'creative' ? t('mode.create') : t('mode.generate')}
-              </button>
-            ))}
-          </div>
+          <SegmentedControl
+            className="an-mode-switch"
+            label={t('mode.label')}
+            value={mode}
+            onValueChange={(m) => set({ mode: m })}
+            options={[
+              { value: 'creative', label: t('mode.create'), icon: <Palette aria-hidden /> },
+              { value: 'ai-generate', label: t('mode.generate'), icon: <Sparkles aria-hidden /> },
+            ]}
+          />
         </header>
         {mode === 'creative' && <CanvasBar onSave={() => (panels.floating === 'character-library' ? undefined : toggle(characterId ? 'version-history' : 'character-library'))} />}
         <div className="anime-workspace" style={{ display: mode === 'creative' ? undefined : 'none' }}>

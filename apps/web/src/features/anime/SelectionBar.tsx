@@ -7,6 +7,7 @@ import { useEngine, useEngineSnapshot } from './engine';
 import { bufferToPngBlob } from './lib/pixels';
 import { useAnime, type SelectShape } from './store';
 import { Button } from '../../shared/ui/Button';
+import { SegmentedControl } from '../../shared/ui/SegmentedControl';
 
 const SHAPES: SelectShape[] = ['rect', 'ellipse', 'lasso', 'wand'];
 
@@ -49,13 +50,7 @@ export function SelectionBar() {
     <div className="an-bar-group" role="group" aria-label={t('select.options')}>
       {canvasTool === 'select' && (
         <>
-          <div className="tabs-list" role="radiogroup" aria-label={t('select.shape')}>
-            {SHAPES.map((s) => (
-              <button key={s} type="button" role="radio" aria-checked={select.shape === s} className="tab" data-state={select.shape === s ? 'active' : undefined} onClick={() => setSelect({ shape: s })}>
-                {t(`select.shapes.${s}`)}
-              </button>
-            ))}
-          </div>
+          <SegmentedControl className="an-bar-choice" label={t('select.shape')} value={select.shape} onValueChange={(shape) => setSelect({ shape })} options={SHAPES.map((s) => ({ value: s, label: t(`select.shapes.${s}`) }))} />
           <select className="input an-fill-sample" value={select.op} aria-label={t('select.op')} onChange={(e) => setSelect({ op: e.target.value as typeof select.op })}>
             {(['replace', 'add', 'subtract'] as const).map((o) => (
               <option key={o} value={o}>

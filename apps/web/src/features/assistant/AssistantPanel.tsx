@@ -77,7 +77,7 @@ export default function AssistantPanel() {
         <Tabs.Root className="assistant-tabs" value={tab} onValueChange={(v) => setTab(v as AssistantTab)}>
           <Tabs.List className="tabs-list assistant-tab-list" aria-label={t('tabs.label')}>
             {TABS.map((id) => (
-              <Tabs.Trigger key={id} value={id} className="tab" data-autofocus={id === tab ? '' : undefined}>
+              <Tabs.Trigger key={id} value={id} className="tabs-trigger" data-autofocus={id === tab ? '' : undefined}>
                 {t(`tabs.${id}`)}
               </Tabs.Trigger>
             ))}

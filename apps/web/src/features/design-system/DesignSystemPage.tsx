@@ -8,6 +8,7 @@ import { Dialog } from '../../shared/ui/Dialog';
 import { EmptyState } from '../../shared/ui/EmptyState';
 import { Menu } from '../../shared/ui/Menu';
 import { Skeleton } from '../../shared/ui/Skeleton';
+import { SegmentedControl } from '../../shared/ui/SegmentedControl';
 import { StatusPage } from '../../shared/ui/StatusPage';
 import { Tabs } from '../../shared/ui/Tabs';
 import { toast } from '../../shared/ui/toast';
@@ -27,6 +28,7 @@ export default function DesignSystemPage() {
   const { t } = useTranslation('common');
   const navigate = useNavigate();
   const [dialogOpen, setDialogOpen] = useState(false);
+  const [size, setSize] = useState<'small' | 'medium' | 'large'>('medium');
   const d = (key: string) => t(`designSystem.${key}`);
   return (
     <div className="page ds-page">
@@ -85,6 +87,17 @@ export default function DesignSystemPage() {
               { id: 'two', label: d('tabTwo'), content: <p>{d('tabTwoBody')}</p> },
             ]}
           />
+        </div>
+      </Section>
+      <Section title={d('segmented')}>
+        <div className="ds-wide">
+          <SegmentedControl
+            label={d('segmentedLabel')}
+            value={size}
+            onValueChange={setSize}
+            options={(['small', 'medium', 'large'] as const).map((s) => ({ value: s, label: d(`sizes.${s}`) }))}
+          />
+          <p className="muted">{t('designSystem.segmentedBody', { value: d(`sizes.${size}`) })}</p>
         </div>
       </Section>
       <Section title={d('states')}>

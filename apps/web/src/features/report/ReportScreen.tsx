@@ -7,6 +7,7 @@ import { ChartColumn, Database, FileCode2, FileDown, GitCompare, Quote, ScanSear
 import { BackButton } from '../../shared/ui/BackButton';
 import { MissingDocument } from '../../shared/writing/MissingDocument';
 import { SettingsIcon, toolIcon } from '../../shared/ui/icons';
+import { SegmentedControl } from '../../shared/ui/SegmentedControl';
 import {
   ConflictPanel,
   BackgroundSettingsPanel,
@@ -177,11 +178,7 @@ export default function ReportScreen({ onBack }: { onBack(): void }) {
           </Button>
           <span className="badge small" aria-live="polite">{t(`save.${docs.status}`)}</span>
           <div className="report-header-actions">
-            <div className="tabs-list" role="group" aria-label={t('view.label')}>
-              {(['write', 'split', 'preview'] as const).map((v) => (
-                <button key={v} type="button" className="tab" aria-pressed={view === v} data-state={view === v ? 'active' : 'inactive'} onClick={() => setView(v)}>{t(`view.${v}`)}</button>
-              ))}
-            </div>
+            <SegmentedControl label={t('view.label')} value={view} onValueChange={setView} options={(['write', 'split', 'preview'] as const).map((v) => ({ value: v, label: t(`view.${v}`) }))} />
             <Button size="sm" variant="ghost" onClick={() => setCustomise(!customise)} aria-expanded={customise} aria-label={t('customise')}><SettingsIcon /></Button>
           </div>
         </header>

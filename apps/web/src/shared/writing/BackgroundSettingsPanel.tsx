@@ -1,6 +1,7 @@
 import './writing-shared.css';
 import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SegmentedControl } from '../ui/SegmentedControl';
 import { toast } from '../ui/toast';
 import {
   clampOpacity,
@@ -29,21 +30,14 @@ export function BackgroundSettingsPanel({ value, onChange }: { value: Background
 
   return (
     <div className="bg-settings">
-      <div className="tabs-list" role="radiogroup" aria-label={t('background.type')}>
-        {(['solid', 'gradient', 'image'] as const).map((type) => (
-          <button
-            key={type}
-            type="button"
-            role="radio"
-            aria-checked={value.type === type}
-            className="tab"
-            data-state={value.type === type ? 'active' : undefined}
-            onClick={() => (type === 'image' && !value.image ? fileRef.current?.click() : onChange({ ...value, type }))}
-          >
-            {t(`background.${type}`)}
-          </button>
-        ))}
-      </div>
+      {/* "Image" is there to choose once an image is uploaded (the button below); moving through the choices with
+          the arrow keys never opens a file picker. */}
+      <SegmentedControl
+        label={t('background.type')}
+        value={value.type}
+        onValueChange={(type) => onChange({ ...value, type })}
+        options={(['solid', 'gradient', 'image'] as const).map((type) => ({ value: type, label: t(`background.${type}`), disabled: type === 'image' && !value.image }))}
+      />
       {value.type === 'solid' && (
         <div className="field">
           <label htmlFor={`${id}-color`}>{t('background.color')}</label>

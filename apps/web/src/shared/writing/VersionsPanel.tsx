@@ -2,6 +2,7 @@ import './writing-shared.css';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../ui/Button';
+import { SegmentedControl } from '../ui/SegmentedControl';
 import { diffWords } from './diff';
 import type { Version } from './versions';
 
@@ -37,38 +38,34 @@ export function VersionsPanel({
           {t('versions.close')}
         </button>
       </header>
-      <div className="versions-tabs" role="tablist">
-        {versions.map((v, i) => (
-          <button
-            key={v.id}
-            type="button"
-            role="tab"
-            aria-selected={v.id === selected.id}
-            className="tab"
-            onClick={() => {
-              setSelectedId(v.id);
-              setMode('read');
-            }}
-          >
-            {t(`versions.types.${v.type}`)} {versions.filter((x) => x.type === v.type).length > 1 ? i + 1 : ''}
-            <span className="badge conf">{Math.round(v.metadata.aiConfidence * 100)}%</span>
-          </button>
-        ))}
-      </div>
+      <SegmentedControl
+        className="versions-choice"
+        label={t('versions.title')}
+        value={selected.id}
+        onValueChange={(id) => {
+          setSelectedId(id);
+          setMode('read');
+        }}
+        options={versions.map((v, i) => ({
+          value: v.id,
+          label: (
+            <>
+              {t(`versions.types.${v.type}`)} {versions.filter((x) => x.type === v.type).length > 1 ? i + 1 : ''}
+              <span className="badge conf">{Math.round(v.metadata.aiConfidence * 100)}%</span>
+            </>
+          ),
+        }))}
+      />
       <div className="versions-mode">
-        {(['read', 'compare', 'edit'] as const).map((m) => (
-          <button
-            key={m}
-            type="button"
-            className={`chip ${mode === m ? 'active' : ''}`}
-            onClick={() => {
-              setMode(m);
-              if (m === 'edit') setDraft(selected.content);
-            }}
-          >
-            {t(`versions.modes.${m}`)}
-          </button>
-        ))}
+        <SegmentedControl
+          label={t('versions.modeLabel')}
+          value={mode}
+          onValueChange={(m) => {
+            setMode(m);
+            if (m === 'edit') setDraft(selected.content);
+          }}
+          options={(['read', 'compare', 'edit'] as const).map((m) => ({ value: m, label: t(`versions.modes.${m}`) }))}
+        />
         <span className="muted small">{t('versions.personality', { name: t(`personas.${selected.metadata.personalityInfluence}`, { defaultValue: selected.metadata.personalityInfluence }) })}</span>
       </div>
       {mode === 'read' && <div className="version-text">{selected.content}</div>}

@@ -8,6 +8,7 @@ import { downloadBlob } from '../../../shared/files/download';
 import { exportDrawing } from '../lib/exporting';
 import { useAnime } from '../store';
 import { Button } from '../../../shared/ui/Button';
+import { SegmentedControl } from '../../../shared/ui/SegmentedControl';
 
 /** Spec §9 export: png (default), jpg, webp, svg, plus PSD; quality 1-100 (JPEG/WebP), size 1-400 %. */
 export function ExportPanel() {
@@ -38,13 +39,7 @@ export function ExportPanel() {
 
   return (
     <div className="an-export-panel">
-      <div className="tabs-list" role="radiogroup" aria-label={t('export.format')}>
-        {EXPORT_FORMATS.map((f) => (
-          <button key={f} type="button" role="radio" aria-checked={exportFormat === f} className="tab" data-state={exportFormat === f ? 'active' : undefined} onClick={() => set({ exportFormat: f as ExportFormat })}>
-            {f.toUpperCase()}
-          </button>
-        ))}
-      </div>
+      <SegmentedControl<ExportFormat> label={t('export.format')} value={exportFormat} onValueChange={(f) => set({ exportFormat: f })} options={EXPORT_FORMATS.map((f) => ({ value: f, label: f.toUpperCase() }))} />
       {lossy && (
         <label className="field">
           <span>{t('export.quality', { value: exportQuality })}</span>

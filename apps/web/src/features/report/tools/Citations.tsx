@@ -4,6 +4,7 @@ import { X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, IconButton } from '../../../shared/ui/Button';
+import { SegmentedControl } from '../../../shared/ui/SegmentedControl';
 import { useReport } from '../context';
 import { Rich } from '../Rich';
 import { downloadBlob } from '../../../shared/files/download';
@@ -62,13 +63,12 @@ export function CitationsTool() {
   const check = checkCitations(r.report, r.meta.references);
   return (
     <div className="rt-panel">
-      <div className="tabs-list" role="group" aria-label={t('citations.style')}>
-        {CITATION_STYLES.map((s) => (
-          <button key={s} type="button" className="tab" aria-pressed={r.meta.style === s} data-state={r.meta.style === s ? 'active' : 'inactive'} onClick={() => r.updateMeta({ style: s })}>
-            {t(`citations.styleNames.${s}`, { defaultValue: CITATION_STYLE_LABELS[s] })}
-          </button>
-        ))}
-      </div>
+      <SegmentedControl
+        label={t('citations.style')}
+        value={r.meta.style}
+        onValueChange={(style) => r.updateMeta({ style })}
+        options={CITATION_STYLES.map((s) => ({ value: s, label: t(`citations.styleNames.${s}`, { defaultValue: CITATION_STYLE_LABELS[s] }) }))}
+      />
       <label className="field">
         <span>{t('citations.paste')}</span>
         <textarea className="input mono" rows={4} value={paste} onChange={(e) => setPaste(e.target.value)} placeholder={t('citations.pastePlaceholder')} />

@@ -7,6 +7,7 @@ import { EditorView, lineNumbers } from '@codemirror/view';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../shared/ui/Button';
+import { SegmentedControl } from '../../../shared/ui/SegmentedControl';
 import { toast } from '../../../shared/ui/toast';
 import { useCurrentUser } from '../../../shared/hooks/useCurrentUser';
 import { useReport } from '../context';
@@ -92,13 +93,7 @@ export function LatexTool() {
   };
   return (
     <div className="rt-panel">
-      <div className="tabs-list" role="group" aria-label={t('latex.templates')}>
-        {LATEX_TEMPLATES.map((x) => (
-          <button key={x} type="button" className="tab" disabled={!!saved && x !== template} aria-pressed={template === x} data-state={template === x ? 'active' : 'inactive'} onClick={() => setPicked(x)}>
-            {t(`latex.${x}`)}
-          </button>
-        ))}
-      </div>
+      <SegmentedControl label={t('latex.templates')} value={template} onValueChange={setPicked} options={LATEX_TEMPLATES.map((x) => ({ value: x, label: t(`latex.${x}`), disabled: !!saved && x !== template }))} />
       <p className="muted" data-testid="latex-mode">{saved ? t('latex.editedNote') : t('latex.generatedNote')}</p>
       <div ref={host} className="rt-codemirror" data-testid="latex-editor" />
       <div className="row-wrap">

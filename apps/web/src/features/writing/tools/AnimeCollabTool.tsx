@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError, call } from '../../../shared/api/client';
 import { Button } from '../../../shared/ui/Button';
+import { SegmentedControl } from '../../../shared/ui/SegmentedControl';
 import { useCurrentUser } from '../../../shared/hooks/useCurrentUser';
 import { useWriting } from '../context';
 import { assertModel, streamChat } from '../lib/ai';
@@ -84,13 +85,7 @@ export function AnimeCollabTool() {
             {character.traits && character.traits.length > 0 && <p className="muted">{character.traits.join(' · ')}</p>}
             {character.background && <p className="muted">{character.background}</p>}
           </div>
-          <div className="tabs-list" role="radiogroup" aria-label={t('collab.role')}>
-            {(['dialogue', 'narration'] as const).map((r) => (
-              <button key={r} type="button" role="radio" aria-checked={role === r} className="tab" data-state={role === r ? 'active' : undefined} onClick={() => setRole(r)}>
-                {t(`collab.roles.${r}`)}
-              </button>
-            ))}
-          </div>
+          <SegmentedControl label={t('collab.role')} value={role} onValueChange={setRole} options={(['dialogue', 'narration'] as const).map((r) => ({ value: r, label: t(`collab.roles.${r}`) }))} />
           <label className="field" style={{ marginTop: 10 }}>
             <span>{t('collab.direction')}</span>
             <input className="input" value={direction} maxLength={500} placeholder={t('collab.directionPlaceholder')} onChange={(e) => setDirection(e.target.value)} />

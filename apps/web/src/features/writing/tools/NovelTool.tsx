@@ -2,6 +2,7 @@ import { DEFAULT_CHAPTER_GOAL, goalProgress, MAX_CHAPTER_GOAL, OUTLINE_BEATS, OU
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../shared/ui/Button';
+import { SegmentedControl } from '../../../shared/ui/SegmentedControl';
 import { Tabs } from '../../../shared/ui/Tabs';
 import { useWriting } from '../context';
 import { splitChapters } from '../lib/chapters';
@@ -121,13 +122,7 @@ export function NovelTool() {
     ),
     outline: (
       <div className="stack">
-        <div className="tabs-list" role="radiogroup" aria-label={t('novel.template')}>
-          {OUTLINE_TEMPLATES.map((tpl) => (
-            <button key={tpl} type="button" role="radio" aria-checked={plan.template === tpl} className="tab" data-state={plan.template === tpl ? 'active' : undefined} onClick={() => update({ ...plan, template: tpl })}>
-              {t(`novel.templates.${tpl}`)}
-            </button>
-          ))}
-        </div>
+        <SegmentedControl label={t('novel.template')} value={plan.template} onValueChange={(template) => update({ ...plan, template })} options={OUTLINE_TEMPLATES.map((tpl) => ({ value: tpl, label: t(`novel.templates.${tpl}`) }))} />
         {OUTLINE_BEATS[plan.template].map((b) => (
           <label key={b} className="field">
             <span>

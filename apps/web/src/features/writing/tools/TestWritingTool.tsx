@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { create } from 'zustand';
 import { Button } from '../../../shared/ui/Button';
+import { SegmentedControl } from '../../../shared/ui/SegmentedControl';
 import { useWriting } from '../context';
 import { assertModel, streamChat } from '../lib/ai';
 import { AiError } from '../../../shared/ai';
@@ -93,13 +94,7 @@ export function TestWritingTool() {
     return (
       <div className="tool-body">
         <ToolHeader id="test-writing" />
-        <div className="tabs-list" role="radiogroup" aria-label={t('testWriting.type')}>
-          {(['essay', 'exam'] as const).map((type) => (
-            <button key={type} type="button" role="radio" aria-checked={p.type === type} className="tab" data-state={p.type === type ? 'active' : undefined} onClick={() => p.set({ type, task: '' })}>
-              {t(`testWriting.types.${type}`)}
-            </button>
-          ))}
-        </div>
+        <SegmentedControl label={t('testWriting.type')} value={p.type} onValueChange={(type) => p.set({ type, task: '' })} options={(['essay', 'exam'] as const).map((type) => ({ value: type, label: t(`testWriting.types.${type}`) }))} />
         <label className="field" style={{ marginTop: 10 }}>
           <span>{t('testWriting.prompt')}</span>
           <select className="select" value={PROMPT_IDS.find((id) => t(`testWriting.prompts.${p.type}.${id}`) === p.task) ?? ''} onChange={(e) => p.set({ task: e.target.value ? t(`testWriting.prompts.${p.type}.${e.target.value}`) : '' })}>
