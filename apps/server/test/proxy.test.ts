@@ -95,6 +95,11 @@ describe.skipIf(!canRunCaddy || !canRunPostgres || !!process.env.TEST_DATABASE_U
       expect(me.status).toBe(200);
       expect(((await me.json()) as { username: string }).username).toBe('proxyuser');
     }
+    // And each process, asked directly, knows the session made through the proxy.
+    for (const server of servers) {
+      const me = await fetch(`${server.base}/api/auth/me`, { headers: { authorization: `Bearer ${token}` } });
+      expect(me.status).toBe(200);
+    }
   });
 
   it('server-sent events pass through at once (flush_interval -1): a word arrives while the answer is still open', async () => {
