@@ -7,6 +7,8 @@ test.use({ serviceWorkers: 'allow' });
 test('a deployment under the running page: "A new version is ready", Reload gives it, again for a later one, a chunk gone with the old build never shows an error', async ({
   page,
 }) => {
+  // Three deployments, each installed by a service worker, on a machine that may be loaded.
+  test.setTimeout(120_000);
   const site = await serveBuilds(test.info().project.use.baseURL!);
   // workbox-window treats an update found more than 60 s after it registered as another tab's and stops
   // listening after it: time jumps on Playwright's clock past that.
@@ -46,13 +48,17 @@ test('a deployment under the running page: "A new version is ready", Reload give
     await expect.poll(build, { timeout: 30_000 }).toBe('third');
     await expect(banner).toHaveCount(0);
 
+    // The router listens for history changes only once its first render is committed (that render yields as
+    // a transition): navigate after the launcher shows, as a user would.
+    await expect(page.getByRole('heading', { level: 1, name: 'Yumi Studio' })).toBeVisible({ timeout: 30_000 });
     // The next deployment removes the Image chunk this page would load: it switches to the new build instead.
     site.deploy(firstBuild);
     await page.evaluate(() => {
       history.pushState(null, '', '/image');
       dispatchEvent(new PopStateEvent('popstate'));
     });
-    await expect(page.getByRole('heading', { name: 'Image Studio' })).toBeVisible({ timeout: 30_000 });
+    // Switching waits up to 20 s for the new worker to install before it reloads.
+    await expect(page.getByRole('heading', { name: 'Image Studio' })).toBeVisible({ timeout: 45_000 });
     expect(await build()).toBe('first');
     await expect(page.getByText('Oops! Something went wrong')).toHaveCount(0);
   } finally {
