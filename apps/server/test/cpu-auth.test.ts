@@ -11,6 +11,7 @@ const CPU_ROUTES = [
   '/api/anime-helper/analyze-colors',
   '/api/anime-chara-helper/generate',
   '/api/images/process',
+  '/api/images/from-device',
   '/api/report/export/pdf',
   '/api/report/export/latex',
   '/api/plagiarism/check',

@@ -163,7 +163,8 @@ describe('Drizzle schema, drizzle-kit snapshot and migrations', () => {
     for (const [table, rows] of Object.entries(before)) {
       // Columns a later migration added are not the baseline's data; everything that was there stays as it was.
       const kept = (after[table] ?? []).map((row) => Object.fromEntries(Object.entries(row).filter(([k]) => !rows[0] || k in rows[0])));
-      expect(kept, table).toEqual(rows);
+      // The migrator's own book gains a row per newer migration (checked above); the others stay exactly.
+      expect(kept, table).toEqual(table === 'schema_migrations' ? expect.arrayContaining(rows) : rows);
     }
     expect(Object.values(before).flat().length).toBeGreaterThanOrEqual(15);
   });

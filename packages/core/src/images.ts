@@ -308,6 +308,24 @@ export const processRequestSchema = z.strictObject({
 });
 export type ProcessRequest = z.input<typeof processRequestSchema>;
 
+/**
+ * A picture drawn on a device while offline (the procedural renderer in the browser), sent to the gallery when
+ * the network returns: free, as drawing it was. `clientId` is the device's id for it, so a picture sent again
+ * (the first answer lost on the way) is stored once.
+ */
+export const deviceImageRequestSchema = z.strictObject({
+  clientId: z.uuid(),
+  image: imageDataUrlSchema,
+  prompt: z.string().max(IMAGE_PROMPT_MAX),
+  negativePrompt: z.string().max(IMAGE_PROMPT_MAX).default(''),
+  seed: z.number().int().min(0).max(2 ** 32 - 1),
+  /** The options it was drawn with (no reference picture: only its colours were used). */
+  settings: generationSettingsSchema.omit({ referenceImage: true }),
+  drawnAt: z.iso.datetime(),
+});
+export type DeviceImageRequest = z.infer<typeof deviceImageRequestSchema>;
+export type DeviceImageInput = z.input<typeof deviceImageRequestSchema>;
+
 /** Progress events of GET /api/anime-chara-helper/jobs/:id/events (SSE `data:` lines). */
 export type GenerationEvent =
   | { type: 'status'; job: GenerationJob }

@@ -8,6 +8,7 @@ const EXPENSIVE_ROUTES: Readonly<Record<string, string>> = {
   '/api/anime-chara-helper/generate-outline': 'image-tools',
   '/api/anime-helper/analyze-colors': 'image-tools',
   '/api/images/process': 'image-tools',
+  '/api/images/from-device': 'image-tools',
   '/api/anime-chara-helper/generate': 'generation',
   '/api/report/export/pdf': 'exports',
   '/api/report/export/latex': 'exports',

@@ -3,6 +3,7 @@ import { apiErrorSchema } from '../api-error';
 import {
   aiDrawRequestSchema,
   aiDrawResponseSchema,
+  deviceImageRequestSchema,
   galleryPageSchema,
   generateAcceptedSchema,
   generatedImageSchema,
@@ -94,6 +95,14 @@ export const imagesApi = {
     params: idParams,
     query: z.object({ token: z.string().min(16).max(64), download: z.enum(['1']).optional() }),
     responses: { 200: z.unknown().describe('The image (PNG)'), 404: apiErrorSchema },
+  }),
+  fromDevice: defineEndpoint({
+    ...secured,
+    method: 'POST',
+    path: '/api/images/from-device',
+    summary: 'Add a picture drawn on the device while offline to the gallery (free; sent again with the same clientId, stored once: 200)',
+    body: deviceImageRequestSchema,
+    responses: { 200: generatedImageSchema, 201: generatedImageSchema, ...errors },
   }),
   process: defineEndpoint({
     ...secured,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, check, index, integer, jsonb, pgTable, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, check, index, integer, jsonb, pgTable, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { fkey } from './keys';
 
@@ -63,11 +63,14 @@ export const imageResults = pgTable(
     params: jsonb('params').$type<Record<string, unknown>>().notNull(),
     cost: integer('cost').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** A picture drawn on a device while offline: the device's id for it, so sending it twice stores it once. */
+    clientId: uuid('client_id'),
   },
   (t) => [
     fkey(t.userId, users.id, 'cascade'),
     fkey(t.jobId, imageJobs.id, 'set null'),
     index('image_results_user_idx').on(t.userId, t.seq.desc().nullsFirst()),
     index('image_results_blob_idx').on(t.blobKey),
+    uniqueIndex('image_results_client_id_idx').on(t.userId, t.clientId).where(sql`client_id IS NOT NULL`),
   ],
 );

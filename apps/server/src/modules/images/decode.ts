@@ -9,8 +9,8 @@ import { dataUrlBytes, intakeImage } from '../../lib/image-intake';
  * dimensions checked on the header first, then re-encoded by sharp as PNG so nothing but pixels gets
  * stored or passed on.
  */
-export async function decodeImageDataUrl(dataUrl: string): Promise<{ png: Buffer; width: number; height: number }> {
-  const caps = { maxBytes: IMAGE_UPLOAD_MAX_BYTES, maxSide: AI_TOOL_MAX_SIDE, formats: ['png', 'jpeg', 'webp'] as const };
+export async function decodeImageDataUrl(dataUrl: string, maxSide = AI_TOOL_MAX_SIDE): Promise<{ png: Buffer; width: number; height: number }> {
+  const caps = { maxBytes: IMAGE_UPLOAD_MAX_BYTES, maxSide, formats: ['png', 'jpeg', 'webp'] as const };
   const { image } = await intakeImage(dataUrlBytes(dataUrl, caps.maxBytes), caps);
   try {
     const { data: png, info } = await image.rotate().png().toBuffer({ resolveWithObject: true });

@@ -129,6 +129,22 @@ export async function resultsOfJob(db: Db, jobId: string): Promise<ResultRow[]> 
   return db.select().from(imageResults).where(eq(imageResults.jobId, jobId)).orderBy(imageResults.seq);
 }
 
+/** The picture a device sent under `clientId` before, if any (the device's ids are the user's own). */
+export async function findSentFromDevice(db: Db, userId: string, clientId: string): Promise<ResultRow | undefined> {
+  const [row] = await db.select().from(imageResults).where(and(eq(imageResults.userId, userId), eq(imageResults.clientId, clientId)));
+  return row;
+}
+
+/** Inserts a picture sent from a device; null when the same picture (user and client id) is already stored. */
+export async function insertFromDevice(db: Db, result: NewResult & { clientId: string }): Promise<ResultRow | null> {
+  const [row] = await db
+    .insert(imageResults)
+    .values(result)
+    .onConflictDoNothing({ target: [imageResults.userId, imageResults.clientId], where: sql`client_id IS NOT NULL` })
+    .returning();
+  return row ?? null;
+}
+
 export async function findResult(db: Db, id: string): Promise<ResultRow | undefined> {
   const [row] = await db.select().from(imageResults).where(eq(imageResults.id, id));
   return row;

@@ -113,6 +113,11 @@ export const imagesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     return sendBlob(request, reply, ctx.blobs, key, () => notFound('Image'));
   });
 
+  route(app, imagesApi.fromDevice, withImages, async (request, reply) => {
+    const { image, created } = await images.addFromDevice(ctx, currentUser(request).id, request.body);
+    return reply.status(created ? 201 : 200).send(image);
+  });
+
   route(app, imagesApi.process, withImages, async (request, reply) =>
     reply.status(201).send(await images.processImage(ctx, currentUser(request).id, request.body)),
   );

@@ -4,8 +4,10 @@ import {
   GENERATION_ERROR_CODES,
   GENERATION_MESSAGES,
   IMAGE_PRICE_TIMESHARDS,
+  IMAGE_SIZE_MAX,
   themePrompt,
   upscaleFactor,
+  type DeviceImageRequest,
   type GeneratedImage,
   type GenerationJob,
   type GenerationSettings,
@@ -367,3 +369,52 @@ export async function processImage(ctx: AppContext, userId: string, body: { imag
   return toImage(row!);
 }
 
+
+const DEVICE_IMAGE_GONE = {
+  en: 'This picture was deleted from your gallery while it was being added. Send it again to keep it.',
+  ja: 'この画像はギャラリーに追加している間に削除されました。残す場合はもう一度送ってください。',
+  zh: '这张图片在加入图库的过程中被删除了。如需保留，请重新发送。',
+  ko: '이 그림은 갤러리에 추가되는 동안 삭제되었습니다. 남기려면 다시 보내 주세요.',
+} as const;
+
+/**
+ * A picture drawn on the user's device while offline joins the gallery: the user's own picture, so no trial
+ * and no timeshards are taken. Checked like any upload (magic bytes, header caps before decoding, re-encoded
+ * as PNG) and no larger than the renderer draws. Sent again with the same client id (an answer lost on the
+ * way, two tabs at once), the first one is answered and nothing is stored twice.
+ */
+export async function addFromDevice(ctx: AppContext, userId: string, body: DeviceImageRequest): Promise<{ image: GeneratedImage; created: boolean }> {
+  const sent = await repo.findSentFromDevice(ctx.db, userId, body.clientId);
+  if (sent) return { image: toImage(sent), created: false };
+  await assertStorageLeft(ctx, userId);
+  const { png, width, height } = await decodeImageDataUrl(body.image, IMAGE_SIZE_MAX);
+  const blob = await ctx.blobs.put(png, 'image/png');
+  const now = ctx.clock.now();
+  const row = await ctx.db.transaction(async (tx) => {
+    const inserted = await repo.insertFromDevice(tx, {
+      userId,
+      clientId: body.clientId,
+      jobId: null,
+      blobKey: blob.key,
+      accessToken: randomBytes(24).toString('base64url'),
+      width,
+      height,
+      seed: body.seed,
+      prompt: body.prompt.trim(),
+      negativePrompt: body.negativePrompt.trim(),
+      provider: 'procedural',
+      model: null,
+      params: { ...body.settings, seed: body.seed, iterations: 1, onDevice: true },
+      cost: 0,
+      // When it was drawn, never later than now (a device clock may run ahead).
+      createdAt: new Date(Math.min(Date.parse(body.drawnAt), now.getTime())),
+    });
+    if (inserted) await enforceQuota(ctx, tx, userId);
+    return inserted;
+  });
+  if (row) return { image: toImage(row), created: true };
+  // The same picture arrived twice at once: the other request stored it.
+  const stored = await repo.findSentFromDevice(ctx.db, userId, body.clientId);
+  if (!stored) throw new HttpError(409, 'DEVICE_IMAGE_GONE', DEVICE_IMAGE_GONE);
+  return { image: toImage(stored), created: false };
+}

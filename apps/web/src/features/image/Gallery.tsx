@@ -6,7 +6,7 @@ import { useOnline } from '../../shared/hooks/useOnline';
 import { GALLERY_KEY, useGallery } from '../../shared/image-generation/hooks';
 import { useModes } from '../../shared/modes/store';
 import { Button } from '../../shared/ui/Button';
-import { keepServerCopies, picturesOnDevice, type DevicePicture } from './devicePictures';
+import { keepServerCopies, PICTURES_SENT, picturesOnDevice, type DevicePicture } from '../../shared/image-generation/offline/devicePictures';
 
 /** Under the gallery's key, so whatever refreshes the gallery (a generation, a delete) refreshes this too. */
 const deviceKey = (userId: string | undefined) => [...GALLERY_KEY, 'device', userId ?? ''] as const;
@@ -36,6 +36,13 @@ export function Gallery({ onOpen }: { onOpen(image: DevicePicture): void }) {
       .catch(() => undefined);
   }, [online, installed, user, newest, client]);
 
+  useEffect(() => {
+    // Pictures drawn here reached the server (the app shell sends them when the network returns).
+    const refresh = () => void client.invalidateQueries({ queryKey: GALLERY_KEY });
+    window.addEventListener(PICTURES_SENT, refresh);
+    return () => window.removeEventListener(PICTURES_SENT, refresh);
+  }, [client]);
+
   const onDevice = device.data ?? [];
   const fromServer = online ? (gallery.data?.pages.flatMap((p) => p.items) ?? []) : onDevice.filter((p) => !p.madeHere);
   const items: DevicePicture[] = [...onDevice.filter((p) => p.madeHere), ...fromServer];
@@ -51,7 +58,7 @@ export function Gallery({ onOpen }: { onOpen(image: DevicePicture): void }) {
           <li key={img.id}>
             <button type="button" className="gallery-item" onClick={() => onOpen(img)} aria-label={t('gallery.open', { prompt: img.prompt || t('viewer.untitled') })}>
               <img src={img.url} alt="" loading="lazy" />
-              {img.madeHere && <span className="badge gallery-device">{t('gallery.onDevice')}</span>}
+              {img.madeHere && <span className="badge gallery-device">{t(img.refused ? 'gallery.refused' : 'gallery.onDevice')}</span>}
               <span className="gallery-caption">{img.prompt || t('viewer.untitled')}</span>
             </button>
           </li>

@@ -18,7 +18,7 @@ import { DEFAULT_STUDIO, StudioForm, toRequestSettings, type StudioSettings } fr
 import { UnlockDialog } from '../../shared/image-generation/UnlockDialog';
 import { generateOnDevice } from '../../shared/image-generation/offline/engine';
 import { useGeneration, type OfflineGenerator } from '../../shared/image-generation/useGeneration';
-import { keepMadeHere, type DevicePicture } from './devicePictures';
+import { keepMadeHere, type DevicePicture } from '../../shared/image-generation/offline/devicePictures';
 import '../../shared/image-generation/generation.css';
 import './image.css';
 

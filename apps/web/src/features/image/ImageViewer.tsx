@@ -6,12 +6,13 @@ import { useOnline } from '../../shared/hooks/useOnline';
 import { Button } from '../../shared/ui/Button';
 import { Dialog } from '../../shared/ui/Dialog';
 import { downloadImage } from '../../shared/image-generation/hooks';
-import { removeFromDevice, type DevicePicture } from './devicePictures';
+import { removeFromDevice, type DevicePicture } from '../../shared/image-generation/offline/devicePictures';
 import { PostProcessPanel } from './PostProcessPanel';
 
 /**
- * One gallery image: open, download, delete, reuse its settings, post-process it. A picture drawn on this
- * device lives only here (deleted here; the server's tools cannot reach it); offline, what needs the server says so.
+ * One gallery image: open, download, delete, reuse its settings, post-process it. A picture drawn offline
+ * lives only on this device until the app sends it to the gallery (deleted here meanwhile; the server's tools
+ * cannot reach it yet); offline, what needs the server says so.
  */
 export function ImageViewer(props: { image: DevicePicture | null; onClose(): void; onDeleted(id: string): void; onReuse(image: GeneratedImage): void; onProcessed(image: GeneratedImage): void }) {
   const { t, i18n } = useTranslation('image');
@@ -83,7 +84,7 @@ export function ImageViewer(props: { image: DevicePicture | null; onClose(): voi
           </div>
           {error && <div className="alert alert-error">{error}</div>}
           {image.madeHere ? (
-            <p className="muted small">{t('viewer.madeHere')}</p>
+            <p className={image.refused ? 'alert alert-warning' : 'muted small'}>{image.refused ? t('viewer.refused', { reason: image.refused }) : t('viewer.madeHere')}</p>
           ) : online ? (
             <PostProcessPanel source={{ imageId: image.id }} onDone={props.onProcessed} />
           ) : (

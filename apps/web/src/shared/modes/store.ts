@@ -69,6 +69,8 @@ export const useModes = create<ModesState>((set, get) => {
     async uninstall(id) {
       try {
         saveInstalled(await uninstallMode(get().installed, id));
+        // Image kept copies of the gallery's pictures for offline use: they go with it.
+        if (id === 'image') await import('../image-generation/offline/devicePictures').then((m) => m.dropServerCopies()).catch(() => undefined);
         setJob(id, undefined);
         return true;
       } catch (err) {

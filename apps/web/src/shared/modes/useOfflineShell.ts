@@ -4,13 +4,14 @@ import { useEffect } from 'react';
 import { isOnline, subscribeOnline } from '../network/connectivity';
 import { toast } from '../ui/toast';
 import { cacheForOffline, registerServiceWorker } from './serviceWorker';
+import { useModes } from './store';
 
 /**
  * Registers the service worker once the page is idle, then keeps the translations of the language in use
  * (every namespace, so each mode has its words offline) and the fonts this visit loaded before the worker
  * was in control. Runs again when the language changes. For a signed-in user, sends the edits and deletes
  * this device kept while offline (documents and characters) and copies their newest ones to this device,
- * now and whenever the network returns.
+ * and adds the pictures drawn offline in Image Studio to their gallery, now and whenever the network returns.
  */
 export function useOfflineShell(language: string, userId: string | undefined) {
   useEffect(() => {
@@ -30,6 +31,14 @@ export function useOfflineShell(language: string, userId: string | undefined) {
         .then(async (m) => {
           tellKept((await m.syncCharacters()).map((c) => c.name));
           await m.refreshCharacters();
+        })
+        .catch(() => undefined);
+      void import('../image-generation/offline/devicePictures')
+        .then(async (m) => {
+          // Image installed for offline use keeps each as a copy of the server's picture.
+          const { sent, refused } = await m.sendPicturesMadeHere(userId, useModes.getState().installed.includes('image'));
+          if (sent) toast('success', i18n.t('common:offline.picturesSent', { count: sent }));
+          if (refused) toast('warning', i18n.t('common:offline.picturesRefused', { count: refused }), 10_000);
         })
         .catch(() => undefined);
     };

@@ -1,22 +1,27 @@
-import type { GeneratedImage } from '@yumi/core';
+import { imagesApi, type DeviceImageInput, type GeneratedImage } from '@yumi/core';
+import { bytesToBase64 } from '@yumi/paint';
 import type { DBSchema, IDBPDatabase } from 'idb';
-import type { DeviceImage } from '../../shared/image-generation/offline/engine';
-import { localDatabase } from '../../shared/offline/idb';
+import { ApiError, call } from '../../api/client';
+import { localDatabase } from '../../offline/idb';
+import type { DeviceImage } from './engine';
 
 /**
  * The Image mode's pictures on this device (IndexedDB through `idb`), so the gallery opens without a
- * network: pictures drawn here while offline (they live only here) and copies of the newest pictures of the
- * server's gallery (kept while the mode is installed, bounded in count and bytes). Each record names its
- * owner, so another account on the same browser never sees it. The bytes are a store of their own, read once
- * per page into an object URL, so listing the gallery never copies them all.
+ * network: pictures drawn here while offline (here only until the server has them: `sendPicturesMadeHere`)
+ * and copies of the newest pictures of the server's gallery (kept while the mode is installed, bounded in
+ * count and bytes). Each record names its owner, so another account on the same browser never sees it. The
+ * bytes are a store of their own, read once per page into an object URL, so listing the gallery never copies
+ * them all.
  */
 interface StoredPicture {
   userId: string;
   /** The picture's details; `url` is made from the bytes when it is shown. */
   image: GeneratedImage;
   size: number;
-  /** Drawn on this device: the server has never seen it. */
+  /** Drawn on this device: the server has not got it yet. */
   madeHere: boolean;
+  /** Why the server did not take it the last time it was sent (tried again at the next sync). */
+  refused?: string;
 }
 interface StoredFile {
   bytes: ArrayBuffer;
@@ -28,11 +33,15 @@ interface PicturesSchema extends DBSchema {
 }
 
 /** A picture as the gallery shows it. */
-export type DevicePicture = GeneratedImage & { madeHere?: boolean };
+export type DevicePicture = GeneratedImage & { madeHere?: boolean; refused?: string };
 
 /** How many of the server's newest pictures are copied here (one gallery page), and how many bytes at most. */
 const SERVER_COPIES = 24;
 const SERVER_COPY_BYTES = 48 * 1024 * 1024;
+/** Sending a picture of a few megabytes on a slow link. */
+const SEND_TIMEOUT = 120_000;
+/** Fired on window once pictures drawn here have reached the server's gallery. */
+export const PICTURES_SENT = 'yumi:pictures-sent';
 
 const database = localDatabase<PicturesSchema>('yumi-image-gallery', 1, (db) => {
   db.createObjectStore('pictures', { keyPath: 'image.id' }).createIndex('owner', 'userId');
@@ -55,7 +64,7 @@ async function shown(db: IDBPDatabase<PicturesSchema>, p: StoredPicture): Promis
     url = URL.createObjectURL(new Blob([file.bytes], { type: file.type }));
     urls.set(p.image.id, url);
   }
-  return { ...p.image, url, madeHere: p.madeHere };
+  return { ...p.image, url, madeHere: p.madeHere, refused: p.refused };
 }
 
 async function put(records: Array<{ picture: StoredPicture; file: StoredFile }>): Promise<void> {
@@ -101,6 +110,15 @@ export async function removeFromDevice(id: string): Promise<void> {
   forget(id);
 }
 
+/**
+ * Uninstalling Image frees what it kept for offline use: every account's copies of server pictures go.
+ * Pictures drawn here stay until the server has them (they exist nowhere else).
+ */
+export async function dropServerCopies(): Promise<void> {
+  const ids = await database.use(async (db) => (await db.getAll('pictures')).filter((p) => !p.madeHere).map((p) => p.image.id));
+  for (const id of ids) await removeFromDevice(id);
+}
+
 let copying: Promise<boolean> | null = null;
 /**
  * Copies the newest pictures of the server's gallery to this device and drops the copies of those no longer
@@ -133,4 +151,68 @@ export function keepServerCopies(userId: string, newest: GeneratedImage[]): Prom
     return stale.length + added > 0;
   })().finally(() => (copying = null));
   return copying;
+}
+
+/** What one sync did: pictures now in the server's gallery, and those it refused (kept here with the reason). */
+interface SentPictures {
+  sent: number;
+  refused: number;
+}
+
+/** One picture drawn here, as the server's gallery takes it; its local id (`local-<uuid>`) is the client id. */
+async function sendOne(p: StoredPicture, file: StoredFile): Promise<GeneratedImage> {
+  const { referenceImage: _reference, onDevice: _onDevice, ...drawnWith } = p.image.params as Record<string, unknown>;
+  return call(
+    imagesApi.fromDevice,
+    {
+      body: {
+        clientId: p.image.id.replace(/^local-/, ''),
+        image: `data:${file.type};base64,${bytesToBase64(new Uint8Array(file.bytes))}`,
+        prompt: p.image.prompt,
+        negativePrompt: p.image.negativePrompt,
+        seed: p.image.seed,
+        // As the engine parsed them; the server checks them again.
+        settings: drawnWith as DeviceImageInput['settings'],
+        drawnAt: p.image.createdAt,
+      },
+    },
+    // Safe to send again: the server stores a client id once.
+    { timeoutMs: SEND_TIMEOUT, retries: 2 },
+  );
+}
+
+const RETRY_LATER = new Set<ApiError['type']>(['NETWORK', 'AUTH', 'SERVER', 'RATE_LIMIT']);
+
+let sending: Promise<SentPictures> | null = null;
+/**
+ * Sends the pictures this user drew here while offline to their gallery on the server, oldest first, one at a
+ * time; each leaves this device once the server has it (kept as a copy of the server's picture when
+ * `keepCopies`: Image is installed for offline use). Stops at the first network failure (the rest wait for the
+ * next time the network returns); a picture the server refuses stays here with the reason.
+ */
+export function sendPicturesMadeHere(userId: string, keepCopies: boolean): Promise<SentPictures> {
+  sending ??= (async () => {
+    const result: SentPictures = { sent: 0, refused: 0 };
+    const waiting = (await stored(userId)).filter((p) => p.madeHere).sort((a, b) => a.image.createdAt.localeCompare(b.image.createdAt));
+    for (const p of waiting) {
+      const file = await database.use((db) => db.get('files', p.image.id));
+      if (!file) continue;
+      let image: GeneratedImage;
+      try {
+        image = await sendOne(p, file);
+      } catch (err) {
+        // Unreachable, signed out, busy: the next sync tries again. A refusal says why on the picture.
+        if (!(err instanceof ApiError) || RETRY_LATER.has(err.type)) break;
+        await put([{ picture: { ...p, refused: err.message }, file }]);
+        result.refused += 1;
+        continue;
+      }
+      await removeFromDevice(p.image.id);
+      if (keepCopies) await put([{ picture: { userId, image: { ...image, url: '' }, size: file.bytes.byteLength, madeHere: false }, file }]);
+      result.sent += 1;
+    }
+    if (result.sent + result.refused > 0 && typeof window !== 'undefined') window.dispatchEvent(new CustomEvent(PICTURES_SENT, { detail: result }));
+    return result;
+  })().finally(() => (sending = null));
+  return sending;
 }

@@ -1,0 +1,2 @@
+ALTER TABLE "image_results" ADD COLUMN "client_id" uuid;--> statement-breakpoint
+CREATE UNIQUE INDEX "image_results_client_id_idx" ON "image_results" USING btree ("user_id","client_id") WHERE client_id IS NOT NULL;
