@@ -1,6 +1,6 @@
 import { cjkRegion } from '@yumi/core';
 import { hasRtl } from '@yumi/core/report/bidi';
-import { create, type Font } from 'fontkit';
+import { create, type Font, type GlyphRun } from 'fontkit';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -90,23 +90,54 @@ export function joinsPrevious(cp: number): boolean {
   return cp === 0x200d || (cp >= 0xfe00 && cp <= 0xfe0f) || cp === 0x20e3 || (cp >= 0x1f3fb && cp <= 0x1f3ff) || (cp >= 0xe0020 && cp <= 0xe007f);
 }
 
-/** Each subset's character map, read once per process. */
-const cmaps = new Map<string, Font>();
+/** Shaped words kept per thread, over all fonts (an English word's run is well under 1 kB). */
+const RUNS_MAX = 20_000;
+const runs = new Map<string, GlyphRun>();
+
+/**
+ * Each subset file as one fontkit font per thread, shared by every export (pdfkit takes a font object as
+ * well as bytes): its character map, its layout tables (GSUB/GPOS, decoded lazily as they are used) and
+ * its glyphs are read once, not once per document. Its layout() answers from the thread's shaped-word
+ * cache: pdfkit shapes every word to measure and to draw it, and its own cache lives one document. pdfkit
+ * scales the positions it gets in place, so each answer is a copy.
+ */
+const fonts = new Map<string, Font>();
+export function pdfFont(file: string): Font {
+  let font = fonts.get(file);
+  if (font) return font;
+  font = create(fontProgram(file)) as Font;
+  const shape = font.layout.bind(font);
+  font.layout = (text: string, features?: string[] | Record<string, boolean>) => {
+    const run = features ? shape(text, features) : shapedWord(file, text, shape);
+    const copy = Object.create(Object.getPrototypeOf(run) as object) as GlyphRun;
+    return Object.assign(copy, run, { positions: run.positions.map((p) => ({ xAdvance: p.xAdvance, yAdvance: p.yAdvance, xOffset: p.xOffset, yOffset: p.yOffset })) });
+  };
+  fonts.set(file, font);
+  return font;
+}
+
+function shapedWord(file: string, text: string, shape: (text: string) => GlyphRun): GlyphRun {
+  const key = `${file}\u0000${text}`;
+  let run = runs.get(key);
+  if (run) {
+    runs.delete(key);
+  } else {
+    run = shape(text);
+    if (runs.size >= RUNS_MAX) runs.delete(runs.keys().next().value!);
+  }
+  runs.set(key, run);
+  return run;
+}
+
 export function hasGlyph(file: string, cp: number): boolean {
-  let font = cmaps.get(file);
-  if (!font) cmaps.set(file, (font = create(fontProgram(file)) as Font));
-  return font.hasGlyphForCodePoint(cp);
+  return pdfFont(file).hasGlyphForCodePoint(cp);
 }
 
 /**
- * The font program (TTF) inside a subset's WOFF file, unwrapped once per process: fontkit would inflate
- * the WOFF tables in JavaScript again for every document (more than half of a long export's time).
- * WOFF 1.0 is the sfnt's table directory with each table zlib-compressed (W3C WOFF §3-5).
+ * The font program (TTF) inside a subset's WOFF file, unwrapped with zlib: fontkit would inflate the WOFF
+ * tables in JavaScript. WOFF 1.0 is the sfnt's table directory with each table zlib-compressed (W3C WOFF §3-5).
  */
-const programs = new Map<string, Buffer>();
-export function fontProgram(file: string): Buffer {
-  let sfnt = programs.get(file);
-  if (sfnt) return sfnt;
+function fontProgram(file: string): Buffer {
   const woff = readFileSync(file);
   const count = woff.readUInt16BE(12);
   let pow = 1;
@@ -133,9 +164,7 @@ export function fontProgram(file: string): Buffer {
     tables.push(padded);
     offset += padded.length;
   }
-  sfnt = Buffer.concat([head, ...tables]);
-  programs.set(file, sfnt);
-  return sfnt;
+  return Buffer.concat([head, ...tables]);
 }
 
 /** Japanese text prefers JP glyph shapes for Han characters, Korean KR, everything else SC. */

@@ -1,7 +1,7 @@
 import { bidiParagraph, hasRtl, mirrored, visualOrder, type BidiParagraph } from '@yumi/core/report/bidi';
 import { MATH_EX_PER_EM, MathError, texToSvg } from '@yumi/core/report/math';
 import SVGtoPDF from 'svg-to-pdfkit';
-import { FALLBACK_FAMILIES, fontFileFor, fontProgram, hasGlyph, joinsPrevious, type CjkFamily, type LatinFamily } from './fonts';
+import { FALLBACK_FAMILIES, fontFileFor, hasGlyph, joinsPrevious, pdfFont, type CjkFamily, type LatinFamily } from './fonts';
 
 /**
  * A small line-layout engine on top of pdfkit: words, CJK characters and inline math boxes are laid out
@@ -68,7 +68,8 @@ export class Layout {
       const latin: LatinFamily[] = style.mono ? ['mono', this.family] : [this.family];
       file = fontFileFor(cp, [...latin, ...cjk, ...FALLBACK_FAMILIES], !!style.bold, !!style.italic) ?? fontFileFor(0x41, latin, !!style.bold, !!style.italic)!;
       if (!this.registered.has(file)) {
-        this.doc.registerFont(file, fontProgram(file));
+        // The thread's shared font object (pdfkit takes one in place of the bytes; its types list only bytes).
+        this.doc.registerFont(file, pdfFont(file) as unknown as Buffer);
         this.registered.add(file);
       }
       this.fontCache.set(key, file);
