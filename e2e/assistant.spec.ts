@@ -95,12 +95,32 @@ test.describe('the Yumi assistant', () => {
 
   test('personalities: seven cards, the selected one previewed, kept and sent; answers differ', async ({ page }) => {
     await page.goto('/');
-    const panel = await openAssistant(page);
-    await panel.getByRole('tab', { name: 'Personality' }).click();
-    await expect(panel.getByRole('radio')).toHaveCount(7);
-    await panel.getByTestId('persona-tsundere').click();
+    // Keyboard only: the panel opens on its current tab, the arrows pick Personality, Tab steps through the tab's
+    // panel to the cards (one stop, on the chosen card), and the arrows choose.
+    await page.getByTestId('assistant-fab').press('Enter');
+    const panel = page.getByTestId('assistant-panel');
+    await expect(panel.getByRole('tab', { name: 'Chat' })).toBeFocused();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await expect(panel.getByRole('tab', { name: 'Personality' })).toHaveAttribute('aria-selected', 'true');
+    const personas = panel.getByRole('radiogroup', { name: 'Choose a personality' });
+    await expect(personas.getByRole('radio')).toHaveCount(7);
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    const otaku = personas.getByRole('radio', { name: 'Otaku Yumi' });
+    await expect(otaku).toBeFocused();
+    await expect(otaku).toHaveAccessibleDescription('Anime-loving and full of references');
+    await expect(otaku).toHaveCSS('outline-style', 'solid');
+    await page.keyboard.press('ArrowLeft'); // round to the last card
+    await expect(personas.getByRole('radio', { name: 'Genki Yumi' })).toBeFocused();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowDown');
+    const tsundereCard = personas.getByRole('radio', { name: 'Tsundere Yumi' });
+    await expect(tsundereCard).toBeFocused();
+    await expect(tsundereCard).toHaveAttribute('aria-checked', 'true');
+    await expect(personas.getByRole('radio', { checked: true })).toHaveCount(1);
     await expect(panel.getByTestId('persona-preview')).toContainText('Tsundere Yumi');
-    await expect(panel.getByTestId('persona-tsundere')).toHaveAttribute('aria-checked', 'true');
+    expect(await seriousViolations(page, '[data-testid="assistant-panel"]')).toEqual([]);
     await shot(page, 'assistant-personality');
 
     await panel.getByRole('tab', { name: 'Chat' }).click();
@@ -115,8 +135,8 @@ test.describe('the Yumi assistant', () => {
     await page.reload();
     const reopened = await openAssistant(page);
     await reopened.getByRole('tab', { name: 'Personality' }).click();
-    await expect(reopened.getByTestId('persona-tsundere')).toHaveAttribute('aria-checked', 'true');
-    await reopened.getByTestId('persona-kuudere').click();
+    await expect(reopened.getByRole('radio', { name: 'Tsundere Yumi' })).toHaveAttribute('aria-checked', 'true');
+    await reopened.getByRole('radio', { name: 'Kuudere Yumi' }).click();
     await reopened.getByRole('tab', { name: 'Chat' }).click();
     await reopened.getByRole('button', { name: 'Which model should I start with?' }).click();
     await expect(lastAnswer(page)).toContainText(/That is all|Done|Good luck/);

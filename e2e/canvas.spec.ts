@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
+import { seriousViolations } from './support';
 import { addLayer, canvasReady, documentSize, exportPsd, layerPixel, layersHash, openCreate, penStroke, pixel, rectsPng, setBrush, setColor, showLayers, toScreen, uploadPicture } from './paint';
 
 /** The canvas's size once the page has drawn the change. */
@@ -38,7 +39,18 @@ test('canvas size dialog, a picture opening at its own size, and the flipped vie
   await expect(dialog.getByRole('button', { name: 'Apply' })).toBeDisabled();
   await dialog.getByRole('combobox', { name: 'Preset' }).selectOption({ label: 'Portrait 3:4 (AI pictures) — 1536 × 2048' });
   await expect(dialog.getByTestId('canvas-size-memory')).toContainText('12.0 MB per fully painted layer');
-  await dialog.getByRole('radio', { name: 'Bottom right' }).click();
+  // Keyboard only: the anchor is a 3 x 3 grid of radios, one tab stop after the mode (on the centre), where the
+  // arrows move in two dimensions and stop at the edges.
+  const anchors = dialog.getByRole('radiogroup', { name: 'Where the picture stays' });
+  await dialog.getByRole('radio', { name: /^Resize the canvas/ }).focus();
+  await page.keyboard.press('Tab');
+  await expect(anchors.getByRole('radio', { name: 'Centre' })).toBeFocused();
+  for (const [key, name] of [['ArrowDown', 'Bottom'], ['ArrowDown', 'Bottom'], ['ArrowRight', 'Bottom right']] as const) {
+    await page.keyboard.press(key);
+    await expect(anchors.getByRole('radio', { name, exact: true })).toBeFocused();
+  }
+  await expect(anchors.getByRole('radio', { checked: true })).toHaveAccessibleName('Bottom right');
+  expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
   await dialog.getByRole('button', { name: 'Apply' }).click();
   await expect(dialog).toBeHidden();
   await expectSize(page, [1536, 2048]);

@@ -160,6 +160,28 @@ test('the design-system page: every shared component, axe-clean in four language
   await expect(sizes.getByRole('radio', { name: 'Small' })).toBeFocused();
   await expect(sizes.getByRole('radio', { name: 'Small' })).toHaveAttribute('aria-checked', 'true');
   await expect(sizes.getByRole('radio', { checked: true })).toHaveCount(1);
+  // Radio cards: the next tab stop, on the chosen card; read as a radio with its name, then its description.
+  const moods = page.getByRole('radiogroup', { name: 'Mood' });
+  await page.keyboard.press('Tab');
+  const calm = moods.getByRole('radio', { name: 'Calm' });
+  await expect(calm).toBeFocused();
+  await expect(calm).toHaveAccessibleDescription('Soft colours, slow scenes');
+  await expect(calm).toHaveCSS('outline-style', 'solid');
+  await page.keyboard.press('ArrowLeft'); // round to the last
+  await expect(moods.getByRole('radio', { name: 'Dramatic' })).toBeFocused();
+  await expect(moods.getByRole('radio', { checked: true })).toHaveAccessibleName('Dramatic');
+  await expect(page.getByText('Chosen: Dramatic.')).toBeVisible();
+  // Tiles in a grid of three: Up and Down move a row, Left and Right go in reading order, the edges hold.
+  const colours = page.getByRole('radiogroup', { name: 'Colour' });
+  await page.keyboard.press('Tab');
+  await expect(colours.getByRole('radio', { name: 'Purple' })).toBeFocused();
+  const moves = [['ArrowDown', 'Yellow'], ['ArrowRight', 'Orange'], ['ArrowRight', 'Orange'], ['ArrowUp', 'Blue'], ['ArrowRight', 'Green'], ['ArrowUp', 'Pink'], ['ArrowLeft', 'Pink']] as const;
+  for (const [key, name] of moves) {
+    await page.keyboard.press(key);
+    await expect(colours.getByRole('radio', { name })).toBeFocused();
+  }
+  await expect(colours.getByRole('radio', { checked: true })).toHaveAccessibleName('Pink');
+  await expect(page.getByText('Chosen: Pink.')).toBeVisible();
   // A menu opens from the keyboard, moves with arrows and gives focus back on Escape.
   const menuButton = page.getByRole('button', { name: 'More actions' });
   await menuButton.focus();

@@ -49,8 +49,9 @@ test.describe('languages', () => {
     await expect(dialog.getByText('コアモード').first()).toBeVisible();
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'アプリをダウンロード' }).click();
-    // No installers are published on the test server: the section opens on the web app, a computer's way in.
-    await expect(page.getByRole('tab', { name: 'Webアプリ', selected: true })).toBeVisible();
+    // The test server publishes a Windows installer and the browser says Windows: the section opens on it.
+    await expect(page.getByRole('tab', { name: 'デスクトップアプリ', selected: true })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'ダウンロード（70.0 MB）' })).toBeVisible();
     await page.keyboard.press('Escape');
     await page.goto('/privacy');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('プライバシーポリシー');

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { formatShards } from '@yumi/core';
+import { E2E_INSTALLER } from './e2e-installer';
 import { signUpViaApi, shot } from './support';
 
 test.describe('launcher', () => {
@@ -63,34 +64,40 @@ test.describe('launcher', () => {
   });
 });
 
-test.describe('downloads', () => {
-  test.use({ userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36' });
+const WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
+const MAC = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
 
-  test('a computer opens on its published installer, without installers on the web app; /installers is a page', async ({ page, context }) => {
-    // No installers on the e2e server: no Desktop tab and no dead end, the web app installs as the desktop app.
+test.describe('downloads', () => {
+  test.use({ userAgent: WINDOWS });
+
+  test('a computer opens on the installer its operator published for it; /installers is a page', async ({ page, context }) => {
+    // The e2e server's operator published a Windows installer (e2e/serve.ts): the Desktop tab opens on it.
     await page.goto('/');
     await page.getByRole('button', { name: 'Download the app' }).click();
     const dialog = page.getByRole('dialog');
-    await expect(dialog.getByRole('tab', { name: 'Web App' })).toHaveAttribute('aria-selected', 'true');
+    await expect(dialog.getByRole('tab', { name: 'Desktop Apps' })).toHaveAttribute('aria-selected', 'true');
+    const windows = dialog.getByTestId('installer-windows');
+    await expect(windows).toContainText('Recommended');
+    await expect(windows).toContainText('Windows 10 or higher');
+    const url = `/installers/${E2E_INSTALLER.filename}`;
+    await expect(windows.getByRole('link', { name: 'Download (70.0 MB)' })).toHaveAttribute('href', url);
+    await expect(dialog.getByTestId('installer-mac')).toHaveCount(0);
+    await shot(page, 'download-desktop');
+    // The link is the file (its headers only: the body is 70 MB).
+    const head = await page.request.head(url);
+    expect(head.status()).toBe(200);
+    expect(head.headers()['content-length']).toBe(String(E2E_INSTALLER.size));
+    await dialog.getByRole('tab', { name: 'Web App' }).click();
     await expect(dialog.getByRole('heading', { name: 'Install the web app' })).toBeVisible();
-    await expect(dialog.getByRole('tab', { name: 'Desktop Apps' })).toHaveCount(0);
     await shot(page, 'download-web');
     await dialog.getByRole('tab', { name: 'Mobile Apps' }).click();
     await expect(dialog.getByText('iPhone and iPad (Safari)')).toBeVisible();
     await expect(dialog.getByText('Choose Add to Home Screen.')).toBeVisible();
 
-    // An operator published a Windows installer: the Desktop tab opens on it, with its download link.
-    await page.route('**/api/installers', (route) =>
-      route.fulfill({ json: { installers: [{ platform: 'windows', url: '/installers/Yumi-Setup.exe', filename: 'Yumi-Setup.exe', size: 73_400_320, updatedAt: '2026-11-01T00:00:00.000Z', requirements: 'Windows 10 or higher' }] } }),
-    );
     await page.goto('/installers');
     const section = page.locator('.installers-page');
     await expect(section.getByRole('tab', { name: 'Desktop Apps' })).toHaveAttribute('aria-selected', 'true');
     await expect(section.getByTestId('installer-windows')).toContainText('Recommended');
-    await expect(section.getByTestId('installer-windows').getByRole('link', { name: 'Download (70.0 MB)' })).toHaveAttribute('href', '/installers/Yumi-Setup.exe');
-    await expect(section.getByTestId('installer-mac')).toHaveCount(0);
-    await shot(page, 'download-desktop');
-    await page.unroute('**/api/installers');
     await page.goto('/');
     await page.getByRole('button', { name: 'Download the app' }).click();
 
@@ -120,8 +127,17 @@ test.describe('downloads', () => {
       const image = await sharp(await (await page.request.get(shot.src)).body()).metadata();
       expect(`${image.width}x${image.height}`).toBe(shot.sizes);
     }
-    const installers = await (await page.request.get('/api/installers')).json();
-    expect(installers).toEqual({ installers: [] });
+  });
+});
+
+test.describe('downloads on a Mac', () => {
+  test.use({ userAgent: MAC });
+
+  test('a computer without an installer of its own opens on the web app, which installs as a desktop app', async ({ page }) => {
+    await page.goto('/installers');
+    await expect(page.getByRole('tab', { name: 'Web App' })).toHaveAttribute('aria-selected', 'true');
+    await page.getByRole('tab', { name: 'Desktop Apps' }).click();
+    await expect(page.getByTestId('installer-windows')).not.toContainText('Recommended');
   });
 });
 

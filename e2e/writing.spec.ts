@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { newAccount, pickE2eModel, shot, signUpViaApi } from './support';
+import { newAccount, pickE2eModel, seriousViolations, shot, signUpViaApi } from './support';
 
 /** Opens the writing workspace on a clean slate (no stored positions, documents or view). */
 async function openWorkspace(page: Page) {
@@ -346,9 +346,20 @@ test.describe('the ten tools', () => {
     await page.getByTestId('editor').fill("I'm sure it's fine!");
     await page.getByTestId('tone-formal').click();
     await expect(page.getByTestId('editor')).toHaveValue('I am sure it is fine.');
-    await page.getByRole('button', { name: /Creative control/ }).click();
-    await page.getByRole('radio', { name: /Precise/ }).click();
+    // Keyboard only: the panel opens with Enter; Tab lands on the chosen level card (one stop), the arrows choose.
+    const control = page.getByRole('button', { name: /Creative control/ });
+    await control.press('Enter');
+    await expect(control).toHaveAttribute('aria-expanded', 'true');
+    await page.keyboard.press('Tab');
+    const levels = page.getByRole('radiogroup', { name: 'Control level' });
+    await expect(levels.getByRole('radio', { name: 'Balanced' })).toBeFocused();
+    await expect(levels.getByRole('radio', { name: 'Balanced' })).toHaveAccessibleDescription('Your voice, fresh details');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight'); // round from the last to the first
+    await expect(levels.getByRole('radio', { name: 'Precise' })).toBeFocused();
+    await expect(levels.getByRole('radio', { checked: true })).toHaveAccessibleName('Precise');
     await expect(page.getByTestId('generate-versions')).toBeDisabled();
+    expect(await seriousViolations(page, '.control-panel')).toEqual([]);
     const auth = { authorization: `Bearer ${account.token}` };
     await expect
       .poll(async () => (await (await page.request.get('/api/documents/profile/writing', { headers: auth })).json()).controlSettings.level)

@@ -215,14 +215,35 @@ describe('Stripe', () => {
     expect(req.idempotencyKey).toBe(`checkout-${purchaseId}`);
   });
 
-  it('a provider failure answers 502 and leaves a failed purchase', async () => {
+  const checkoutTries = async (payload: object, failures: { status: number; times: number }) => {
     const u = await signUp(live.app);
-    fakeStripe.failNextRequest();
-    const res = await live.app.inject({ method: 'POST', url: '/api/billing/checkout/stripe', headers: u.auth, payload: { packageId: 'taster' } });
+    const before = fakeStripe.requests.length;
+    fakeStripe.fail(failures.status, failures.times);
+    const res = await live.app.inject({ method: 'POST', url: '/api/billing/checkout/stripe', headers: u.auth, payload });
+    const history = (await live.app.inject({ url: '/api/billing/purchases', headers: u.auth })).json();
+    return { res, tries: fakeStripe.requests.slice(before), purchase: history.purchases[0] };
+  };
+
+  it('a provider answering 502 is asked twice more with the same idempotency key, then the checkout answers 502 and the purchase is failed', async () => {
+    const { res, tries, purchase } = await checkoutTries({ packageId: 'taster' }, { status: 502, times: 3 });
     expect(res.statusCode).toBe(502);
     expect(errorBody(res).code).toBe('PAYMENT_PROVIDER_ERROR');
-    const history = (await live.app.inject({ url: '/api/billing/purchases', headers: u.auth })).json();
-    expect(history.purchases[0].status).toBe('failed');
+    expect(tries.map((r) => r.idempotencyKey)).toEqual(Array(3).fill(`checkout-${purchase.id}`));
+    expect(purchase.status).toBe('failed');
+  });
+
+  it('a provider back after one 502 opens the session on the retry; a refused request (400) is not retried', async () => {
+    const recovered = await checkoutTries({ packageId: 'creator' }, { status: 502, times: 1 });
+    expect(recovered.res.statusCode).toBe(200);
+    expect(recovered.tries).toHaveLength(2);
+    expect(recovered.res.json().url).toBe([...fakeStripe.sessions.values()].find((s) => s.client_reference_id === recovered.purchase.id)!.url);
+    expect(recovered.purchase.status).toBe('pending');
+
+    const refused = await checkoutTries({ packageId: 'taster' }, { status: 400, times: 1 });
+    expect(refused.res.statusCode).toBe(502);
+    expect(errorBody(refused.res).code).toBe('PAYMENT_PROVIDER_ERROR');
+    expect(refused.tries).toHaveLength(1);
+    expect(refused.purchase.status).toBe('failed');
   });
 
   it('replays of every webhook, shuffled and concurrent: exactly one grant each', async () => {

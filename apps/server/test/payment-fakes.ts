@@ -7,7 +7,8 @@ import Stripe from 'stripe';
 export async function startFakeStripe() {
   const sessions = new Map<string, Record<string, unknown>>();
   const requests: Array<{ path: string; idempotencyKey?: string; params: URLSearchParams }> = [];
-  let failNext = false;
+  // The next `left` requests answer `status`: 400 as Stripe refuses a request, 5xx as its edge fails.
+  const failing = { status: 400, left: 0 };
   const server: Server = createServer((req, res) => {
     let body = '';
     req.on('data', (c) => (body += c));
@@ -15,10 +16,10 @@ export async function startFakeStripe() {
       const params = new URLSearchParams(body);
       requests.push({ path: req.url ?? '', idempotencyKey: req.headers['idempotency-key'] as string | undefined, params });
       res.setHeader('content-type', 'application/json');
-      if (failNext) {
-        failNext = false;
-        res.statusCode = 400;
-        res.end(JSON.stringify({ error: { type: 'invalid_request_error', message: 'Fake failure' } }));
+      if (failing.left > 0) {
+        failing.left -= 1;
+        res.statusCode = failing.status;
+        res.end(JSON.stringify({ error: { type: failing.status >= 500 ? 'api_error' : 'invalid_request_error', message: 'Fake failure' } }));
         return;
       }
       if (req.method === 'POST' && req.url === '/v1/checkout/sessions') {
@@ -55,7 +56,8 @@ export async function startFakeStripe() {
     base: `http://127.0.0.1:${port}`,
     sessions,
     requests,
-    failNextRequest: () => (failNext = true),
+    /** The next `times` requests fail with `status`. */
+    fail: (status = 400, times = 1) => Object.assign(failing, { status, left: times }),
     close: () => new Promise<void>((r) => server.close(() => r())),
   };
 }

@@ -1,6 +1,7 @@
 import { PERSONA_KEYS, PERSONAS } from '@yumi/core';
 import { useTranslation } from 'react-i18next';
 import { useAiSettings } from '../../shared/ai';
+import { RadioCards } from '../../shared/ui/RadioCards';
 import { PersonaAvatar } from './PersonaAvatar';
 
 /** Seven persona cards; the selected one is previewed, kept, and sent with every chat. */
@@ -32,23 +33,18 @@ export function PersonalityTab() {
           </p>
         </div>
       </section>
-      <div className="persona-grid" role="radiogroup" aria-label={t('personality.choose')}>
-        {PERSONA_KEYS.map((key) => (
-          <button
-            key={key}
-            type="button"
-            role="radio"
-            aria-checked={personality === key}
-            className="persona-card"
-            onClick={() => setPersonality(key)}
-            data-testid={`persona-${key}`}
-          >
-            <PersonaAvatar persona={key} size={34} />
-            <span className="persona-name">{t(`personas.${key}.name`)}</span>
-            <span className="persona-desc">{t(`personas.${key}.short`)}</span>
-          </button>
-        ))}
-      </div>
+      <RadioCards
+        className="persona-grid"
+        label={t('personality.choose')}
+        value={personality}
+        onValueChange={setPersonality}
+        options={PERSONA_KEYS.map((key) => ({
+          value: key,
+          media: <PersonaAvatar persona={key} size={34} />,
+          label: t(`personas.${key}.name`),
+          description: t(`personas.${key}.short`),
+        }))}
+      />
     </div>
   );
 }

@@ -7,12 +7,17 @@ import { Button, IconButton } from '../../shared/ui/Button';
 import { Dialog } from '../../shared/ui/Dialog';
 import { EmptyState } from '../../shared/ui/EmptyState';
 import { Menu } from '../../shared/ui/Menu';
+import { RadioCards } from '../../shared/ui/RadioCards';
 import { Skeleton } from '../../shared/ui/Skeleton';
 import { SegmentedControl } from '../../shared/ui/SegmentedControl';
 import { StatusPage } from '../../shared/ui/StatusPage';
 import { Tabs } from '../../shared/ui/Tabs';
 import { toast } from '../../shared/ui/toast';
 import './design-system.css';
+
+const MOODS = ['calm', 'bright', 'dramatic'] as const;
+const COLOURS = { pink: '#f472b6', purple: '#a855f7', blue: '#60a5fa', green: '#34d399', yellow: '#fbbf24', orange: '#fb923c' } as const;
+type Colour = keyof typeof COLOURS;
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -29,6 +34,8 @@ export default function DesignSystemPage() {
   const navigate = useNavigate();
   const [dialogOpen, setDialogOpen] = useState(false);
   const [size, setSize] = useState<'small' | 'medium' | 'large'>('medium');
+  const [mood, setMood] = useState<(typeof MOODS)[number]>('calm');
+  const [colour, setColour] = useState<Colour>('purple');
   const d = (key: string) => t(`designSystem.${key}`);
   return (
     <div className="page ds-page">
@@ -98,6 +105,28 @@ export default function DesignSystemPage() {
             options={(['small', 'medium', 'large'] as const).map((s) => ({ value: s, label: d(`sizes.${s}`) }))}
           />
           <p className="muted">{t('designSystem.segmentedBody', { value: d(`sizes.${size}`) })}</p>
+        </div>
+      </Section>
+      <Section title={d('radioCards')}>
+        <div className="ds-wide">
+          <RadioCards
+            label={d('moodLabel')}
+            value={mood}
+            onValueChange={setMood}
+            options={MOODS.map((m) => ({ value: m, label: d(`moods.${m}.name`), description: d(`moods.${m}.hint`) }))}
+          />
+          <p className="muted">{t('designSystem.moodBody', { value: d(`moods.${mood}.name`) })}</p>
+        </div>
+        <div className="ds-wide">
+          <RadioCards
+            tiles
+            columns={3}
+            label={d('colourLabel')}
+            value={colour}
+            onValueChange={setColour}
+            options={(Object.keys(COLOURS) as Colour[]).map((c) => ({ value: c, name: d(`colours.${c}`), label: <span className="ds-swatch" style={{ background: COLOURS[c] }} /> }))}
+          />
+          <p className="muted">{t('designSystem.colourBody', { value: d(`colours.${colour}`) })}</p>
         </div>
       </Section>
       <Section title={d('states')}>

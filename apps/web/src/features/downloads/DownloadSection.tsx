@@ -1,4 +1,4 @@
-import { isMobileDevice } from '@yumi/core';
+import { detectPlatform, isMobileDevice } from '@yumi/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Tabs } from '../../shared/ui/Tabs';
@@ -9,7 +9,8 @@ import './downloads.css';
 /**
  * The download section: Mobile Apps and Web App tabs, Desktop Apps when the operator published installers,
  * and the legal notes. It opens on the visitor's own kind of device: a phone or tablet on the mobile steps,
- * a computer on its installers, or on the web app (which installs as a desktop app) when there are none.
+ * a computer on its own installer, or on the web app (which installs as a desktop app) when none is published
+ * for it (a Mac opening on a lone Windows installer would be a dead end).
  */
 export default function DownloadSection({ headingId, inDialog = false }: { headingId?: string; inDialog?: boolean }) {
   const { t } = useTranslation('download');
@@ -17,7 +18,8 @@ export default function DownloadSection({ headingId, inDialog = false }: { headi
   const published = installers.data?.installers ?? [];
   const mobile = isMobileDevice(navigator.userAgent, navigator.platform, navigator.maxTouchPoints);
   const [chosen, setChosen] = useState<string | null>(null);
-  const tab = chosen ?? (mobile ? 'mobile' : published.length > 0 ? 'desktop' : 'web');
+  const forVisitor = published.some((file) => file.platform === detectPlatform(navigator.userAgent, navigator.platform));
+  const tab = chosen ?? (mobile ? 'mobile' : forVisitor ? 'desktop' : 'web');
   return (
     <div className={`download-section${inDialog ? '' : ' card'}`}>
       <div className="download-head">

@@ -10,6 +10,7 @@ import {
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChevronDownIcon } from '../ui/icons';
+import { RadioCards } from '../ui/RadioCards';
 
 /** Collapsible panel for the control level, Yumi's personality and the three switches (§3, §4). */
 export function CreativeControlPanel({
@@ -39,21 +40,13 @@ export function CreativeControlPanel({
       </button>
       {open && (
         <div id={`${id}-body`} className="control-panel-body">
-          <div className="level-buttons" role="radiogroup" aria-label={t('control.level')}>
-            {CONTROL_LEVELS.map((level) => (
-              <button
-                key={level}
-                type="button"
-                role="radio"
-                aria-checked={value.level === level}
-                className={`level-btn ${value.level === level ? 'active' : ''}`}
-                onClick={() => onChange(applyControlLevel(value, level))}
-              >
-                <strong>{t(`control.levels.${level}`)}</strong>
-                <small>{t(`control.levelHints.${level}`)}</small>
-              </button>
-            ))}
-          </div>
+          <RadioCards
+            className="level-cards"
+            label={t('control.level')}
+            value={value.level}
+            onValueChange={(level) => onChange(applyControlLevel(value, level))}
+            options={CONTROL_LEVELS.map((level) => ({ value: level, label: t(`control.levels.${level}`), description: t(`control.levelHints.${level}`) }))}
+          />
           <div className="field">
             <label htmlFor={`${id}-persona`}>{t('control.personality')}</label>
             <select

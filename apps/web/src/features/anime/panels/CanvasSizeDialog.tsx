@@ -1,10 +1,11 @@
 import { CANVAS_ANCHORS, canvasMemory, MAX_DOCUMENT_SIZE, type CanvasAnchor } from '@yumi/paint';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../shared/ui/Dialog';
 import { useEngine, useEngineSnapshot } from '../engine';
 import { formatBytes } from './HistoryPanel';
 import { Button } from '../../../shared/ui/Button';
+import { RadioCards } from '../../../shared/ui/RadioCards';
 
 /** Common sizes: square, 3:4 portrait (what the AI generator makes), screens and print (A4 at 300 dpi). */
 const PRESETS: readonly [number, number, string][] = [
@@ -37,6 +38,7 @@ export function CanvasSizeDialog({ onClose }: { onClose(): void }) {
   const [height, setHeight] = useState(String(snap.height));
   const [mode, setMode] = useState<'canvas' | 'scale'>('canvas');
   const [anchor, setAnchor] = useState<CanvasAnchor>('center');
+  const id = useId();
   const w = Number(width);
   const h = Number(height);
   const valid = validSide(w) && validSide(h);
@@ -104,12 +106,16 @@ export function CanvasSizeDialog({ onClose }: { onClose(): void }) {
           </label>
         </fieldset>
         {mode === 'canvas' && (
-          <div className="an-anchor-grid" role="radiogroup" aria-label={t('canvasSize.anchor')}>
-            {CANVAS_ANCHORS.map((a) => (
-              <button key={a} type="button" role="radio" aria-checked={anchor === a} aria-label={t(`canvasSize.anchors.${a}`)} className={anchor === a ? 'is-active' : ''} onClick={() => setAnchor(a)}>
-                {ARROWS[a]}
-              </button>
-            ))}
+          <div className="an-anchor">
+            <span id={`${id}-anchor`}>{t('canvasSize.anchor')}</span>
+            <RadioCards
+              tiles
+              columns={3}
+              labelledBy={`${id}-anchor`}
+              value={anchor}
+              onValueChange={setAnchor}
+              options={CANVAS_ANCHORS.map((a) => ({ value: a, label: ARROWS[a], name: t(`canvasSize.anchors.${a}`) }))}
+            />
           </div>
         )}
         {mem ? (
