@@ -117,6 +117,15 @@ export function pdfFont(file: string): Font {
 }
 
 function shapedWord(file: string, text: string, shape: (text: string) => GlyphRun): GlyphRun {
+  // pdfkit measures and draws a line word by word, each with the space after it ("word "): that is the
+  // word's run and the space's, so a word is shaped once however it is measured (left-to-right runs).
+  if (text.length > 1 && text.endsWith(' ') && !text.endsWith('  ')) {
+    const word = shapedWord(file, text.slice(0, -1), shape);
+    if (word.direction === 'ltr') {
+      const space = shapedWord(file, ' ', shape);
+      return Object.assign(Object.create(Object.getPrototypeOf(word) as object) as GlyphRun, word, { glyphs: [...word.glyphs, ...space.glyphs], positions: [...word.positions, ...space.positions] });
+    }
+  }
   const key = `${file}\u0000${text}`;
   let run = runs.get(key);
   if (run) {

@@ -278,10 +278,19 @@ export class Layout {
       const start = region.x + (rtl ? 0 : left) + (opts.align === 'center' ? free / 2 : opts.align === 'right' || rtl ? free : 0);
       const xs = this.place(parts, start, extra, bidi);
       // Drawn in reading order (the content stream, and so copy and search, keep it), each piece at its place.
-      parts.forEach((a, k) => {
+      for (let k = 0; k < parts.length; k += 1) {
+        const a = parts[k]!;
         const x = xs[k];
-        if (x === undefined) return;
-        if (a.t === 'text' && a.text) {
+        if (x === undefined) continue;
+        if (a.t === 'text' && a.text && !bidi && !a.link) {
+          // Words of one font, size and colour, spaced by that font's space, go out in one call: pdfkit puts
+          // each word after the one before by the space plus the justification's extra, as they were placed.
+          // (A spacing of zero would send pdfkit to its other path, which draws spaces as glyphs.)
+          const words = [a.text];
+          while (k + 1 < parts.length && this.sameRun(a, parts[k + 1]!)) words.push((parts[++k] as TextAtom).text);
+          inText();
+          this.doc.font(a.font).fontSize(a.size).fillColor(a.colour).text(words.join(' '), x, baseline - (a.rise ?? 0), { lineBreak: false, baseline: 'alphabetic', wordSpacing: extra || Number.MIN_VALUE });
+        } else if (a.t === 'text' && a.text) {
           const linkElem = a.link ? inLink(a.link) : (inText(), null);
           this.doc.font(a.font).fontSize(a.size).fillColor(a.colour).text(drawn(a, bidi), x, baseline - (a.rise ?? 0), { lineBreak: false, baseline: 'alphabetic' });
           if (linkElem) {
@@ -294,7 +303,7 @@ export class Layout {
           inText();
           this.drawMath(a.svg, a.tex, x, baseline - (a.h - a.depth), a.w, a.h, 'xMinYMin meet');
         }
-      });
+      }
       region.y += lineH;
       first = false;
     }
@@ -303,6 +312,11 @@ export class Layout {
     for (const child of children) elem.add(child);
     elem.end();
     (opts.parent ?? this.structParent).add(elem);
+  }
+
+  /** Whether `next` is drawn with `a` in one call: a word of the same look after a space of that font. */
+  private sameRun(a: TextAtom, next: Atom): boolean {
+    return next.t === 'text' && !!next.text && !next.link && next.font === a.font && next.size === a.size && next.colour === a.colour && next.rise === a.rise && next.space > 0 && next.space === this.width(' ', a.font, a.size);
   }
 
   /**
@@ -387,7 +401,22 @@ export class Layout {
    * formula's source, and screen readers get it as the Formula's alternative text.
    */
   private drawMath(svg: string, tex: string, x: number, top: number, w: number, h: number, fit: string): void {
-    SVGtoPDF(this.doc, svg.replace(/currentColor/g, '#000000'), x, top, { width: w, height: h, preserveAspectRatio: fit });
+    this.doc.save().translate(x, top);
+    const key = `${fit} ${w} ${h} ${tex}`;
+    const ops = mathOps.get(key);
+    if (ops) {
+      mathOps.delete(key);
+      mathOps.set(key, ops);
+      for (const op of ops) {
+        if (typeof op === 'string') this.doc.addContent(op);
+        else if (op.fill) this.doc.fillOpacity(op.value);
+        else this.doc.strokeOpacity(op.value);
+      }
+    } else {
+      const recorded = recordContent(this.doc, () => SVGtoPDF(this.doc, svg.replace(/currentColor/g, '#000000'), 0, 0, { width: w, height: h, preserveAspectRatio: fit }));
+      if (recorded) keepMathOps(key, recorded);
+    }
+    this.doc.restore();
     const font = this.latinFont();
     const natural = this.width(tex, font, 10);
     const size = Math.max(1, Math.min(h, natural > 0 ? (10 * w) / natural : h));
@@ -422,6 +451,63 @@ export class Layout {
       this.flushParagraph(region);
     }
   }
+}
+
+/**
+ * A formula's drawing as content-stream operations, kept per thread: svg-to-pdfkit takes ~10 ms to draw a
+ * display formula (MathJax's glyph outlines), the same every time. Opacity goes through pdfkit (its graphics
+ * states are resources of each document); a drawing that uses any other resource is not kept.
+ */
+type MathOp = string | { fill: boolean; value: number };
+const mathOps = new Map<string, MathOp[]>();
+/** Characters of kept operations: about 8 MB. */
+const MATH_OPS_CHARS = 4_000_000;
+let mathOpsChars = 0;
+const opsChars = (ops: readonly MathOp[]) => ops.reduce((n, op) => n + (typeof op === 'string' ? op.length : 8), 0);
+
+function keepMathOps(key: string, ops: MathOp[]): void {
+  mathOps.set(key, ops);
+  mathOpsChars += opsChars(ops);
+  for (const [old, kept] of mathOps) {
+    if (mathOpsChars <= MATH_OPS_CHARS || old === key) break;
+    mathOps.delete(old);
+    mathOpsChars -= opsChars(kept);
+  }
+}
+
+/** Runs `draw`, recording what it writes to the page; null when that names a resource (a font, image or group). */
+function recordContent(doc: PDFKit.PDFDocument, draw: () => void): MathOp[] | null {
+  const ops: MathOp[] = [];
+  let resources = false;
+  let inOpacity = false;
+  const { addContent, fillOpacity, strokeOpacity } = doc;
+  const recording = doc as unknown as Record<'addContent' | 'fillOpacity' | 'strokeOpacity', (value: never) => PDFKit.PDFDocument>;
+  recording.addContent = (data: string) => {
+    if (!inOpacity) {
+      if (data.includes('/') && !/^\/DeviceRGB (?:cs|CS)$/.test(data)) resources = true;
+      ops.push(data);
+    }
+    return addContent.call(doc, data);
+  };
+  const opacity = (op: MathOp, set: (value: number) => PDFKit.PDFDocument, value: number) => {
+    ops.push(op);
+    inOpacity = true;
+    try {
+      return set.call(doc, value);
+    } finally {
+      inOpacity = false;
+    }
+  };
+  recording.fillOpacity = (value: number) => opacity({ fill: true, value }, fillOpacity, value);
+  recording.strokeOpacity = (value: number) => opacity({ fill: false, value }, strokeOpacity, value);
+  try {
+    draw();
+  } finally {
+    delete (recording as Partial<typeof recording>).addContent;
+    delete (recording as Partial<typeof recording>).fillOpacity;
+    delete (recording as Partial<typeof recording>).strokeOpacity;
+  }
+  return resources ? null : ops;
 }
 
 /**
