@@ -5,9 +5,9 @@ import { sql, type SQL } from 'drizzle-orm';
 import { generateDrizzleJson, generateMigration, type DrizzleSnapshotJSON } from 'drizzle-kit/api';
 import { index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { openDatabase, type Database } from '../src/db/connection';
 import { migrate, migrationFiles } from '../src/db/migrate';
-import { queryRows } from '../src/db/rows';
 import * as schema from '../src/db/schema';
 import { fkey } from '../src/db/schema/keys';
 import { migrationsDir } from '../src/lib/paths';
@@ -48,7 +48,9 @@ async function freshDatabase() {
   return databases.at(-1)!.database;
 }
 
-const lines = async (database: Database, query: SQL) => (await queryRows<{ line: string }>(database.db, query)).map((r) => r.line).sort();
+/** A query's rows, each one text column named `line` (checked, not cast), sorted. */
+const lineRows = z.object({ rows: z.array(z.object({ line: z.string() })) });
+const lines = async (database: Database, query: SQL) => lineRows.parse(await database.db.execute(query)).rows.map((r) => r.line).sort();
 
 /** The shape of the public schema as PostgreSQL itself prints it (both sides normalized the same way). */
 const catalogue = (database: Database) =>

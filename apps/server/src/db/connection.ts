@@ -8,6 +8,8 @@ import pg from 'pg';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A Db or an open transaction: both run queries. */
+export type Runner = Pick<Db, 'execute' | 'select' | 'insert' | 'update' | 'delete'>;
 type DatabaseKind = 'pglite' | 'postgres';
 
 export interface Database {

@@ -1,7 +1,8 @@
-import { sql } from 'drizzle-orm';
-import type { Database, Db } from './connection';
+import { and, eq, isNotNull, ne, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { infoColumns, infoTables, pgClass, pgConstraint, pgNamespace } from './catalogue';
+import type { Database, Db, Runner } from './connection';
 import { migrate } from './migrate';
-import { queryRows } from './rows';
 
 /**
  * Moves an embedded (PGlite) database into PostgreSQL when a school or studio outgrows one machine.
@@ -32,16 +33,28 @@ export class TargetNotEmptyError extends Error {
   }
 }
 
-const ident = (name: string) => sql.raw(`"${name.replace(/"/g, '""')}"`);
+const ident = (name: string) => sql.identifier(name);
 
 /** The app's tables (views and the migration bookkeeping excluded), parents before children. */
 async function tablesInOrder(db: Db): Promise<string[]> {
-  const tables = (await queryRows<{ name: string }>(db, sql`SELECT table_name AS name FROM information_schema.tables
-    WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name <> 'schema_migrations' ORDER BY table_name`)).map((r) => r.name);
-  const edges = await queryRows<{ child: string; parent: string }>(db, sql`SELECT c.conrelid::regclass::text AS child, c.confrelid::regclass::text AS parent
-    FROM pg_constraint c JOIN pg_namespace n ON n.oid = c.connamespace WHERE c.contype = 'f' AND n.nspname = 'public'`);
+  const tables = (
+    await db
+      .select({ name: infoTables.tableName })
+      .from(infoTables)
+      .where(and(eq(infoTables.tableSchema, 'public'), eq(infoTables.tableType, 'BASE TABLE'), ne(infoTables.tableName, 'schema_migrations')))
+      .orderBy(infoTables.tableName)
+  ).map((r) => r.name);
+  const child = alias(pgClass, 'child');
+  const parent = alias(pgClass, 'parent');
+  const edges = await db
+    .select({ child: child.relname, parent: parent.relname })
+    .from(pgConstraint)
+    .innerJoin(pgNamespace, eq(pgNamespace.oid, pgConstraint.connamespace))
+    .innerJoin(child, eq(child.oid, pgConstraint.conrelid))
+    .innerJoin(parent, eq(parent.oid, pgConstraint.confrelid))
+    .where(and(eq(pgConstraint.contype, 'f'), eq(pgNamespace.nspname, 'public')));
   const parents = new Map(tables.map((t) => [t, new Set<string>()]));
-  for (const e of edges) if (e.child !== e.parent) parents.get(unquote(e.child))?.add(unquote(e.parent));
+  for (const e of edges) if (e.child !== e.parent) parents.get(e.child)?.add(e.parent);
   const order: string[] = [];
   const placed = new Set<string>();
   const visit = (t: string, path: Set<string>) => {
@@ -57,16 +70,18 @@ async function tablesInOrder(db: Db): Promise<string[]> {
   return order;
 }
 
-const unquote = (regclass: string) => regclass.replace(/^"(.*)"$/, '$1').replace(/""/g, '"');
-
 /** Columns that take values (generated ones are computed by the target). */
 async function writableColumns(db: Db, table: string): Promise<string[]> {
-  return (await queryRows<{ name: string }>(db, sql`SELECT column_name AS name FROM information_schema.columns
-    WHERE table_schema = 'public' AND table_name = ${table} AND is_generated = 'NEVER' ORDER BY ordinal_position`)).map((r) => r.name);
+  const columns = await db
+    .select({ name: infoColumns.columnName })
+    .from(infoColumns)
+    .where(and(eq(infoColumns.tableSchema, 'public'), eq(infoColumns.tableName, table), eq(infoColumns.isGenerated, 'NEVER')))
+    .orderBy(infoColumns.ordinalPosition);
+  return columns.map((r) => r.name);
 }
 
 async function rowCount(db: Db, table: string): Promise<number> {
-  return Number((await queryRows<{ n: string | number }>(db, sql`SELECT count(*) AS n FROM ${ident(table)}`))[0]!.n);
+  return db.$count(sql`${ident(table)}`);
 }
 
 /**
@@ -94,14 +109,19 @@ export async function copyDatabase(source: Database, target: Database, onProgres
       onProgress?.({ table, done, total });
       // ctid is the rows' physical order: stable on a source nobody writes to during the copy.
       for (let offset = 0; offset < rows; offset += BATCH_ROWS) {
-        const batch = await queryRows<{ row: string }>(source.db, sql`SELECT row_to_json(t)::text AS row FROM ${ident(table)} t ORDER BY ctid LIMIT ${BATCH_ROWS} OFFSET ${offset}`);
+        const batch = await source.db
+          .select({ row: sql`row_to_json(t)::text`.mapWith(String) })
+          .from(sql`${ident(table)} t`)
+          .orderBy(sql`ctid`)
+          .limit(BATCH_ROWS)
+          .offset(offset);
         const json = `[${batch.map((r) => r.row).join(',')}]`;
         await tx.execute(sql`INSERT INTO ${ident(table)} (${columns}) OVERRIDING SYSTEM VALUE
           SELECT ${columns} FROM json_populate_recordset(NULL::${ident(table)}, ${json}::json)`);
         done += batch.length;
         onProgress?.({ table, done, total });
       }
-      await resetSequences(tx as unknown as Db, table);
+      await resetSequences(tx, table);
     }
   });
 
@@ -116,11 +136,13 @@ export async function copyDatabase(source: Database, target: Database, onProgres
 }
 
 /** Serial and identity columns continue after the copied ids, so the next insert does not collide. */
-async function resetSequences(db: Db, table: string): Promise<void> {
-  const serials = await queryRows<{ name: string; seq: string }>(db, sql`SELECT column_name AS name, pg_get_serial_sequence(quote_ident(${table}), column_name) AS seq
-    FROM information_schema.columns WHERE table_schema = 'public' AND table_name = ${table}`);
+async function resetSequences(db: Runner, table: string): Promise<void> {
+  const sequence = sql`pg_get_serial_sequence(quote_ident(${table}), ${infoColumns.columnName})`.mapWith(String);
+  const serials = await db
+    .select({ name: infoColumns.columnName, seq: sequence })
+    .from(infoColumns)
+    .where(and(eq(infoColumns.tableSchema, 'public'), eq(infoColumns.tableName, table), isNotNull(sequence)));
   for (const { name, seq } of serials) {
-    if (!seq) continue;
     await db.execute(sql`SELECT setval(${seq}::regclass, COALESCE((SELECT max(${ident(name)}) FROM ${ident(table)}), 0) + 1, false)`);
   }
 }

@@ -1,9 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
+import { pgAttribute, pgClass, pgConstraint } from '../../db/catalogue';
 import { HttpError } from '../../lib/http-error';
 import { anonymizeUser, checkPassword, checkSecondStep, forgetCachedUser, twoStepOn } from '../auth';
 import { BOOK_TABLES, forfeitAllIn } from '../billing';
-import { queryRows } from '../../db/rows';
 import { ACCOUNT_MESSAGES } from './messages';
 
 /*
@@ -14,15 +14,13 @@ import { ACCOUNT_MESSAGES } from './messages';
 
 /** Each (table, column) that references users(id) ON DELETE CASCADE, from the catalogue. */
 async function cascadingReferences(ctx: AppContext): Promise<Array<{ table: string; column: string }>> {
-  return queryRows(
-    ctx.db,
-    sql`SELECT cl.relname AS "table", a.attname AS "column"
-          FROM pg_constraint c
-          JOIN pg_class cl ON cl.oid = c.conrelid
-          JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = c.conkey[1]
-         WHERE c.contype = 'f' AND c.confrelid = 'users'::regclass AND c.confdeltype = 'c'
-         ORDER BY cl.relname`,
-  );
+  return ctx.db
+    .select({ table: pgClass.relname, column: pgAttribute.attname })
+    .from(pgConstraint)
+    .innerJoin(pgClass, eq(pgClass.oid, pgConstraint.conrelid))
+    .innerJoin(pgAttribute, and(eq(pgAttribute.attrelid, pgConstraint.conrelid), eq(pgAttribute.attnum, sql`${pgConstraint.conkey}[1]`)))
+    .where(and(eq(pgConstraint.contype, 'f'), eq(pgConstraint.confrelid, sql`'users'::regclass`), eq(pgConstraint.confdeltype, 'c')))
+    .orderBy(pgClass.relname);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { FREE_IMAGE_TRIALS, IMAGE_PRICE_TIMESHARDS, remainingTrials, type ImageGenStatus } from '@yumi/core';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import type { Runner } from '../../db/rows';
+import type { Runner } from '../../db/connection';
 import { imageTrials, purchases } from '../../db/schema';
 
 /** Premium image generation: any completed (paid, not refunded) purchase grants it. */

@@ -1,7 +1,7 @@
 import { YUMI_BLESSING, type SubscriptionStatus } from '@yumi/core';
 import { and, asc, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import type { Runner } from '../../db/rows';
+import type { Runner } from '../../db/connection';
 import { subscriptions } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
 import { dayOf } from './fulfilment';

@@ -2,7 +2,7 @@ import { PACKAGES, YUMI_BLESSING } from '@yumi/core';
 import { and, eq, inArray, like, sql, sum } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { grantIn, revokeIn } from './ledger';
-import type { Runner } from '../../db/rows';
+import type { Runner } from '../../db/connection';
 import { creditLedger, paymentEvents, purchases, subscriptions } from '../../db/schema';
 
 /*

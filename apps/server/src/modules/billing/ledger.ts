@@ -1,7 +1,7 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { HttpError } from '../../lib/http-error';
-import type { Runner } from '../../db/rows';
+import type { Runner } from '../../db/connection';
 import { creditBalances, creditLedger, creditReservations } from '../../db/schema';
 
 /*

@@ -1,7 +1,6 @@
-import { and, asc, desc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/connection';
+import { and, asc, desc, eq, like, sum } from 'drizzle-orm';
+import type { Db, Runner } from '../../db/connection';
 import { creditLedger, purchases } from '../../db/schema';
-import type { Runner } from '../../db/rows';
 
 export type PurchaseRow = typeof purchases.$inferSelect;
 
@@ -36,4 +35,33 @@ export async function purchaseHistory(db: Db, userId: string): Promise<PurchaseR
 /** Every ledger entry of the user, oldest first (the data export). */
 export async function ledgerHistory(db: Db, userId: string): Promise<Array<typeof creditLedger.$inferSelect>> {
   return db.select().from(creditLedger).where(eq(creditLedger.userId, userId)).orderBy(asc(creditLedger.createdAt));
+}
+
+/** What the user has paid, in cents, over all paid purchases. */
+export async function paidCents(db: Db, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ total: sum(purchases.amountCents) })
+    .from(purchases)
+    .where(and(eq(purchases.userId, userId), eq(purchases.status, 'paid')));
+  return Number(row?.total ?? 0);
+}
+
+/** Timeshards the user was granted for contributed artworks (ledger sources `art-*`). */
+export async function artRewards(db: Db, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ total: sum(creditLedger.delta) })
+    .from(creditLedger)
+    .where(and(eq(creditLedger.userId, userId), like(creditLedger.sourceType, 'art-%')));
+  return Number(row?.total ?? 0);
+}
+
+/** The newest grants of the TEST MODE checkout. */
+export async function testGrantEntries(db: Db, limit: number): Promise<Array<typeof creditLedger.$inferSelect>> {
+  return db.select().from(creditLedger).where(eq(creditLedger.test, true)).orderBy(desc(creditLedger.createdAt)).limit(limit);
+}
+
+/** The sum of every TEST MODE grant. */
+export async function testGrantTotal(db: Db): Promise<number> {
+  const [row] = await db.select({ total: sum(creditLedger.delta) }).from(creditLedger).where(eq(creditLedger.test, true));
+  return Number(row?.total ?? 0);
 }

@@ -8,7 +8,6 @@ import {
   type Purchase,
   type TestGrantsResponse,
 } from '@yumi/core';
-import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/connection';
 import { HttpError, notFound } from '../../lib/http-error';
@@ -18,7 +17,6 @@ import { subscriptionStatus } from './blessing';
 import { fulfilPurchase, markUnpaid } from './fulfilment';
 import { getBalance } from './ledger';
 import * as repo from './repository';
-import { queryRows } from '../../db/rows';
 import { usernamesByIds } from '../auth';
 import { tokenSummary } from './usage';
 
@@ -51,28 +49,23 @@ export function toPurchase(row: repo.PurchaseRow): Purchase {
 
 /** Every field of spec §3 "Billing info", plus the balance and the Blessing's state. */
 export async function billingInfo(ctx: AppContext, userId: string, artworkCount: (db: Db, userId: string) => Promise<number>): Promise<BillingInfo> {
-  const [balance, tokens, subscription, access, sums, artworks] = await Promise.all([
+  const [balance, tokens, subscription, access, spentCents, rewards, artworks] = await Promise.all([
     getBalance(ctx, userId),
     tokenSummary(ctx, userId),
     subscriptionStatus(ctx, userId),
     hasImageGenAccess(ctx, userId),
-    queryRows<{ spent: string | null; rewards: string | null }>(
-      ctx.db,
-      sql`SELECT
-            (SELECT sum(amount_cents) FROM purchases WHERE user_id = ${userId} AND status = 'paid') AS spent,
-            (SELECT sum(delta) FROM credit_ledger WHERE user_id = ${userId} AND source_type LIKE 'art-%') AS rewards`,
-    ),
+    repo.paidCents(ctx.db, userId),
+    repo.artRewards(ctx.db, userId),
     artworkCount(ctx.db, userId),
   ]);
-  const s = sums[0]!;
   return {
     balance,
     freeTokensRemaining: tokens.freeTokensRemaining,
     totalTokensUsed: tokens.totalTokensUsed,
     dailyTokensRemaining: subscription && !subscription.claimedToday ? subscription.dailyTokens : 0,
     premiumPlanId: subscription?.planId ?? null,
-    totalAmountSpent: Number(s.spent ?? 0) / 100,
-    contributionRewards: Number(s.rewards ?? 0),
+    totalAmountSpent: spentCents / 100,
+    contributionRewards: rewards,
     artworkContributions: artworks,
     hasAccessToImageGen: access,
     subscription,
@@ -115,14 +108,10 @@ export async function completeTestCheckout(ctx: AppContext, userId: string, id: 
 
 /** Admins: the most recent grants of the TEST MODE checkout, and their sum over all time. */
 export async function testGrants(ctx: AppContext): Promise<TestGrantsResponse> {
-  const rows = await queryRows<{ id: string; user_id: string; delta: string; reason: string; created_at: string | Date }>(
-    ctx.db,
-    sql`SELECT id, user_id, delta, reason, created_at FROM credit_ledger WHERE test ORDER BY created_at DESC LIMIT 100`,
-  );
-  const names = await usernamesByIds(ctx.db, rows.map((r) => r.user_id));
-  const sum = await queryRows<{ total: string | null }>(ctx.db, sql`SELECT sum(delta) AS total FROM credit_ledger WHERE test`);
+  const [rows, total] = await Promise.all([repo.testGrantEntries(ctx.db, 100), repo.testGrantTotal(ctx.db)]);
+  const names = await usernamesByIds(ctx.db, rows.map((r) => r.userId));
   return {
-    total: Number(sum[0]?.total ?? 0),
-    grants: rows.map((r) => ({ id: r.id, username: names.get(r.user_id) ?? '', amount: Number(r.delta), reason: r.reason, createdAt: new Date(r.created_at).toISOString() })),
+    total,
+    grants: rows.map((r) => ({ id: r.id, username: names.get(r.userId) ?? '', amount: r.delta, reason: r.reason, createdAt: r.createdAt.toISOString() })),
   };
 }

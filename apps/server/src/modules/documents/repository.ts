@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gt, gte, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/connection';
+import type { Db, Runner } from '../../db/connection';
 import { documents, writingProfiles } from '../../db/schema';
 
 export type DocumentRow = typeof documents.$inferSelect;
@@ -28,9 +28,9 @@ export async function listDocuments(db: Db, userId: string, kind: DocumentKind |
     .limit(limit);
 }
 
-async function countDocuments(db: Db, userId: string): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(documents).where(eq(documents.userId, userId));
-  return Number(row?.n ?? 0);
+async function countDocuments(db: Runner, userId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(documents).where(eq(documents.userId, userId));
+  return row?.n ?? 0;
 }
 
 /** Per-user lock key space for document creation (pg_advisory_xact_lock(int, int)). */
@@ -48,7 +48,7 @@ export async function insertDocumentUnderCap(db: Db, values: typeof documents.$i
       const [made] = await tx.select().from(documents).where(and(eq(documents.userId, values.userId), eq(documents.clientId, values.clientId)));
       if (made) return made;
     }
-    if ((await countDocuments(tx as unknown as Db, values.userId)) >= cap) return null;
+    if ((await countDocuments(tx, values.userId)) >= cap) return null;
     const [row] = await tx.insert(documents).values(values).returning();
     return row!;
   });
