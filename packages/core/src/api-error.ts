@@ -7,3 +7,10 @@ export const apiErrorSchema = z.object({
   details: z.unknown().optional(),
 });
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
+
+/** The last event of a stream that failed after it began (its status was already sent): the error's text and code. */
+export const streamErrorEventSchema = z.object({
+  type: z.literal('error'),
+  error: z.string(),
+  code: z.string(),
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { streamErrorEventSchema } from './api-error';
 import { IMAGE_GENERATION_PRICE } from './billing';
 
 /** Image generation: themes, options, limits and the wire contract (second document §3, §5, §7, §8, §9). */
@@ -327,10 +328,12 @@ export type DeviceImageRequest = z.infer<typeof deviceImageRequestSchema>;
 export type DeviceImageInput = z.input<typeof deviceImageRequestSchema>;
 
 /** Progress events of GET /api/anime-chara-helper/jobs/:id/events (SSE `data:` lines). */
-export type GenerationEvent =
-  | { type: 'status'; job: GenerationJob }
-  | { type: 'done'; job: GenerationJob }
-  | { type: 'error'; error: string; code: string };
+export const generationEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('status'), job: generationJobSchema }),
+  z.object({ type: z.literal('done'), job: generationJobSchema }),
+  streamErrorEventSchema,
+]);
+export type GenerationEvent = z.infer<typeof generationEventSchema>;
 
 /** Remaining free trials (spec §4: 3 minus used). */
 export function remainingTrials(used: number): number {

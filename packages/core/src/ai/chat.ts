@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { streamErrorEventSchema } from '../api-error';
 import { LLM_PROVIDERS, MODEL_STRENGTHS, MODEL_USES } from './models';
 import { PERSONA_KEYS } from './personas';
 
@@ -63,11 +64,13 @@ export const chatResponseSchema = z.object({
 });
 export type ChatResponse = z.infer<typeof chatResponseSchema>;
 
-/** One server-sent event of a streamed chat answer. */
-export type ChatStreamEvent =
-  | { type: 'delta'; text: string }
-  | { type: 'done'; message: string; conversationId: string; usage: ChatUsage }
-  | { type: 'error'; error: string; code: string };
+/** One server-sent event of a streamed chat answer: pieces of text, then the whole answer or an error. */
+export const chatStreamEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('delta'), text: z.string() }),
+  chatResponseSchema.extend({ type: z.literal('done') }),
+  streamErrorEventSchema,
+]);
+export type ChatStreamEvent = z.infer<typeof chatStreamEventSchema>;
 
 export const editRequestSchema = z.strictObject({
   instructions: notBlank(EDIT_INSTRUCTIONS_MAX_CHARS),

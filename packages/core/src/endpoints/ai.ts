@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { apiErrorSchema } from '../api-error';
-import { archiveListSchema, archiveSchema, chatRequestSchema, chatResponseSchema, editRequestSchema, editResponseSchema, modelsResponseSchema } from '../ai/chat';
+import {
+  archiveListSchema,
+  archiveSchema,
+  chatRequestSchema,
+  chatResponseSchema,
+  chatStreamEventSchema,
+  editRequestSchema,
+  editResponseSchema,
+  modelsResponseSchema,
+} from '../ai/chat';
 import { defineEndpoint } from './define';
 
 const errors = { 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 422: apiErrorSchema, 429: apiErrorSchema };
@@ -16,6 +25,7 @@ export const aiApi = {
     summary: 'Chat with Yumi; send Accept: text/event-stream to stream the answer (SSE)',
     body: chatRequestSchema,
     responses: { 200: chatResponseSchema, ...errors },
+    events: chatStreamEventSchema,
   }),
   archives: defineEndpoint({
     method: 'GET',

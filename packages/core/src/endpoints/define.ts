@@ -23,7 +23,12 @@ export interface Endpoint {
   /** A JSON body; `multipart` for a form upload (FormData), read by the route itself. */
   body?: z.ZodType | 'multipart';
   responses: { readonly [status: number]: z.ZodType };
+  /** For an endpoint that answers server-sent events: each event's `data:` JSON. */
+  events?: z.ZodType;
 }
+
+/** An endpoint that streams server-sent events, each a T. */
+export type StreamingEndpoint<T = unknown> = Endpoint & { events: z.ZodType<T> };
 
 /** Declares an endpoint, keeping its literal method, path and schemas for the types that read it. */
 export function defineEndpoint<const E extends Endpoint>(endpoint: E): E {

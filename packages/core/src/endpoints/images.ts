@@ -8,6 +8,7 @@ import {
   generateAcceptedSchema,
   generatedImageSchema,
   generateRequestSchema,
+  generationEventSchema,
   generationJobSchema,
   imageProviderInfoSchema,
   outlineRequestSchema,
@@ -45,6 +46,7 @@ export const imagesApi = {
     summary: 'Server-sent events of a job: `data: {"type":"status"|"done"|"error", ...}` until it ends',
     params: idParams,
     responses: { 200: z.unknown().describe('text/event-stream of GenerationEvent objects'), ...errors },
+    events: generationEventSchema,
   }),
   outline: defineEndpoint({
     ...secured,

@@ -1,4 +1,4 @@
-import { aiApi, type ChatContext, type ChatResponse, type ChatStreamEvent, type ChatTurn } from '@yumi/core';
+import { aiApi, type ChatContext, type ChatResponse, type ChatTurn } from '@yumi/core';
 import { answerOf, ApiError, call, callRaw } from '../api/client';
 import { sseEvents } from '../api/sse';
 
@@ -20,7 +20,8 @@ export interface StreamOptions {
 /**
  * Streams a chat answer (shared contract): `onDelta` gets each piece as it arrives; resolves with the
  * whole text. Failures before the first piece are ApiErrors with the spec's types (403 goes to /charge,
- * 429 warns); a failure mid-stream is an ApiError of type SERVER with the server's code.
+ * 429 warns); a failure mid-stream is an ApiError of type SERVER with the server's code, and so is an event
+ * the endpoint does not declare (code BAD_EVENT).
  */
 export async function streamChat(body: ChatBody, { onDelta, signal, onDone }: StreamOptions): Promise<string> {
   const message = body.message.trim();
@@ -33,7 +34,7 @@ export async function streamChat(body: ChatBody, { onDelta, signal, onDone }: St
     return json.message;
   }
   let full = '';
-  for await (const event of sseEvents<ChatStreamEvent>(res.body)) {
+  for await (const event of sseEvents(aiApi.chat, res.body)) {
     if (event.type === 'delta') {
       full += event.text;
       onDelta(event.text);

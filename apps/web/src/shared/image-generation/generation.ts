@@ -4,12 +4,11 @@ import {
   GENERATION_RETRY,
   imagesApi,
   type GeneratedImage,
-  type GenerationEvent,
   type GenerationJob,
   type GenerationSettingsInput,
 } from '@yumi/core';
 import { ApiError, call, callRaw } from '../api/client';
-import { sseEvents } from '../api/sse';
+import { BAD_EVENT, sseEvents } from '../api/sse';
 
 /** The spec's generation error types (§8): billing, service (retried), trials, anything else. */
 export type GenerationErrorType = 'BILLING_ERROR' | 'API_ERROR' | 'TRIALS_EXHAUSTED' | 'VALIDATION' | 'OTHER';
@@ -43,6 +42,8 @@ export function generationErrorText(err: GenerationError): string {
 export function toGenerationError(err: unknown): GenerationError {
   if (err instanceof GenerationError) return err;
   if (err instanceof ApiError) {
+    // Not retried: the job is already queued and paid for, and asking again would pay for another.
+    if (err.code === BAD_EVENT) return new GenerationError('OTHER', null, err.code);
     if (err.code === GENERATION_ERROR_CODES.trialsExhausted) return new GenerationError('TRIALS_EXHAUSTED', err.message, err.code);
     if (err.code === GENERATION_ERROR_CODES.billing || err.code === 'INSUFFICIENT_CREDITS' || err.code === 'PREMIUM_REQUIRED') {
       return new GenerationError('BILLING_ERROR', err.message, err.code);
@@ -66,14 +67,15 @@ async function followJob(jobId: string, onProgress: (p: GenerationProgress) => v
   try {
     const res = await callRaw(imagesApi.jobEvents, { params: { id: jobId } }, { headers: { Accept: 'text/event-stream' }, retries: 0, signal, timeoutMs: 15 * 60_000 });
     if (res.body) {
-      for await (const event of sseEvents<GenerationEvent>(res.body)) {
+      for await (const event of sseEvents(imagesApi.jobEvents, res.body)) {
         if (event.type === 'error') break;
         onProgress({ status: event.job.status, progress: event.job.progress, position: event.job.position });
         if (event.type === 'done') return event.job;
       }
     }
   } catch (err) {
-    if (signal?.aborted) throw err;
+    // An event the endpoint does not declare is a fault, not a network hiccup: it fails the generation.
+    if (signal?.aborted || (err instanceof ApiError && err.code === BAD_EVENT)) throw err;
     // Fall through to polling (proxies that buffer event streams, a dropped connection).
   }
   for (;;) {
