@@ -64,6 +64,14 @@ export const TABLE_OWNERS = {
   'providers/blob': ['blobs', 'blob_refs'],
 };
 
+/**
+ * The files that may hand `sql.raw` or `sql.identifier` a name computed at run time, with the reason. Such a
+ * name can be any table, so the table-ownership rule cannot see it; everywhere else the name is written out.
+ */
+const RUN_TIME_SQL_NAMES = {
+  'modules/account/delete.ts': "deleting an account empties every table that references users ON DELETE CASCADE, found in the catalogue, so a table added later is deleted too",
+};
+
 /** The first cycle in a dependency map as a path (`['a', 'b', 'a']`), or null when there is none. */
 export function moduleCycle(graph) {
   const state = new Map(); // module -> 'visiting' | 'done'
@@ -109,8 +117,10 @@ checkMap();
 const OWNER_OF = new Map(Object.entries(TABLE_OWNERS).flatMap(([owner, tables]) => tables.map((t) => [t, owner])));
 /** A Drizzle table's export name is its SQL name in camelCase (scripts/boundaries.test.ts checks that against the schema). */
 const snake = (name) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-/** Table names after the SQL words that introduce one. */
-const SQL_TABLE = /\b(?:from|join|into|update|table)\s+"?([a-z_][a-z0-9_]*)"?/gi;
+/** Table names after the SQL words that introduce one (schema-qualified or not). */
+const SQL_TABLE = /\b(?:from|join|into|update|table)\s+(?:"?public"?\.)?"?([a-z_][a-z0-9_]*)"?/gi;
+/** A string that is itself a table name: what `sql.identifier` takes, or a bare `sql.raw` fragment. */
+const BARE_NAME = /^\s*(?:"?public"?\.)?"?([a-z_][a-z0-9_]*)"?\s*$/i;
 
 /**
  * Who a file answers for: its module, or its path under apps/server/src for the rest of the server. Null for
@@ -133,6 +143,8 @@ const ownTables = {
       foreign:
         'The table {{table}} belongs to {{owner}} (TABLE_OWNERS in eslint/server-modules.js): call its functions instead of querying the table here.',
       unowned: 'The table {{table}} has no owner: add it to TABLE_OWNERS in eslint/server-modules.js.',
+      runTimeName:
+        'sql.{{how}} with a name computed at run time can name any table, so its owner cannot be checked: write the name out, or call the owning module. A file that must (as account deletion does) is listed in RUN_TIME_SQL_NAMES in eslint/server-modules.js with its reason.',
     },
     schema: [],
   },
@@ -147,9 +159,21 @@ const ownTables = {
       }
       if (!owns(place, owner)) context.report({ node, messageId: 'foreign', data: { owner, table } });
     };
+    /** Local names of drizzle-orm's `sql` (it may be imported under another name). */
+    const sqlNames = new Set(['sql']);
+    const isSql = (node) => node.type === 'Identifier' && sqlNames.has(node.name);
+    const checkText = (node, text) => {
+      for (const match of text.matchAll(SQL_TABLE)) check(node, match[1].toLowerCase(), false);
+    };
+    const runTimeAllowed = relative(srcDir, context.filename).split(sep).join('/') in RUN_TIME_SQL_NAMES;
     return {
       // Drizzle: the table objects come from db/schema (types such as StoredCanvas are not tables).
       ImportDeclaration(node) {
+        if (node.source.value === 'drizzle-orm' && node.importKind !== 'type') {
+          for (const spec of node.specifiers) {
+            if (spec.type === 'ImportSpecifier' && spec.imported.type === 'Identifier' && spec.imported.name === 'sql') sqlNames.add(spec.local.name);
+          }
+        }
         if (node.importKind === 'type' || !/\/db\/schema(\/|$)/.test(node.source.value)) return;
         for (const spec of node.specifiers) {
           if (spec.type !== 'ImportSpecifier' || spec.importKind === 'type') continue;
@@ -161,10 +185,32 @@ const ownTables = {
       // Raw SQL: drizzle's sql`...` templates.
       TaggedTemplateExpression(node) {
         const tag = node.tag.type === 'MemberExpression' ? node.tag.object : node.tag;
-        if (tag.type !== 'Identifier' || tag.name !== 'sql') return;
-        for (const quasi of node.quasi.quasis) {
-          for (const match of (quasi.value.cooked ?? quasi.value.raw).matchAll(SQL_TABLE)) check(quasi, match[1].toLowerCase(), false);
+        if (!isSql(tag)) return;
+        for (const quasi of node.quasi.quasis) checkText(quasi, quasi.value.cooked ?? quasi.value.raw);
+      },
+      // sql.raw('...') and sql.identifier('...'): the text is SQL, or a name, that no template shows.
+      MemberExpression(node) {
+        if (node.computed || !isSql(node.object) || node.property.type !== 'Identifier') return;
+        const how = node.property.name;
+        if (how !== 'raw' && how !== 'identifier') return;
+        const call = node.parent.type === 'CallExpression' && node.parent.callee === node ? node.parent : null;
+        const arg = call?.arguments[0];
+        if (arg?.type === 'Literal' && typeof arg.value === 'string') {
+          const bare = BARE_NAME.exec(arg.value);
+          if (bare) check(arg, bare[1].toLowerCase(), false);
+          else if (how === 'raw') checkText(arg, arg.value);
+          return;
         }
+        if (arg?.type === 'TemplateLiteral') {
+          for (const quasi of arg.quasis) checkText(quasi, quasi.value.cooked ?? quasi.value.raw);
+          if (arg.expressions.length === 0) {
+            const bare = BARE_NAME.exec(arg.quasis[0].value.cooked ?? '');
+            if (bare) check(arg, bare[1].toLowerCase(), false);
+            return;
+          }
+        }
+        // A name computed at run time (or sql.raw passed around uncalled).
+        if (!runTimeAllowed) context.report({ node, messageId: 'runTimeName', data: { how } });
       },
     };
   },

@@ -106,6 +106,28 @@ describe('module boundaries (ESLint)', () => {
     expect(await boundaryErrors('apps/server/src/modules/account/fine.ts', types)).toEqual([]);
   });
 
+  it('sql.raw and sql.identifier naming a foreign table fail lint too; a name made at run time only where the map allows it', async () => {
+    const drizzle = "import { sql } from 'drizzle-orm';\n";
+    const literature = 'apps/server/src/modules/literature/crossing.ts';
+    // Each of these passed the rule that read only sql`...` text.
+    for (const [code, table] of [
+      ["export const q = sql`SELECT * FROM ${sql.identifier('report_meta')}`;\n", 'report_meta'],
+      ["export const q = sql.raw('DELETE FROM sessions WHERE revoked_at IS NOT NULL');\n", 'sessions'],
+      ['export const q = sql.raw(`"documents"`);\n', 'documents'],
+      ["export const q = sql`SELECT count(*) FROM public.documents`;\n", 'documents'],
+    ] as const) {
+      expect(await boundaryErrors(literature, drizzle + code), code).toEqual([expect.stringMatching(new RegExp(`table ${table} belongs to`))]);
+    }
+    const aliased = "import { sql as q } from 'drizzle-orm';\nexport const rows = q`SELECT * FROM sessions`;\n";
+    expect(await boundaryErrors(literature, aliased)).toEqual([expect.stringMatching(/table sessions belongs to auth/)]);
+    // The owner may; words that are no table are no concern.
+    expect(await boundaryErrors('apps/server/src/modules/documents/fine.ts', `${drizzle}export const q = sql.identifier('documents');\nexport const d = sql.raw('DESC');\n`)).toEqual([]);
+    // A name computed at run time could be any table: refused unless the file is listed with its reason.
+    const runTime = `${drizzle}export const del = (t: string) => sql\`DELETE FROM \${sql.identifier(t)}\`;\nexport const raw = (t: string) => sql.raw(\`SELECT 1 FROM \${t}\`);\n`;
+    expect(await boundaryErrors(literature, runTime)).toEqual([expect.stringMatching(/sql\.identifier with a name computed/), expect.stringMatching(/sql\.raw with a name computed/)]);
+    expect(await boundaryErrors('apps/server/src/modules/account/delete.ts', runTime)).toEqual([]);
+  });
+
   it('every Drizzle table has an owner, and its export name is its SQL name in camelCase', async () => {
     const { TABLE_OWNERS } = (await import(modulesMapPath)) as ModulesMap;
     const owned = new Set(Object.values(TABLE_OWNERS).flat());
