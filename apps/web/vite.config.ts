@@ -8,7 +8,7 @@ import { CORE_MODES, MODE_CONFIGS } from '../../packages/core/src/modes';
 import { helpNames } from './src/features/assistant/offline/frontMatterPlugin';
 import { planOffline, type BuildGraph, type OfflinePlan } from './src/shared/modes/offlinePlan';
 
-/** Writes .br and .gz beside every text asset so the server sends them precompressed (no CPU per request). */
+/** Writes .br and .gz beside every text asset (and WebAssembly) so the server sends them precompressed (no CPU per request). */
 function precompress(): Plugin {
   let outDir = 'dist';
   return {
@@ -22,7 +22,7 @@ function precompress(): Plugin {
         for (const name of readdirSync(dir)) {
           const file = join(dir, name);
           if (statSync(file).isDirectory()) walk(file);
-          else if (/\.(js|css|html|svg|json|webmanifest|txt)$/.test(name) && statSync(file).size > 1024) {
+          else if (/\.(js|css|html|svg|json|webmanifest|txt|wasm)$/.test(name) && statSync(file).size > 1024) {
             const data = readFileSync(file);
             writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
             writeFileSync(`${file}.br`, brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));

@@ -55,11 +55,15 @@ export interface AppDeps {
   blobs?: BlobStore;
 }
 
-/** Content-Security-Policy the SPA works under: everything from this origin, inline styles for MathJax SVG and charts. */
+/**
+ * Content-Security-Policy the SPA works under: everything from this origin, inline styles for MathJax SVG and
+ * charts, and WebAssembly compiled from this origin's files (the offline procedural renderer's rasteriser, resvg;
+ * 'wasm-unsafe-eval' allows WebAssembly only, never JavaScript eval).
+ */
 const contentSecurityPolicy = {
   directives: {
     defaultSrc: ["'self'"],
-    scriptSrc: ["'self'"],
+    scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
     styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc: ["'self'", 'data:', 'blob:'],
     fontSrc: ["'self'", 'data:'],

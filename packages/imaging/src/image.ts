@@ -82,3 +82,18 @@ export function fillRect(image: RgbaImage, rect: Rect, c: Rgba): void {
     for (let x = x0; x < x1; x++) setPixel(image, x, y, c);
   }
 }
+
+/**
+ * Premultiplied RGBA (what rasterisers such as resvg and tiny-skia hand back) to the straight RGBA every
+ * algorithm here and ImageData expect, in place. Opaque and fully transparent pixels are unchanged.
+ */
+export function unpremultiply<T extends Uint8ClampedArray>(data: T): T {
+  for (let i = 0; i < data.length; i += 4) {
+    const a = data[i + 3] as number;
+    if (a === 0 || a === 255) continue;
+    data[i] = Math.round(((data[i] as number) * 255) / a);
+    data[i + 1] = Math.round(((data[i + 1] as number) * 255) / a);
+    data[i + 2] = Math.round(((data[i + 2] as number) * 255) / a);
+  }
+  return data;
+}

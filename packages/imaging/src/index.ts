@@ -1,5 +1,5 @@
 export type { Rect, Rgb, Rgba, RgbaImage } from './image';
-export { assertImage, cloneImage, createImage, fillRect, getPixel, setPixel } from './image';
+export { assertImage, cloneImage, createImage, fillRect, getPixel, setPixel, unpremultiply } from './image';
 
 export type { Oklab, Oklch } from './colour';
 export {

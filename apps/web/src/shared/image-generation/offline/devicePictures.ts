@@ -1,5 +1,6 @@
 import { imagesApi, type DeviceImageInput, type GeneratedImage } from '@yumi/core';
-import { bytesToBase64 } from '@yumi/paint';
+// The one helper, not the paint engine: Image mode does not load @yumi/paint.
+import { bytesToBase64 } from '@yumi/paint/base64';
 import type { DBSchema, IDBPDatabase } from 'idb';
 import { ApiError, call } from '../../api/client';
 import { localDatabase } from '../../offline/idb';

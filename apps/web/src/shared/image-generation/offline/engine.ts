@@ -1,5 +1,6 @@
 import { generationSettingsSchema, themePrompt, upscaleFactor, type GeneratedImage, type GenerationSettingsInput } from '@yumi/core';
-import { transfer, wrap, type Remote } from 'comlink';
+import resvgWasm from '@resvg/resvg-wasm/index_bg.wasm?url';
+import { proxy, wrap, type Remote } from 'comlink';
 import type { GenerationProgress } from '../generation';
 import type { ProceduralWorker } from './procedural.worker';
 
@@ -12,19 +13,6 @@ const renderer = () => (worker ??= wrap<ProceduralWorker>(new Worker(new URL('./
 /** The pictures of the last batch drawn here: their object URLs are freed when the next batch replaces them. */
 let lastBatch: string[] = [];
 
-/** The browser's own SVG rasteriser (an image element; workers cannot decode SVG), at exactly width x height. */
-async function rasterise(svg: string, width: number, height: number): Promise<ImageBitmap> {
-  const url = URL.createObjectURL(new Blob([svg], { type: 'image/svg+xml' }));
-  try {
-    const img = new Image(width, height);
-    img.src = url;
-    await img.decode();
-    return await createImageBitmap(img, { resizeWidth: width, resizeHeight: height });
-  } finally {
-    URL.revokeObjectURL(url);
-  }
-}
-
 const randomSeed = () => crypto.getRandomValues(new Uint32Array(1))[0]!;
 
 /** A picture drawn on this device: its PNG beside the object URL, for a mode that keeps it. */
@@ -32,8 +20,9 @@ export type DeviceImage = GeneratedImage & { png: Blob };
 
 /**
  * Anime's and Image's generator without the server: the procedural renderer in a Web Worker (the same
- * drawing as the server's embedded model), post-processed as the options say. Free; the pictures are object
- * URLs valid until the next batch (Anime exports them or opens them in Creation Mode, Image keeps the PNGs).
+ * drawing as the server's embedded model), rasterised and post-processed there as the options say; the page
+ * only receives each PNG. Free; the pictures are object URLs valid until the next batch (Anime exports them
+ * or opens them in Creation Mode, Image keeps the PNGs).
  */
 export async function generateOnDevice(
   prompt: string,
@@ -58,13 +47,14 @@ export async function generateOnDevice(
     for (let i = 0; i < settings.iterations; i++) {
       signal?.throwIfAborted();
       const seed = (first + i) >>> 0;
-      // Progress by step: drawn, rasterised (about a third of the time), post-processed and encoded.
+      // Progress by step, as the worker reports it: drawn, rasterised (about a third of the time), post-processed and encoded.
       const step = (done: number) => onProgress({ status: 'running', progress: (i + done) / settings.iterations, position: 0 });
-      const svg = await engine.svg({ prompt, seed, theme: theme?.theme, baseCharacter: theme?.baseCharacter }, width, height, colours);
-      step(0.05);
-      const bitmap = await rasterise(svg, width, height);
-      step(0.35);
-      const png = await engine.finish(transfer(bitmap, [bitmap]), post);
+      const png = await engine.draw(
+        { prompt, seed, theme: theme?.theme, baseCharacter: theme?.baseCharacter },
+        { width, height },
+        { colours, post, wasmUrl: resvgWasm },
+        proxy(step),
+      );
       images.push({
         id: `local-${crypto.randomUUID()}`,
         url: URL.createObjectURL(png),
