@@ -399,12 +399,29 @@ test('signed in: after installing anime a character opens offline from its link;
   await versions.getByLabel('Version name').fill('Drawn before the cut');
   await versions.getByRole('button', { name: 'Save version' }).click();
   await expect(versions.locator('.an-version-row')).toHaveCount(2);
-  const rename = '**/api/anime-helper/characters/*';
-  await page.route(rename, (route) => (route.request().method() === 'PATCH' ? route.abort('internetdisconnected') : route.continue()));
+  // DevTools holds the page as it is about to ask for Kumo itself (the drawing goes to …/versions first, and
+  // its answer has come back): there the network goes down, and the page carries on without it.
+  const devtools = await context.newCDPSession(page);
+  const character = `/api/anime-helper/characters/${kumo}`;
+  await devtools.send('Debugger.enable');
+  await devtools.send('DOMDebugger.setXHRBreakpoint', { url: character });
+  let drawing = false;
+  let cut = false;
+  devtools.on('Debugger.paused', (event) => {
+    const path = event.reason === 'XHR' ? new URL((event.data as { url: string }).url, page.url()).pathname : '';
+    void (async () => {
+      if (path === `${character}/versions`) drawing = true;
+      else if (path === character && drawing && !cut) {
+        cut = true;
+        await context.setOffline(true);
+      }
+      await devtools.send('Debugger.resume');
+    })();
+  });
   await context.setOffline(false);
   await expect.poll(onServer, { timeout: 20_000 }).toEqual(['Aoi Elsewhere: First, Drawn offline', 'Kumo Mine: Version 1, Drawn before the cut']);
-  await context.setOffline(true);
-  await page.unroute(rename);
+  await expect.poll(() => cut).toBe(true);
+  await devtools.detach();
   await showPanel(page, 'character-library', library);
   page.once('dialog', (d) => void d.accept());
   await library.getByRole('button', { name: 'Delete Kumo Later' }).click();
@@ -414,9 +431,10 @@ test('signed in: after installing anime a character opens offline from its link;
   await expect(page.getByText('was changed on another device')).toHaveCount(0);
 });
 
-test('signed in: Image Studio installed from the launcher opens offline, shows the pictures on this device and draws new ones in the browser', async ({
+test('signed in: Image Studio installed from the launcher opens offline, shows the pictures on this device, draws new ones in the browser and sends them to the gallery when back online', async ({
   page,
   context,
+  browser,
 }) => {
   const account = await signUpViaApi(page, 'offimg');
   const auth = { authorization: `Bearer ${account.token}` };
@@ -472,4 +490,34 @@ test('signed in: Image Studio installed from the launcher opens offline, shows t
   await expect(fromServer).toBeVisible();
   await expect.poll(() => madeHere.locator('img').evaluate((el: HTMLImageElement) => el.naturalWidth)).toBe(768);
   await expect(page.getByText('Oops! Something went wrong')).toHaveCount(0);
+
+  // Back online, the picture drawn offline goes to the gallery on the server, free: no trial, no timeshard.
+  await context.setOffline(false);
+  await expect(page.getByText('1 picture drawn offline was added to your gallery.')).toBeVisible({ timeout: 20_000 });
+  await expect(madeHere).not.toContainText('This device only');
+  const onServer = (await (await page.request.get('/api/images', { headers: auth })).json()) as { items: Array<{ prompt: string; width: number; cost: number; params: { onDevice?: boolean } }> };
+  expect(onServer.items.map((i) => [i.prompt, i.width, i.cost, i.params.onDevice ?? false])).toEqual([
+    ['fox girl drawn offline', 768, 0, true],
+    ['lighthouse drawn on the server', 256, 0, false],
+  ]);
+  expect(await (await page.request.get('/api/billing/image-gen-status', { headers: auth })).json()).toMatchObject({ freeTrialsUsed: 1 });
+  // Another browser signed in to the account sees it, read from the server.
+  const elsewhere = await browser.newContext();
+  const second = await elsewhere.newPage();
+  await second.addInitScript((token) => localStorage.setItem('auth_token', token), account.token);
+  await second.goto('/image');
+  const sent = second.getByRole('button', { name: 'Open fox girl drawn offline' });
+  await expect(sent).toBeVisible();
+  await expect(sent).not.toContainText('This device only');
+  await expect.poll(() => sent.locator('img').evaluate((el: HTMLImageElement) => el.naturalWidth)).toBe(768);
+  await elsewhere.close();
+
+  // Installed, this device keeps both as copies of the server's pictures; uninstalling Image frees them.
+  await expect.poll(() => stored(page, 'yumi-image-gallery', 'pictures')).toBe(2);
+  await page.goto('/');
+  const modes = await openModes(page);
+  await modes.getByTestId('mm-image').getByRole('button', { name: 'Uninstall' }).click();
+  await expect(modes.getByTestId('mm-image').getByRole('button', { name: 'Install' })).toBeVisible();
+  await expect.poll(() => stored(page, 'yumi-image-gallery', 'pictures')).toBe(0);
+  expect(await stored(page, 'yumi-image-gallery', 'files')).toBe(0);
 });
