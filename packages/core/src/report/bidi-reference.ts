@@ -43,8 +43,9 @@ export function pdfWords(file: string): PdfWord[] {
 
 /**
  * Text with Arabic letters folded to their skeleton (NFKC first folds presentation forms). Noto Sans Arabic
- * draws ب ت ث ن ي from one dotless glyph plus dots, and a PDF maps each glyph to one character, so poppler
- * may read ت where ي is drawn (pdfkit's text layer): these tests check order, not those dots.
+ * draws ب ت ث ن ي from one dotless glyph plus dots, and a PDF maps each glyph to one character, so a reader
+ * may read ت where ي is drawn: these tests check order, not those dots (the server's pdf-bidi test reads
+ * our pdfkit PDFs letter for letter: they map each shaped occurrence to its own letters).
  */
 const SKELETON = new Map<string, string>();
 for (const group of ['ٮبتثنيىئ', 'حجخ', 'دذ', 'رز', 'سش', 'صض', 'طظ', 'عغ', 'ڡفق', 'هة', 'اأإآ', 'وؤ']) for (const ch of group) SKELETON.set(ch, group[0]!);

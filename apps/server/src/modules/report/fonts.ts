@@ -1,6 +1,6 @@
 import { cjkRegion } from '@yumi/core';
 import { hasRtl } from '@yumi/core/report/bidi';
-import { create, type Font, type GlyphRun } from 'fontkit';
+import { create, type Font, type Glyph, type GlyphRun } from 'fontkit';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -106,7 +106,7 @@ export function pdfFont(file: string): Font {
   let font = fonts.get(file);
   if (font) return font;
   font = create(fontProgram(file)) as Font;
-  const shape = font.layout.bind(font);
+  const shape = toUnicodePerOccurrence(font);
   font.layout = (text: string, features?: string[] | Record<string, boolean>) => {
     const run = features ? shape(text, features) : shapedWord(file, text, shape);
     const copy = Object.create(Object.getPrototypeOf(run) as object) as GlyphRun;
@@ -137,6 +137,66 @@ function shapedWord(file: string, text: string, shape: (text: string) => GlyphRu
   runs.set(key, run);
   return run;
 }
+
+/** Glyph ids pdfkit is given for a glyph that draws other characters than at its first use: above any real id. */
+const ALIAS_BASE = 0x10000;
+const ALIASES_MAX = 4096;
+
+/**
+ * pdfkit writes one ToUnicode entry per embedded glyph, the characters fontkit's shared Glyph object got at
+ * its first use. Noto Sans Arabic draws ب ت ث ن ي from one dotless shape plus dots, so every teh and yeh read
+ * back as whichever came first. fontkit passes each shaped glyph's characters to getGlyph (its documented use
+ * of codePoints): a shaped glyph drawing other characters than the shared object's is handed to pdfkit under
+ * an alias id, which the subset embeds as one more copy of the glyph with its own ToUnicode entry. A
+ * cluster's first glyph stands for its text (a ligature for all its letters), the dots it added for nothing.
+ * Returns the font's own layout with the aliases in place.
+ */
+function toUnicodePerOccurrence(font: Font): (text: string, features?: string[] | Record<string, boolean>) => GlyphRun {
+  const shared = font.getGlyph.bind(font);
+  font.getGlyph = (id: number, codePoints?: number[]) => {
+    const glyph = shared(id, codePoints);
+    if (!codePoints || !glyph || sameCodePoints(glyph.codePoints, codePoints)) return glyph;
+    return Object.create(glyph, { codePoints: { value: codePoints } }) as Glyph;
+  };
+  const aliases = new Map<string, Glyph>();
+  const realId = new Map<number, number>();
+  const alias = (glyph: Glyph): Glyph => {
+    const first = shared(glyph.id);
+    if (sameCodePoints(first.codePoints, glyph.codePoints)) return first;
+    const key = `${glyph.id}:${glyph.codePoints.join(',')}`;
+    let copy = aliases.get(key);
+    if (!copy) {
+      if (aliases.size >= ALIASES_MAX) return first;
+      const id = ALIAS_BASE + aliases.size;
+      copy = Object.create(first, { id: { value: id }, codePoints: { value: glyph.codePoints } }) as Glyph;
+      aliases.set(key, copy);
+      realId.set(id, glyph.id);
+    }
+    return copy;
+  };
+  const subsetOf = font.createSubset.bind(font);
+  font.createSubset = () => {
+    const subset = subsetOf() as unknown as { glyphs: number[]; includeGlyph(id: number): number };
+    const include = subset.includeGlyph.bind(subset);
+    const copies = new Map<number, number>();
+    subset.includeGlyph = (id: number) => {
+      const real = realId.get(id);
+      if (real === undefined) return include(id);
+      let index = copies.get(id);
+      if (index === undefined) copies.set(id, (index = subset.glyphs.push(real) - 1));
+      return index;
+    };
+    return subset as unknown as ReturnType<Font['createSubset']>;
+  };
+  const layout = font.layout.bind(font);
+  return (text, features) => {
+    const run = layout(text, features);
+    run.glyphs = run.glyphs.map(alias);
+    return run;
+  };
+}
+
+const sameCodePoints = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((c, k) => c === b[k]);
 
 export function hasGlyph(file: string, cp: number): boolean {
   return pdfFont(file).hasGlyphForCodePoint(cp);

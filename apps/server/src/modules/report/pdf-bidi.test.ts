@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BIDI_FIXTURES, pdfWords, shownLines, skeleton, type PdfWord } from '@yumi/core/report/bidi-reference';
+import { BIDI_FIXTURES, pdfWords, shownLines, type PdfWord } from '@yumi/core/report/bidi-reference';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { renderReportPdf } from './pdf';
 
@@ -24,10 +24,10 @@ const RIGHT = 595.28 - 64;
 
 let pdf: Buffer;
 let words: PdfWord[];
-/** Text without spaces (poppler drops some between runs) and embedding marks, Arabic by skeleton. */
-const squash = (text: string) => skeleton(text).replace(/[\s\u202a-\u202e]+/g, '');
-/** pdftotext's text (with `args`), squashed. */
-let readBack: (...args: string[]) => string;
+/** Text without spaces (poppler drops some between runs) and embedding marks. */
+const squash = (text: string) => text.normalize('NFKC').replace(/[\s\u202a-\u202e]+/g, '');
+/** pdftotext's text, squashed. */
+let readBack: () => string;
 beforeAll(async () => {
   ({ pdf } = await renderReportPdf({
     markdown: MARKDOWN,
@@ -40,7 +40,7 @@ beforeAll(async () => {
   const file = join(mkdtempSync(join(tmpdir(), 'bidi-')), 'r.pdf');
   writeFileSync(file, pdf);
   words = pdfWords(file);
-  readBack = (...args) => squash(execFileSync('pdftotext', [...args, file, '-'], { encoding: 'utf8' }));
+  readBack = () => squash(execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' }));
 });
 
 describe('right-to-left text in the PDF', () => {
@@ -72,10 +72,11 @@ describe('right-to-left text in the PDF', () => {
     expect(shownLines(words, MIXED, 'ltr')[0]!.left).toBeCloseTo(LEFT, 0);
   });
 
-  it('reads back in reading order, tagged as Arabic', () => {
+  it('reads back in reading order with every letter as written, tagged as Arabic', () => {
     expect(pdf.toString('latin1')).toContain('/Lang (ar)');
     // poppler reads every line of a mostly right-to-left page from the right (its own simple bidi, which
-    // would turn the English paragraph around): the right-to-left paragraphs come out as written.
+    // would turn the English paragraph around): the right-to-left paragraphs come out as written, letter
+    // for letter, though Noto Sans Arabic draws ب ت ث ن ي from one dotless shape plus dots (fonts.ts).
     const read = readBack();
     for (const paragraph of [ARABIC, HEBREW, LONG]) expect(read).toContain(squash(paragraph));
   });
