@@ -61,7 +61,7 @@ export function renameQuestions(prev: DrizzleSnapshotJSON, next: DrizzleSnapshot
 /** What the developer reads instead of a prompt: the questions, and the command that asks them in a terminal. */
 export function renameFailure(questions: RenameQuestion[]): string {
   return [
-    'The schema change may rename something, and drizzle-kit asks about each possible rename; it cannot ask here:',
+    'This schema change may rename something. drizzle-kit would stop to ask about each, and db:generate never waits on a prompt:',
     ...questions.map((q) => `  ${q.place}: ${q.gone.join(', ')} gone, ${q.added.join(', ')} added`),
     'Answer it in a terminal: cd apps/server && npx drizzle-kit generate --name <what_changed>',
     'For each one choose the rename (keeps the data) or the create (drops the old one), read the SQL it writes,',

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, like, sum } from 'drizzle-orm';
+import { and, asc, desc, eq, like, sum, type SQL } from 'drizzle-orm';
 import type { Db, Runner } from '../../db/connection';
 import { creditLedger, purchases } from '../../db/schema';
 
@@ -37,23 +37,17 @@ export async function ledgerHistory(db: Db, userId: string): Promise<Array<typeo
   return db.select().from(creditLedger).where(eq(creditLedger.userId, userId)).orderBy(asc(creditLedger.createdAt));
 }
 
-/** What the user has paid, in cents, over all paid purchases. */
-export async function paidCents(db: Db, userId: string): Promise<number> {
-  const [row] = await db
-    .select({ total: sum(purchases.amountCents) })
-    .from(purchases)
-    .where(and(eq(purchases.userId, userId), eq(purchases.status, 'paid')));
+/** The sum of a purchase or ledger amount over the rows `where` picks (0 for none). */
+async function total(db: Db, amount: typeof purchases.amountCents | typeof creditLedger.delta, where: SQL | undefined): Promise<number> {
+  const [row] = await db.select({ total: sum(amount) }).from(amount.table).where(where);
   return Number(row?.total ?? 0);
 }
 
+/** What the user has paid, in cents, over all paid purchases. */
+export const paidCents = (db: Db, userId: string) => total(db, purchases.amountCents, and(eq(purchases.userId, userId), eq(purchases.status, 'paid')));
+
 /** Timeshards the user was granted for contributed artworks (ledger sources `art-*`). */
-export async function artRewards(db: Db, userId: string): Promise<number> {
-  const [row] = await db
-    .select({ total: sum(creditLedger.delta) })
-    .from(creditLedger)
-    .where(and(eq(creditLedger.userId, userId), like(creditLedger.sourceType, 'art-%')));
-  return Number(row?.total ?? 0);
-}
+export const artRewards = (db: Db, userId: string) => total(db, creditLedger.delta, and(eq(creditLedger.userId, userId), like(creditLedger.sourceType, 'art-%')));
 
 /** The newest grants of the TEST MODE checkout. */
 export async function testGrantEntries(db: Db, limit: number): Promise<Array<typeof creditLedger.$inferSelect>> {
@@ -61,7 +55,4 @@ export async function testGrantEntries(db: Db, limit: number): Promise<Array<typ
 }
 
 /** The sum of every TEST MODE grant. */
-export async function testGrantTotal(db: Db): Promise<number> {
-  const [row] = await db.select({ total: sum(creditLedger.delta) }).from(creditLedger).where(eq(creditLedger.test, true));
-  return Number(row?.total ?? 0);
-}
+export const testGrantTotal = (db: Db) => total(db, creditLedger.delta, eq(creditLedger.test, true));
