@@ -1,6 +1,6 @@
 import { execFile, execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
@@ -18,11 +18,14 @@ import { LATEX_TEMPLATES, PDF_LABELS, type LatexTemplate } from './api';
  * says) and the PDF says what the report says: title, text in its language, the style's citations and
  * reference list, localized labels. Needs TeX Live (.ci/run installs it); without it this fails.
  *
- * Matrix (17 compiles, about 2 minutes on a busy 2-core machine; all 80 took too long for CI): every
- * template meets every language once, with the style rotated over the five styles (each style three or
- * four times, each language four of the five), plus an English project in the notes style, whose
- * citations are footnotes. That one also has a section in Arabic and Hebrew (right to left by TeX--XeT):
- * each line's words must come in GNU FriBidi's order, a right-to-left paragraph flush with the right margin.
+ * Matrix, two compiles at a time (each latexmk runs one XeLaTeX, one core each): every template meets every
+ * language once, with the style rotated over the five styles, plus an English article in the notes style
+ * (17 compiles). LATEX_MATRIX=all compiles every template with every style on each language (all 80, as
+ * issue 17 asks): about 105 s on a quiet 2-core machine by the 17's 22 s, measured 559 s at load 18, so it
+ * stays opt-in until the lead weighs it against CI's budget (citeproc-js formats each language and style
+ * once: engine.ts keeps its last result). The notes-style English article also has a section in Arabic
+ * and Hebrew (right to left by TeX--XeT): each line's words must come in GNU FriBidi's order, a
+ * right-to-left paragraph flush with the right margin.
  */
 const run = promisify(execFile);
 
@@ -84,10 +87,14 @@ interface Case {
 }
 
 const LANGS: Language[] = ['en', 'ja', 'ko', 'zh'];
-const CASES: Case[] = [
-  ...LANGS.flatMap((language, l) => LATEX_TEMPLATES.map((template, t): Case => ({ language, template, style: CITATION_STYLES[(t + l) % CITATION_STYLES.length]! }))),
-  { language: 'en', template: 'article', style: 'chicago-notes', rtl: true },
-];
+const RTL_CASE: Case = { language: 'en', template: 'article', style: 'chicago-notes', rtl: true };
+const same = (a: Case, b: Case) => a.language === b.language && a.template === b.template && a.style === b.style;
+const CASES: Case[] =
+  process.env.LATEX_MATRIX === 'all'
+    ? LANGS.flatMap((language) => LATEX_TEMPLATES.flatMap((template) => CITATION_STYLES.map((style): Case => ({ language, template, style })))).map((c) => (same(c, RTL_CASE) ? RTL_CASE : c))
+    : [...LANGS.flatMap((language, l) => LATEX_TEMPLATES.map((template, t): Case => ({ language, template, style: CITATION_STYLES[(t + l) % CITATION_STYLES.length]! }))), RTL_CASE];
+/** Compiles at once: each latexmk runs one XeLaTeX at a time, one core each. */
+const PARALLEL = 2;
 
 const { arabic, hebrew, mixed, heading } = BIDI_FIXTURES;
 const RTL_SECTION = `## ${heading}\n${arabic}\n\n${hebrew}\n\n${mixed}\n\n`;
@@ -186,7 +193,7 @@ describe('LaTeX export compiles with XeLaTeX', () => {
         const rtl = c.rtl ? rtlProblems(join(dir, 'main.pdf')) : [];
         return { name, error: missing.length || boxes.length || rtl.length ? `not in the PDF: ${JSON.stringify(missing)} ${boxes.slice(0, 3).join('; ')} ${rtl.join('; ')}` : '' };
       }),
-      Math.max(1, availableParallelism()),
+      PARALLEL,
     );
     const failed = results.filter((r) => r.error).map((r) => `${r.name}: ${r.error}`);
     console.log(`LaTeX: ${CASES.length} projects compiled in ${((Date.now() - started) / 1000).toFixed(1)} s`);
