@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildSystemPrompt, CHAT_MESSAGE_MAX_CHARS, estimateTokens, findModel, LANGUAGES, PERSONA_KEYS, PERSONAS, priceOf } from '@yumi/core';
+import { aiApi, buildSystemPrompt, CHAT_MESSAGE_MAX_CHARS, estimateTokens, findModel, LANGUAGES, PERSONA_KEYS, PERSONAS, priceOf } from '@yumi/core';
 import { webLocalesDir } from '../src/lib/paths';
 import { OFFLINE_LOCALES } from '../src/providers/llm/offline';
 import type { AppContext } from '../src/context';
@@ -73,6 +73,8 @@ describe('the offline assistant', () => {
 
     const stream = await post({ message: 'How do I add a chart?', context: local }, { accept: 'text/event-stream' });
     const events = sseEvents(stream.body);
+    // Every event is one the contract declares: the web client refuses any other.
+    for (const e of events) expect(aiApi.chat.events.safeParse(e).success, JSON.stringify(e)).toBe(true);
     const deltas = events.filter((e) => e.type === 'delta');
     expect(deltas.length).toBeGreaterThan(5);
     expect(deltas.map((d) => d.text).join('')).toBe(body.message);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { GENERATION_MESSAGES, IMAGE_PRICE_TIMESHARDS } from '@yumi/core';
+import { GENERATION_MESSAGES, IMAGE_PRICE_TIMESHARDS, imagesApi } from '@yumi/core';
 import type { AppContext } from '../src/context';
 import { getBalance, grant } from '../src/modules/billing/ledger';
 import { createTestApp, errorBody, signUp, type TestApp } from './helpers';
@@ -255,6 +255,8 @@ describe('queue, progress and gallery', () => {
       .split('\n\n')
       .filter((l) => l.startsWith('data: '))
       .map((l) => JSON.parse(l.slice(6)));
+    // Every event is one the contract declares: the web client refuses any other.
+    for (const e of events) expect(imagesApi.jobEvents.events.safeParse(e).success, JSON.stringify(e)).toBe(true);
     const last = events[events.length - 1];
     expect(last.type).toBe('done');
     expect(last.job.status).toBe('succeeded');
