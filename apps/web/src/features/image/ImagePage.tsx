@@ -130,7 +130,8 @@ export default function ImagePage() {
       )}
       <div className="image-layout">
         <div className="image-left">
-          <StudioForm value={settings} onChange={setSettings} onGenerate={() => void run()} disabled={generating} premium={premium} blocked={exhausted} />
+          {/* Generate waits for the account: a picture drawn offline is kept (and later sent) under it. */}
+          <StudioForm value={settings} onChange={setSettings} onGenerate={() => void run()} disabled={generating} premium={premium} blocked={exhausted || !user} />
           {gen.notice && <div className="alert alert-info">{gen.notice}</div>}
           {gen.error && (
             <div className={`alert ${gen.error.type === 'VALIDATION' ? 'alert-warning' : 'alert-error'}`} role="alert">
