@@ -94,7 +94,10 @@ test.describe('downloads', () => {
     await expect(dialog.getByText('iPhone and iPad (Safari)')).toBeVisible();
     await expect(dialog.getByText('Choose Add to Home Screen.')).toBeVisible();
 
-    await page.goto('/installers');
+    // The launcher's footer links to the same section as a page.
+    await page.keyboard.press('Escape');
+    await page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: 'Get the app' }).click();
+    await expect(page).toHaveURL(/\/installers$/);
     const section = page.locator('.installers-page');
     await expect(section.getByRole('tab', { name: 'Desktop Apps' })).toHaveAttribute('aria-selected', 'true');
     await expect(section.getByTestId('installer-windows')).toContainText('Recommended');

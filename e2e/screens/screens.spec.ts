@@ -69,7 +69,8 @@ for (const [size, viewport] of Object.entries(SIZES)) {
           await screen.ready(page);
           await page.waitForLoadState('networkidle');
           expect.soft(await page.evaluate(() => document.documentElement.scrollWidth), `${screen.name} fits ${size}`).toBeLessThanOrEqual(viewport.width);
-          await page.screenshot({ path: `${dir}/${screen.name}.jpg`, type: 'jpeg', quality: 55 });
+          // Opening animations finished (a panel was caught half faded in), endless ones stopped.
+          await page.screenshot({ path: `${dir}/${screen.name}.jpg`, type: 'jpeg', quality: 55, animations: 'disabled' });
         }
       });
     }

@@ -1,13 +1,14 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 
-/** The thin footer panel: legal pages (new tab, as the download notes do) and the download section. */
+/** The thin footer panel: the download page, and the legal pages (new tab, as the download notes do). */
 export function FooterPanel() {
   const { t } = useTranslation('main');
   return (
     <footer className="panel-card footer-panel">
       <span className="muted">{t('footer.tagline')}</span>
       <nav aria-label={t('footer.label')} className="footer-links">
-        <a href="#download">{t('footer.download')}</a>
+        <Link to="/installers">{t('footer.download')}</Link>
         <a href="/terms" target="_blank" rel="noopener">
           {t('footer.terms')}
         </a>
