@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postProcess } from '../src/modules/images/postprocess';
@@ -108,6 +109,13 @@ describe('storage quota', () => {
     expect(character.statusCode).toBe(413);
     expect(errorBody(character).code).toBe('STORAGE_QUOTA_EXCEEDED');
     expect((await t.app.inject({ url: '/api/anime-helper/characters', headers: u.auth })).json()).toEqual([]);
+
+    // A picture drawn offline arriving later: refused like an upload (the device keeps it with the reason).
+    const drawn = { clientId: randomUUID(), image: dataUrl(await picture(6, 16, 16)), prompt: 'drawn offline', seed: 1, settings: {}, drawnAt: '2026-02-01T00:00:00.000Z' };
+    const offline = await t.app.inject({ method: 'POST', url: '/api/images/from-device', headers: u.auth, payload: drawn });
+    expect(offline.statusCode).toBe(413);
+    expect(errorBody(offline).code).toBe('STORAGE_QUOTA_EXCEEDED');
+    expect((await t.app.inject({ url: '/api/images?limit=50', headers: u.auth })).json().items).toHaveLength(2);
 
     const boundary = '----quota';
     const payload = Buffer.concat([
