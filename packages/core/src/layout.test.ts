@@ -64,6 +64,14 @@ describe('responsive launcher layout', () => {
     const md = layoutForColumns(DEFAULT_LAYOUT, 8);
     expect(md.find((l) => l.i === 'charge')).toMatchObject({ x: 6, w: 2 });
     expect(md.every((l) => l.x + l.w <= 8)).toBe(true);
+    // A tablet held upright (6 columns) stacks too: scaled, the balance panel would be one column wide.
+    expect(breakpointForWidth(768)).toBe('sm');
+    expect(layoutForColumns(DEFAULT_LAYOUT, 6).map((l) => [l.i, l.x, l.w])).toEqual([
+      ['modes', 0, 6],
+      ['charge', 0, 6],
+      ['header', 0, 6],
+      ['footer', 0, 6],
+    ]);
     const phone = layoutForColumns(DEFAULT_LAYOUT, 2);
     expect(phone.map((l) => [l.i, l.x, l.y, l.w, l.h])).toEqual([
       ['modes', 0, 0, 2, 1],

@@ -213,14 +213,15 @@ export function breakpointForWidth(width: number): keyof typeof GRID_COLS {
 
 /**
  * The saved (10-column) layout shown on a narrower grid: positions and widths scale to the columns;
- * at 4 columns or fewer every panel takes a full row of its own, in reading order.
+ * at 6 columns or fewer (a tablet held upright, a phone) every panel takes a full row of its own, in reading
+ * order: scaled down to 6, the 2-column balance panel was one column, too narrow for its own heading.
  */
 export function layoutForColumns(layout: readonly LayoutItem[], cols: number): LayoutItem[] {
   const full = GRID_COLS.lg;
   if (cols >= full) return layout.map((l) => ({ ...l }));
   const ordered = [...layout].sort((a, b) => a.y - b.y || a.x - b.x);
-  // Stacked: one row each, sized by its content (a phone has no room for the desktop's row heights).
-  if (cols <= GRID_COLS.xs) return ordered.map((l, y) => ({ ...l, x: 0, y, w: cols, h: 1 }));
+  // Stacked: one row each, sized by its content (a phone or tablet has no room for the desktop's row heights).
+  if (cols <= GRID_COLS.sm) return ordered.map((l, y) => ({ ...l, x: 0, y, w: cols, h: 1 }));
   return ordered.map((l) => {
     const w = Math.min(cols, Math.max(1, Math.round((l.w * cols) / full)));
     return { ...l, w, x: Math.min(cols - w, Math.round((l.x * cols) / full)) };
