@@ -17,6 +17,8 @@ test.describe('connectivity', () => {
     await page.clock.install();
     await page.goto('/');
     await expect(modesFigure(page)).toHaveText('4');
+    // The download section is a lazy chunk; nothing is precached in this test, so let it arrive first.
+    await expect(page.locator('#download-title')).toBeVisible();
     await context.setOffline(true);
     // Whether or not this Chromium fires the offline event under emulation, the next probe finds out.
     await page.clock.fastForward(HEARTBEAT_MS);
@@ -41,6 +43,7 @@ test.describe('connectivity', () => {
       await page.clock.install();
       await page.goto(`http://127.0.0.1:${port}/`);
       await expect(modesFigure(page)).toHaveText('4');
+      await expect(page.locator('#download-title')).toBeVisible(); // a lazy chunk, not precached here
       expect(await page.evaluate(() => navigator.onLine)).toBe(true);
 
       await stopServer(server);

@@ -101,7 +101,11 @@ test.describe('downloads', () => {
     const section = page.locator('.installers-page');
     await expect(section.getByRole('tab', { name: 'Desktop Apps' })).toHaveAttribute('aria-selected', 'true');
     await expect(section.getByTestId('installer-windows')).toContainText('Recommended');
+    // The landing page itself ends with the same section (the spec's main landing page has it).
     await page.goto('/');
+    const landing = page.getByRole('region', { name: 'Get Yumi Studio' });
+    await expect(landing.getByRole('tab', { name: 'Desktop Apps' })).toHaveAttribute('aria-selected', 'true');
+    await expect(landing.getByTestId('installer-windows')).toContainText('Recommended');
     await page.getByRole('button', { name: 'Download the app' }).click();
 
     const popup = context.waitForEvent('page');

@@ -54,7 +54,7 @@ export function App() {
         <RouteBoundary pathname={location.pathname} search={location.search}>
           <Suspense fallback={<PageFallback />}>
             <Routes>
-              <Route path="/" element={<Pages.LauncherPage />} />
+              <Route path="/" element={<Pages.LauncherPage downloads={Pages.DownloadSection} />} />
               <Route path="/login" element={<Pages.LoginPage />} />
               <Route path="/verify-email" element={<Pages.VerifyEmailPage />} />
               <Route path="/reset-password" element={<Pages.ResetPasswordPage />} />

@@ -17,6 +17,7 @@ export const AccountPage = lazy(() => import('../features/account/AccountPage'))
 // Screens one feature shows inside another's page: the shell hands them over, features never import each other.
 export const ReportScreen = lazy(() => import('../features/report/ReportScreen'));
 export const AiGenerateScreen = lazy(() => import('../features/anime-generate/AiGenerateScreen'));
+export const DownloadSection = lazy(() => import('../features/downloads/DownloadSection'));
 export const InstallersPage = lazy(() => import('../features/downloads/InstallersPage'));
 export const VerifyEmailPage = lazy(() => import('../features/auth/VerifyEmailPage'));
 export const ResetPasswordPage = lazy(() => import('../features/auth/ResetPasswordPage'));
