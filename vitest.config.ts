@@ -22,7 +22,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // One database per file; files run in parallel on the two cores.
+          // One database per file. Vitest runs cores - 1 files at once: one at a time on a 2-core machine, where
+          // this suite is CPU-bound (argon2, PDF, images), so more workers would not make it faster.
           fileParallelism: true,
         },
       },
