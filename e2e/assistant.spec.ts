@@ -100,7 +100,9 @@ test.describe('the Yumi assistant', () => {
     await page.getByTestId('assistant-fab').press('Enter');
     const panel = page.getByTestId('assistant-panel');
     await expect(panel.getByRole('tab', { name: 'Chat' })).toBeFocused();
+    // Radix moves roving focus in a timer after the key: wait for each move before the next key.
     await page.keyboard.press('ArrowRight');
+    await expect(panel.getByRole('tab', { name: 'Tutorial' })).toBeFocused();
     await page.keyboard.press('ArrowRight');
     await expect(panel.getByRole('tab', { name: 'Personality' })).toHaveAttribute('aria-selected', 'true');
     const personas = panel.getByRole('radiogroup', { name: 'Choose a personality' });
@@ -114,6 +116,7 @@ test.describe('the Yumi assistant', () => {
     await page.keyboard.press('ArrowLeft'); // round to the last card
     await expect(personas.getByRole('radio', { name: 'Genki Yumi' })).toBeFocused();
     await page.keyboard.press('ArrowRight');
+    await expect(otaku).toBeFocused();
     await page.keyboard.press('ArrowDown');
     const tsundereCard = personas.getByRole('radio', { name: 'Tsundere Yumi' });
     await expect(tsundereCard).toBeFocused();

@@ -355,6 +355,7 @@ test.describe('the ten tools', () => {
     await expect(levels.getByRole('radio', { name: 'Balanced' })).toBeFocused();
     await expect(levels.getByRole('radio', { name: 'Balanced' })).toHaveAccessibleDescription('Your voice, fresh details');
     await page.keyboard.press('ArrowRight');
+    await expect(levels.getByRole('radio', { name: 'Freestyle' })).toBeFocused();
     await page.keyboard.press('ArrowRight'); // round from the last to the first
     await expect(levels.getByRole('radio', { name: 'Precise' })).toBeFocused();
     await expect(levels.getByRole('radio', { checked: true })).toHaveAccessibleName('Precise');
