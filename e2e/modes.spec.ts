@@ -150,9 +150,10 @@ test.describe('offline', () => {
   });
 });
 
-test('signed in: writing and report open offline from this device (deep link, reload), and offline edits reach the server', async ({
+test('signed in: writing and report open offline from this device (deep link, reload), offline edits reach the server, and the assistant merges a chat continued elsewhere', async ({
   page,
   context,
+  browser,
 }) => {
   test.slow(); // two modes, the assistant and the archive, offline and back
   const account = await signUpViaApi(page, 'offline');
@@ -199,6 +200,24 @@ test('signed in: writing and report open offline from this device (deep link, re
   const lengths = await page.evaluate(() => new Set((window as unknown as { answerLengths: number[] }).answerLengths).size);
   expect(lengths).toBeGreaterThan(3);
   await page.keyboard.press('Escape');
+  // Meanwhile another browser signed in to the account continues the conversation online (from the server's
+  // copy, which lacks the answer given offline here).
+  const [conversation] = ((await (await page.request.get('/api/chat/archives', { headers: auth })).json()) as { archives: Array<{ id: string }> }).archives;
+  const serverTurns = async () =>
+    ((await (await page.request.get(`/api/chat/archives/${conversation!.id}`, { headers: auth })).json()) as { messages: Array<{ id: string; role: string; content: string }> }).messages;
+  const elsewhere = await browser.newContext();
+  const other = await elsewhere.newPage();
+  await other.addInitScript((token) => localStorage.setItem('auth_token', token), account.token);
+  await other.goto('/');
+  await other.getByTestId('assistant-fab').click();
+  const otherAssistant = other.getByTestId('assistant-panel');
+  await otherAssistant.getByTestId('assistant-archive').click();
+  await otherAssistant.locator('.archive-item').filter({ hasText: 'How do I export my report as PDF?' }).locator('.archive-open').click();
+  await expect(otherAssistant.locator('.msg-user')).toHaveCount(1);
+  await otherAssistant.getByLabel('Message to Yumi').fill('What can you do?');
+  await otherAssistant.getByRole('button', { name: 'Send' }).click();
+  await expect.poll(async () => (await serverTurns()).length, { timeout: 20_000 }).toBe(4);
+  await elsewhere.close();
 
   await page.goto(`/writing?screen=report&doc=${report.id}`);
   await expect(page.getByPlaceholder('Start writing your scientific report...')).toHaveValue(
@@ -252,8 +271,13 @@ test('signed in: writing and report open offline from this device (deep link, re
   const chat = assistant.locator('.archive-item').filter({ hasText: 'How do I export my report as PDF?' });
   await expect(chat).toContainText('Synced');
   await chat.locator('.archive-open').click();
-  await expect(assistant.locator('.msg-user')).toHaveCount(2);
+  // Both copies merged, on this device and on the server: every turn once, in the order asked.
+  await expect(assistant.locator('.msg-user')).toHaveText(['How do I export my report as PDF?', 'How do I export my report as PDF?', 'What can you do?']);
+  await expect(answers).toHaveCount(3);
   await expect(answers.getByRole('link', { name: 'Open PDF Export' })).toHaveCount(2);
+  const merged = await serverTurns();
+  expect(merged.map((m) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant', 'user', 'assistant']);
+  expect(new Set(merged.map((m) => m.id)).size).toBe(6);
   await expect(page.locator('.report-header .badge')).toHaveText('Saved');
   await expect
     .poll(

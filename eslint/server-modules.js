@@ -56,7 +56,7 @@ export const TABLE_OWNERS = {
   characters: ['characters', 'character_versions', 'character_version_blobs'],
   connections: ['llm_connections'],
   documents: ['documents', 'writing_profiles'],
-  images: ['image_jobs', 'image_results'],
+  images: ['image_jobs', 'image_results', 'image_tombstones'],
   plagiarism: ['plagiarism_sources', 'plagiarism_fingerprints'],
   preferences: ['user_preferences'],
   report: ['report_meta'],

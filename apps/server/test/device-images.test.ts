@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { IMAGE_UPLOAD_MAX_BYTES } from '@yumi/core';
 import type { AppContext } from '../src/context';
 import { getBalance, grant } from '../src/modules/billing/ledger';
+import { TOMBSTONES_PER_USER } from '../src/modules/images/repository';
 import { createTestApp, errorBody, signUp, type TestApp } from './helpers';
 import { solidPng } from './image-fakes';
 
@@ -87,6 +88,52 @@ describe('pictures drawn offline', () => {
     expect(theirs.json().id).not.toBe(first.json().id);
     expect(await gallery(u)).toHaveLength(2);
     expect((await t.app.inject({ method: 'DELETE', url: `/api/images/${first.json().id}`, headers: other.auth })).statusCode).toBe(404);
+  });
+});
+
+describe('a picture deleted from the gallery while the device that drew it waits for the answer', () => {
+  it('is not stored again when the device sends it again: 410, in the language of the caller', async () => {
+    const u = await signUp(t.app);
+    const body = await picture();
+    // The first send reaches the gallery; its answer is lost on the way, so the device still holds the picture.
+    const first = await send(u, body);
+    expect(first.statusCode).toBe(201);
+    // Another browser deletes it.
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/images/${first.json().id}`, headers: u.auth })).statusCode).toBe(204);
+    const again = await send(u, body);
+    expect(again.statusCode).toBe(410);
+    expect(errorBody(again)).toMatchObject({ code: 'DEVICE_IMAGE_DELETED', error: 'You deleted this picture from your gallery, so it was not added again.' });
+    expect(errorBody(await send(u, body, { 'accept-language': 'ko' })).error).toBe('갤러리에서 삭제한 그림이라 다시 추가하지 않았어요.');
+    expect(await gallery(u)).toEqual([]);
+    // Another picture of that device still joins; the same client id from another account is theirs.
+    expect((await send(u, await picture())).statusCode).toBe(201);
+    expect((await send(await signUp(t.app), body)).statusCode).toBe(201);
+  });
+
+  it('a send racing the delete never brings it back', async () => {
+    const u = await signUp(t.app);
+    const body = await picture({ prompt: 'raced' });
+    const { id } = (await send(u, body)).json();
+    const [removed, ...resent] = await Promise.all([
+      t.app.inject({ method: 'DELETE', url: `/api/images/${id}`, headers: u.auth }),
+      send(u, body),
+      send(u, body),
+    ]);
+    expect(removed.statusCode).toBe(204);
+    for (const r of resent) expect([200, 410]).toContain(r.statusCode);
+    expect((await send(u, body)).statusCode).toBe(410);
+    expect(await gallery(u)).toEqual([]);
+  });
+
+  it('remembers the newest deletions of each user, a bounded number', async () => {
+    const u = await signUp(t.app);
+    const rows = Array.from({ length: TOMBSTONES_PER_USER + 5 }, (_, i) => sql`(${u.user.id}::uuid, ${randomUUID()}::uuid, ${new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString()}::timestamptz)`);
+    await t.database.db.execute(sql`INSERT INTO image_tombstones (user_id, client_id, deleted_at) VALUES ${sql.join(rows, sql`, `)}`);
+    const { id } = (await send(u, await picture())).json();
+    t.clock.advance(24 * 3600_000);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/images/${id}`, headers: u.auth })).statusCode).toBe(204);
+    const counted = (await t.database.db.execute(sql`SELECT count(*)::int AS n FROM image_tombstones WHERE user_id = ${u.user.id}`)) as unknown as { rows: Array<{ n: number }> };
+    expect(counted.rows[0]!.n).toBe(TOMBSTONES_PER_USER);
   });
 });
 

@@ -41,6 +41,11 @@ export const chatRequestSchema = z.strictObject({
   context: chatContextSchema,
   conversationId: z.uuid().optional(),
   history: z.array(chatTurnSchema).max(CHAT_HISTORY_MAX_MESSAGES).optional(),
+  /**
+   * The ids the client gave the question and its answer: the archive stores the turn under them, so a copy of
+   * the conversation kept on the device and the server's copy name each turn alike (mergeTurns).
+   */
+  turnIds: z.strictObject({ user: z.uuid(), assistant: z.uuid() }).optional(),
 });
 export type ChatRequest = z.input<typeof chatRequestSchema>;
 
@@ -129,3 +134,31 @@ export type ArchiveSummary = z.infer<typeof archiveSummarySchema>;
 export const archiveSchema = archiveSummarySchema.extend({ messages: z.array(archiveMessageSchema) });
 export type ChatArchive = z.infer<typeof archiveSchema>;
 export const archiveListSchema = z.object({ archives: z.array(archiveSummarySchema) });
+
+/** A device sends at most this many turns of an archive at once (more go in several requests). */
+export const ARCHIVE_MERGE_MAX_TURNS = 20;
+/** One archived turn as a device sends it: an answer of the longest model output fits. */
+export const ARCHIVE_TURN_MAX_CHARS = 32_000;
+/** The largest body of PUT /api/chat/archives/:id: its turns at three UTF-8 bytes a character, plus the rest. */
+export const ARCHIVE_MERGE_BODY_LIMIT = ARCHIVE_MERGE_MAX_TURNS * ARCHIVE_TURN_MAX_CHARS * 3 + 16 * 1024;
+
+/**
+ * PUT /api/chat/archives/:id: turns of a conversation kept on a device (answered offline there, or the
+ * device's copy of one continued elsewhere) that the server's copy lacks. The server merges them into its
+ * copy by turn id (mergeTurns), creating it with `context` when it has none.
+ */
+export const archiveMergeRequestSchema = z.strictObject({
+  context: chatContextSchema,
+  messages: z
+    .array(
+      z.strictObject({
+        id: z.uuid(),
+        role: chatRoleSchema,
+        content: notBlank(ARCHIVE_TURN_MAX_CHARS),
+        timestamp: z.iso.datetime(),
+      }),
+    )
+    .min(1)
+    .max(ARCHIVE_MERGE_MAX_TURNS),
+});
+export type ArchiveMergeRequest = z.infer<typeof archiveMergeRequestSchema>;

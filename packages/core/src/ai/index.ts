@@ -1,3 +1,4 @@
+export * from './archive-merge';
 export * from './chat';
 export * from './faq';
 export * from './help-corpus';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { apiErrorSchema } from '../api-error';
 import {
   archiveListSchema,
+  archiveMergeRequestSchema,
   archiveSchema,
   chatRequestSchema,
   chatResponseSchema,
@@ -43,6 +44,17 @@ export const aiApi = {
     summary: 'One chat archive with its messages',
     params: idParams,
     responses: { 200: archiveSchema, ...errors },
+  }),
+  mergeArchive: defineEndpoint({
+    method: 'PUT',
+    path: '/api/chat/archives/:id',
+    access: 'user',
+    tag: 'ai',
+    summary:
+      "Add a device's turns to a chat archive: merged with the server's copy by turn id (none twice, in time order; created when there is none). Answers the merged archive",
+    params: idParams,
+    body: archiveMergeRequestSchema,
+    responses: { 200: archiveSchema, 413: apiErrorSchema, ...errors },
   }),
   deleteArchive: defineEndpoint({
     method: 'DELETE',

@@ -102,9 +102,10 @@ export const imagesApi = {
     ...secured,
     method: 'POST',
     path: '/api/images/from-device',
-    summary: 'Add a picture drawn on the device while offline to the gallery (free; sent again with the same clientId, stored once: 200)',
+    summary:
+      'Add a picture drawn on the device while offline to the gallery (free; sent again with the same clientId, stored once: 200; deleted from the gallery since: 410, never stored again)',
     body: deviceImageRequestSchema,
-    responses: { 200: generatedImageSchema, 201: generatedImageSchema, ...errors },
+    responses: { 200: generatedImageSchema, 201: generatedImageSchema, 410: apiErrorSchema, ...errors },
   }),
   process: defineEndpoint({
     ...secured,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, check, index, integer, jsonb, pgTable, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, check, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { fkey } from './keys';
 
@@ -72,5 +72,24 @@ export const imageResults = pgTable(
     index('image_results_user_idx').on(t.userId, t.seq.desc().nullsFirst()),
     index('image_results_blob_idx').on(t.blobKey),
     uniqueIndex('image_results_client_id_idx').on(t.userId, t.clientId).where(sql`client_id IS NOT NULL`),
+  ],
+);
+
+/**
+ * Pictures drawn on a device that the user deleted from the gallery, by the device's id for each: a device
+ * whose answer was lost on the way sends it again, and is told it was deleted instead of storing it anew.
+ * Bounded per user (images/repository.ts keeps the newest).
+ */
+export const imageTombstones = pgTable(
+  'image_tombstones',
+  {
+    userId: uuid('user_id').notNull(),
+    clientId: uuid('client_id').notNull(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    fkey(t.userId, users.id, 'cascade'),
+    primaryKey({ name: 'image_tombstones_pkey', columns: [t.userId, t.clientId] }),
+    index('image_tombstones_user_deleted_idx').on(t.userId, t.deletedAt),
   ],
 );

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
-import type { Db } from '../../db/connection';
+import type { Db, Runner } from '../../db/connection';
 import { chatArchives, type StoredChatMessage } from '../../db/schema';
 
 export type ArchiveRow = typeof chatArchives.$inferSelect;
@@ -54,6 +54,28 @@ export async function appendToArchive(
           updated_at = EXCLUDED.updated_at
         WHERE chat_archives.user_id = EXCLUDED.user_id`,
   );
+}
+
+/**
+ * The conversation `id` locked for a merge, created empty for `values.userId` when nobody has it. Answers
+ * whoever owns it: the caller compares the owner (an id taken by another account is not theirs to touch).
+ */
+export async function lockArchiveForMerge(
+  tx: Runner,
+  values: { id: string; userId: string; title: string; provider: string; model: string; mode: string; personality: string; now: Date },
+): Promise<ArchiveRow> {
+  const { now, ...columns } = values;
+  await tx
+    .insert(chatArchives)
+    .values({ ...columns, messages: [], createdAt: now, updatedAt: now })
+    .onConflictDoNothing({ target: chatArchives.id });
+  const [row] = await tx.select().from(chatArchives).where(eq(chatArchives.id, values.id)).for('update');
+  return row!;
+}
+
+export async function replaceMessages(tx: Runner, id: string, messages: StoredChatMessage[], now: Date): Promise<ArchiveRow> {
+  const [row] = await tx.update(chatArchives).set({ messages, updatedAt: now }).where(eq(chatArchives.id, id)).returning();
+  return row!;
 }
 
 export async function deleteArchive(db: Db, userId: string, id: string): Promise<boolean> {

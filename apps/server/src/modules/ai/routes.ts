@@ -1,4 +1,4 @@
-import { aiApi, type ChatStreamEvent } from '@yumi/core';
+import { aiApi, ARCHIVE_MERGE_BODY_LIMIT, type ChatStreamEvent } from '@yumi/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
@@ -76,6 +76,9 @@ export const aiRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, 
   }));
   route(app, aiApi.archive, async (request) =>
     ai.getArchive(ctx, currentUser(request).id, request.params.id),
+  );
+  route(app, aiApi.mergeArchive, { bodyLimit: ARCHIVE_MERGE_BODY_LIMIT }, async (request) =>
+    ai.mergeArchive(ctx, currentUser(request).id, request.params.id, request.body),
   );
   route(app, aiApi.deleteArchive, async (request, reply) => {
     await ai.deleteArchive(ctx, currentUser(request).id, request.params.id);

@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import {
+  archiveTitle,
   buildSystemPrompt,
   DEFAULT_MODEL,
   estimateTokens,
   LLM_PROVIDERS,
+  mergeTurns,
   OFFLINE_MODEL,
   PERSONAS,
+  type ArchiveMergeRequest,
   type ArchiveSummary,
   type ChatArchive,
   type ChatContext,
@@ -13,6 +16,7 @@ import {
   type ChatTurn,
   type Language,
   type ModelsResponse,
+  turnsMissingFrom,
 } from '@yumi/core';
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/http-error';
@@ -39,6 +43,7 @@ export interface ChatInput {
   context: ChatContext;
   conversationId?: string;
   history?: ChatTurn[];
+  turnIds?: { user: string; assistant: string };
 }
 
 /** A chat answer under way: deltas to stream, then `finish()` for the whole message and its usage. */
@@ -84,11 +89,12 @@ export async function prepareChat(ctx: AppContext, caller: Caller, input: ChatIn
   const archive = async (answer: string) => {
     if (!caller.userId) return;
     const now = ctx.clock.now();
+    // Under the client's ids when it sent them: its own copy of the conversation names the turn alike.
     const messages: StoredChatMessage[] = [
-      { id: randomUUID(), role: 'user', content: input.message, timestamp: startedAt.toISOString() },
-      { id: randomUUID(), role: 'assistant', content: answer, timestamp: now.toISOString() },
+      { id: input.turnIds?.user ?? randomUUID(), role: 'user', content: input.message, timestamp: startedAt.toISOString() },
+      { id: input.turnIds?.assistant ?? randomUUID(), role: 'assistant', content: answer, timestamp: now.toISOString() },
     ];
-    const title = input.message.trim().replace(/\s+/g, ' ').slice(0, 80);
+    const title = archiveTitle(input.message);
     await repo.appendToArchive(ctx.db, { id: conversationId, userId: caller.userId, title, provider, model: modelId, mode, personality, now }, messages);
   };
 
@@ -204,9 +210,7 @@ export async function listArchives(ctx: AppContext, userId: string): Promise<Arc
   return rows.map((r) => ({ ...r, timestamp: r.updatedAt.toISOString() }));
 }
 
-export async function getArchive(ctx: AppContext, userId: string, id: string): Promise<ChatArchive> {
-  const row = await repo.findArchive(ctx.db, userId, id);
-  if (!row) throw notFound('Conversation');
+function toArchive(row: repo.ArchiveRow): ChatArchive {
   return {
     id: row.id,
     title: row.title,
@@ -218,6 +222,31 @@ export async function getArchive(ctx: AppContext, userId: string, id: string): P
     timestamp: row.updatedAt.toISOString(),
     messages: row.messages,
   };
+}
+
+export async function getArchive(ctx: AppContext, userId: string, id: string): Promise<ChatArchive> {
+  const row = await repo.findArchive(ctx.db, userId, id);
+  if (!row) throw notFound('Conversation');
+  return toArchive(row);
+}
+
+/**
+ * Turns a device kept (answered offline there, or its copy of a conversation continued elsewhere meanwhile)
+ * join the server's copy: merged by turn id, none twice, in time order (mergeTurns), under a row lock so a
+ * chat answer archived at the same moment is kept too. A conversation the server never saw is created; an id
+ * another account uses is not found, as everywhere.
+ */
+export async function mergeArchive(ctx: AppContext, userId: string, id: string, input: ArchiveMergeRequest): Promise<ChatArchive> {
+  const now = ctx.clock.now();
+  const first = input.messages.find((m) => m.role === 'user') ?? input.messages[0]!;
+  const row = await ctx.db.transaction(async (tx) => {
+    const current = await repo.lockArchiveForMerge(tx, { id, userId, title: archiveTitle(first.content), ...input.context, now });
+    if (current.userId !== userId) throw notFound('Conversation');
+    const merged = mergeTurns(current.messages, input.messages);
+    if (turnsMissingFrom(current.messages, merged).length === 0 && merged.length === current.messages.length) return current;
+    return repo.replaceMessages(tx, id, merged, now);
+  });
+  return toArchive(row);
 }
 
 export async function deleteArchive(ctx: AppContext, userId: string, id: string): Promise<void> {

@@ -1,7 +1,7 @@
 import type { ImageProviderId } from '@yumi/core';
-import { and, asc, count, desc, eq, gt, lt, sql } from 'drizzle-orm';
-import type { Db } from '../../db/connection';
-import { imageJobs, imageResults } from '../../db/schema';
+import { and, asc, count, desc, eq, gt, lt, notInArray, sql } from 'drizzle-orm';
+import type { Db, Runner } from '../../db/connection';
+import { imageJobs, imageResults, imageTombstones } from '../../db/schema';
 import { returnImageTrialIn, takeImageTrialIn } from '../billing';
 
 export type JobRow = typeof imageJobs.$inferSelect;
@@ -136,7 +136,7 @@ export async function findSentFromDevice(db: Db, userId: string, clientId: strin
 }
 
 /** Inserts a picture sent from a device; null when the same picture (user and client id) is already stored. */
-export async function insertFromDevice(db: Db, result: NewResult & { clientId: string }): Promise<ResultRow | null> {
+export async function insertFromDevice(db: Runner, result: NewResult & { clientId: string }): Promise<ResultRow | null> {
   const [row] = await db
     .insert(imageResults)
     .values(result)
@@ -155,8 +155,36 @@ export async function galleryPage(db: Db, userId: string, limit: number, beforeS
   return db.select().from(imageResults).where(where).orderBy(desc(imageResults.seq)).limit(limit);
 }
 
-export async function deleteResult(db: Db, id: string): Promise<void> {
+export async function deleteResult(db: Runner, id: string): Promise<void> {
   await db.delete(imageResults).where(eq(imageResults.id, id));
+}
+
+/**
+ * How many deleted device pictures are remembered per user: a device that sends one again after this many
+ * later deletions (it stayed offline through all of them) would add it anew.
+ */
+export const TOMBSTONES_PER_USER = 1000;
+
+/** Remembers that the user deleted the picture a device sent under `clientId`; forgets the oldest beyond the cap. */
+export async function rememberDeleted(tx: Runner, userId: string, clientId: string, now: Date): Promise<void> {
+  await tx.insert(imageTombstones).values({ userId, clientId, deletedAt: now }).onConflictDoNothing();
+  const newest = tx
+    .select({ clientId: imageTombstones.clientId })
+    .from(imageTombstones)
+    .where(eq(imageTombstones.userId, userId))
+    .orderBy(desc(imageTombstones.deletedAt), desc(imageTombstones.clientId))
+    .limit(TOMBSTONES_PER_USER);
+  await tx.delete(imageTombstones).where(and(eq(imageTombstones.userId, userId), notInArray(imageTombstones.clientId, newest)));
+}
+
+/** Whether the user deleted the picture a device sent under `clientId`. */
+export async function wasDeleted(db: Runner, userId: string, clientId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ clientId: imageTombstones.clientId })
+    .from(imageTombstones)
+    .where(and(eq(imageTombstones.userId, userId), eq(imageTombstones.clientId, clientId)))
+    .limit(1);
+  return !!row;
 }
 
 /** One page of the user's gallery after `afterSeq`, oldest first: the data export reads it all, a page at a time. */

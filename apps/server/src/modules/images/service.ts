@@ -317,7 +317,12 @@ export async function deleteImage(ctx: AppContext, userId: string, id: string): 
   const row = await repo.findResult(ctx.db, id);
   if (!row || row.userId !== userId) throw notFound('Image');
   // Only the row: the blob may be shared (content-addressed); the collector removes it once unreferenced.
-  await repo.deleteResult(ctx.db, id);
+  // A picture a device drew is remembered as deleted, so that device sending it again never brings it back.
+  const clientId = row.clientId;
+  await ctx.db.transaction(async (tx) => {
+    await repo.deleteResult(tx, id);
+    if (clientId) await repo.rememberDeleted(tx, userId, clientId, ctx.clock.now());
+  });
 }
 
 /** The blob key of an image, for its URL's capability token (an <img> cannot send a bearer token). */
@@ -370,22 +375,25 @@ export async function processImage(ctx: AppContext, userId: string, body: { imag
 }
 
 
-const DEVICE_IMAGE_GONE = {
-  en: 'This picture was deleted from your gallery while it was being added. Send it again to keep it.',
-  ja: 'この画像はギャラリーに追加している間に削除されました。残す場合はもう一度送ってください。',
-  zh: '这张图片在加入图库的过程中被删除了。如需保留，请重新发送。',
-  ko: '이 그림은 갤러리에 추가되는 동안 삭제되었습니다. 남기려면 다시 보내 주세요.',
+const DEVICE_IMAGE_DELETED = {
+  en: 'You deleted this picture from your gallery, so it was not added again.',
+  ja: 'この画像はギャラリーから削除済みのため、再び追加しませんでした。',
+  zh: '你已从图库中删除这张图片，因此不会再次添加。',
+  ko: '갤러리에서 삭제한 그림이라 다시 추가하지 않았어요.',
 } as const;
+const deviceImageDeleted = () => new HttpError(410, 'DEVICE_IMAGE_DELETED', DEVICE_IMAGE_DELETED);
 
 /**
  * A picture drawn on the user's device while offline joins the gallery: the user's own picture, so no trial
  * and no timeshards are taken. Checked like any upload (magic bytes, header caps before decoding, re-encoded
  * as PNG) and no larger than the renderer draws. Sent again with the same client id (an answer lost on the
- * way, two tabs at once), the first one is answered and nothing is stored twice.
+ * way, two tabs at once), the first one is answered and nothing is stored twice. Deleted from the gallery since
+ * (in another browser, while this device's answer was lost on the way), it is gone for good: 410, nothing stored.
  */
 export async function addFromDevice(ctx: AppContext, userId: string, body: DeviceImageRequest): Promise<{ image: GeneratedImage; created: boolean }> {
   const sent = await repo.findSentFromDevice(ctx.db, userId, body.clientId);
   if (sent) return { image: toImage(sent), created: false };
+  if (await repo.wasDeleted(ctx.db, userId, body.clientId)) throw deviceImageDeleted();
   await assertStorageLeft(ctx, userId);
   const { png, width, height } = await decodeImageDataUrl(body.image, IMAGE_SIZE_MAX);
   const blob = await ctx.blobs.put(png, 'image/png');
@@ -409,12 +417,16 @@ export async function addFromDevice(ctx: AppContext, userId: string, body: Devic
       // When it was drawn, never later than now (a device clock may run ahead).
       createdAt: new Date(Math.min(Date.parse(body.drawnAt), now.getTime())),
     });
-    if (inserted) await enforceQuota(ctx, tx, userId);
+    if (!inserted) return null;
+    // Checked after the insert, in its transaction: a delete of the picture sent by an earlier request that
+    // commits while this one decodes leaves its tombstone, seen here, and this copy is rolled back.
+    if (await repo.wasDeleted(tx, userId, body.clientId)) throw deviceImageDeleted();
+    await enforceQuota(ctx, tx, userId);
     return inserted;
   });
   if (row) return { image: toImage(row), created: true };
-  // The same picture arrived twice at once: the other request stored it.
+  // The same picture arrived twice at once: the other request stored it (and it is still there, or deleted since).
   const stored = await repo.findSentFromDevice(ctx.db, userId, body.clientId);
-  if (!stored) throw new HttpError(409, 'DEVICE_IMAGE_GONE', DEVICE_IMAGE_GONE);
+  if (!stored) throw deviceImageDeleted();
   return { image: toImage(stored), created: false };
 }

@@ -56,7 +56,11 @@ export function ArchivePanel() {
               </span>
               <span className="archive-where">
                 {item.onDevice && <span className="badge badge-quiet">{t('archive.onDevice')}</span>}
-                {item.onServer && <span className="badge badge-quiet">{t('archive.onServer')}</span>}
+                {item.pending ? (
+                  <span className="badge badge-quiet">{t('archive.pending')}</span>
+                ) : (
+                  item.onServer && <span className="badge badge-quiet">{t('archive.onServer')}</span>
+                )}
               </span>
             </button>
             <div className="archive-actions">

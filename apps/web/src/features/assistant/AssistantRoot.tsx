@@ -2,7 +2,9 @@ import { MASCOT_IMAGE_URL } from '@yumi/core';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ASSISTANT_EVENT, type OpenAssistantDetail } from '../../shared/ai/openAssistant';
+import { useCurrentUser } from '../../shared/hooks/useCurrentUser';
 import { useAssistant } from './store';
+import { useArchiveSync } from './useArchiveSync';
 import './assistant.css';
 
 // The panel (Markdown, tabs, archives) loads on first open, so no screen pays for it up front.
@@ -23,6 +25,7 @@ function FloatingButton() {
 /** The floating Yumi button and, when expanded, the assistant overlay: mounted once for every screen. */
 function AssistantRootInner() {
   const expanded = useAssistant((s) => s.expanded);
+  useArchiveSync(useCurrentUser().user?.id);
   const wasExpanded = useRef(false);
   useEffect(() => {
     // Other features open the assistant on a tab, optionally sending a prompt (shared/ai openAssistant).

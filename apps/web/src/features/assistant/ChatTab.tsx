@@ -10,7 +10,7 @@ import { screenLanguage } from './offline/language';
 import { PersonaAvatar } from './PersonaAvatar';
 import { SendIcon, StopIcon } from './icons';
 import { useAssistant, type UiMessage } from './store';
-import { ARCHIVES_KEY } from './useArchives';
+import { ARCHIVES_KEY } from './useArchiveSync';
 import { Button } from '../../shared/ui/Button';
 
 const QUICK_COUNT = 4;

@@ -1,9 +1,9 @@
-import { OFFLINE_WORD_DELAY_MS, wordDeltas, type ChatArchive, type ChatContext } from '@yumi/core';
+import { archiveTitle, mergeTurns, OFFLINE_WORD_DELAY_MS, wordDeltas, type ChatArchive, type ChatContext } from '@yumi/core';
 import type { OfflineQuestion } from './offline/offlineAssistant';
 import { create } from 'zustand';
 import { ApiError, sleep } from '../../shared/api/client';
 import { getToken, onSessionEnd } from '../../shared/api/token';
-import { deleteAllLocalArchives, getLocalArchive, saveLocalArchive } from './archiveDb';
+import { deleteAllLocalArchives, getLocalArchive, keepLocalArchive } from './archiveDb';
 
 export type AssistantTab = 'chat' | 'tutorial' | 'personality' | 'models';
 
@@ -35,6 +35,8 @@ interface AssistantState {
   setDraft(draft: string): void;
   newChat(): void;
   load(archive: ChatArchive): void;
+  /** The open conversation, merged with its other copy (archiveSync), gains the turns added elsewhere. */
+  showMerged(archive: ChatArchive): void;
   /** Online the server answers; with `offline`, the offline assistant answers in the browser. */
   send(text: string, context: ChatContext, onSaved?: () => void, offline?: OfflineAsker): Promise<void>;
   stop(): void;
@@ -73,6 +75,10 @@ export const useAssistant = create<AssistantState>((set, get) => ({
       tab: 'chat',
       archiveOpen: false,
     });
+  },
+  showMerged: (archive) => {
+    const { conversationId, busy, messages } = get();
+    if (conversationId === archive.id && !busy) set({ messages: mergeTurns<UiMessage>(messages, archive.messages) });
   },
   stop: () => {
     controller?.abort();
@@ -117,7 +123,8 @@ export const useAssistant = create<AssistantState>((set, get) => ({
         // Loaded on the first message, so the floating button costs the app shell nothing more.
         const { streamChat } = await import('../../shared/ai/streamChat');
         await streamChat(
-          { message, context, conversationId, history },
+          // The server archives the turn under these ids: a copy kept on this device names it alike.
+          { message, context, conversationId, history, turnIds: { user: user.id, assistant: answer.id } },
           {
             signal,
             onDelta: (delta) => {
@@ -140,23 +147,28 @@ export const useAssistant = create<AssistantState>((set, get) => ({
       set({ busy: false, waiting: false });
     }
     if (get().conversationId !== conversationId) return;
-    const messages = get().messages.filter((m) => !m.failed && m.content);
+    const messages = get().messages.filter((m) => !m.failed && m.content.trim());
     if (messages.length === 0) return;
     // Signed in, the server archives the conversation for the account; nothing stays on the device. An answer
     // given offline never reached the server, so that conversation is kept on the device from then on, every
-    // later turn included (the archive opens the fuller copy, so server and offline turns stay together).
-    if (getToken() && !offline && !(await getLocalArchive(conversationId).catch(() => undefined))) return onSaved?.();
-    await saveLocalArchive({
-      id: conversationId,
-      title: messages[0]!.content.replace(/\s+/g, ' ').slice(0, 80),
-      provider: context.provider,
-      model: context.model,
-      mode: context.mode,
-      personality: context.personality,
-      messageCount: messages.length,
-      timestamp: now(),
-      messages: messages.map(({ id, role, content, timestamp }) => ({ id, role, content, timestamp })),
-    }).catch(() => undefined); // Private browsing can refuse IndexedDB; the chat itself still works.
+    // later turn included; archiveSync sends the server the turns it lacks once the network returns, and this
+    // copy takes the turns added elsewhere meanwhile (the union of both, by turn id).
+    const signedIn = !!getToken();
+    if (signedIn && !offline && !(await getLocalArchive(conversationId).catch(() => undefined))) return onSaved?.();
+    await keepLocalArchive(
+      {
+        id: conversationId,
+        title: archiveTitle(messages[0]!.content),
+        provider: context.provider,
+        model: context.model,
+        mode: context.mode,
+        personality: context.personality,
+        messageCount: messages.length,
+        timestamp: now(),
+        messages: messages.map(({ id, role, content, timestamp }) => ({ id, role, content, timestamp })),
+      },
+      { device: true, pending: signedIn && !!offline },
+    ).catch(() => undefined); // Private browsing can refuse IndexedDB; the chat itself still works.
     onSaved?.();
   },
 }));

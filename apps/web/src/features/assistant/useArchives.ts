@@ -1,14 +1,16 @@
 import { aiApi, type ArchiveSummary, type ChatArchive } from '@yumi/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { call } from '../../shared/api/client';
+import { ApiError, call } from '../../shared/api/client';
 import { useCurrentUser } from '../../shared/hooks/useCurrentUser';
-import { deleteLocalArchive, getLocalArchive, listLocalArchives } from './archiveDb';
-
-export const ARCHIVES_KEY = ['ai', 'archives'] as const;
+import { deleteLocalArchive, getLocalArchive, listLocalArchives, type StoredArchive } from './archiveDb';
+import { syncArchive } from './archiveSync';
+import { ARCHIVES_KEY } from './useArchiveSync';
 
 export interface ArchiveListItem extends ArchiveSummary {
   onDevice: boolean;
   onServer: boolean;
+  /** This device holds turns the server has not got yet. */
+  pending: boolean;
 }
 
 /** This device's archives plus, for signed-in users, those kept on the server (other devices). */
@@ -18,34 +20,46 @@ export function useArchives() {
   const query = useQuery({
     queryKey: [...ARCHIVES_KEY, user?.id ?? 'anonymous'],
     queryFn: async (): Promise<ArchiveListItem[]> => {
-      const local = await listLocalArchives().catch(() => [] as ChatArchive[]);
-      const server = user ? (await call(aiApi.archives)).archives : [];
+      const local = await listLocalArchives().catch(() => [] as StoredArchive[]);
+      // Offline, this device's copies are listed alone.
+      const server = user
+        ? await call(aiApi.archives).then(
+            (r) => r.archives,
+            (err: unknown) => {
+              if (err instanceof ApiError && err.type === 'NETWORK' && local.length > 0) return [];
+              throw err;
+            },
+          )
+        : [];
       const byId = new Map<string, ArchiveListItem>();
-      for (const a of server) byId.set(a.id, { ...a, onDevice: false, onServer: true });
-      for (const { messages: _m, ...a } of local) {
+      for (const a of server) byId.set(a.id, { ...a, onDevice: false, onServer: true, pending: false });
+      for (const { messages: _m, pending, ...a } of local) {
         const s = byId.get(a.id);
-        byId.set(a.id, { ...a, messageCount: Math.max(a.messageCount, s?.messageCount ?? 0), onDevice: true, onServer: !!s });
+        byId.set(a.id, { ...a, messageCount: Math.max(a.messageCount, s?.messageCount ?? 0), onDevice: true, onServer: !!s, pending: !!user && !!pending });
       }
       return [...byId.values()].sort((a, b) => b.timestamp.localeCompare(a.timestamp));
     },
   });
 
   /**
-   * One conversation. Kept in both places, it opens the copy with more messages: this device's copy holds
-   * every turn from the first answer given offline on (server turns included), the server's copy lacks those.
+   * One conversation. Signed in, the copies on this device and on the server are merged first (each may have
+   * turns the other lacks: answered offline here, asked online elsewhere), and both keep the result; without
+   * the server, this device's copy. A chat of signed-out use kept here stays here.
    */
   const open = async (item: ArchiveListItem): Promise<ChatArchive> => {
-    const local = item.onDevice ? await getLocalArchive(item.id).catch(() => undefined) : undefined;
-    if (item.onServer && user) {
+    let found: StoredArchive | undefined;
+    if (user && (item.onServer || item.pending)) {
       try {
-        const server = await call(aiApi.archive, { params: { id: item.id } });
-        return local && local.messages.length >= server.messages.length ? local : server;
+        found = await syncArchive(item.id);
+        if (found && item.onDevice) void client.invalidateQueries({ queryKey: ARCHIVES_KEY });
       } catch (err) {
-        if (!local) throw err;
+        if (!item.onDevice) throw err;
       }
     }
-    if (!local) throw new Error('Archive not found');
-    return local;
+    found ??= await getLocalArchive(item.id).catch(() => undefined);
+    if (!found) throw new Error('Archive not found');
+    const { pending: _pending, ...archive } = found;
+    return archive;
   };
 
   const remove = async (item: ArchiveListItem) => {

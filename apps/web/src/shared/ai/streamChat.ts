@@ -7,6 +7,8 @@ export interface ChatBody {
   context: ChatContext;
   conversationId?: string;
   history?: ChatTurn[];
+  /** The ids the client gave the question and its answer (the server archives the turn under them). */
+  turnIds?: { user: string; assistant: string };
 }
 
 export interface StreamOptions {

@@ -34,6 +34,13 @@ export class ApiError extends Error {
   }
 }
 
+const LATER = new Set<ErrorType>(['NETWORK', 'AUTH', 'SERVER', 'RATE_LIMIT']);
+/**
+ * Whether a background sync should stop and try again next time (unreachable, signed out, busy) rather than
+ * take the failure as the server's answer about this one item.
+ */
+export const retryLater = (err: unknown): boolean => !(err instanceof ApiError) || LATER.has(err.type);
+
 /** Side effects of auth and permission failures, wired by the app shell (navigate, toast). */
 export interface ApiEvents {
   onUnauthorized(): void;

@@ -1,7 +1,7 @@
 import { NAMESPACES } from '@yumi/core';
 import i18n from 'i18next';
 import { useEffect } from 'react';
-import { isOnline, subscribeOnline } from '../network/connectivity';
+import { onEachReconnect } from '../network/connectivity';
 import { toast } from '../ui/toast';
 import { cacheForOffline, registerServiceWorker } from './serviceWorker';
 import { useModes } from './store';
@@ -36,18 +36,14 @@ export function useOfflineShell(language: string, userId: string | undefined) {
       void import('../image-generation/offline/devicePictures')
         .then(async (m) => {
           // Image installed for offline use keeps each as a copy of the server's picture.
-          const { sent, refused } = await m.sendPicturesMadeHere(userId, useModes.getState().installed.includes('image'));
+          const { sent, refused, deleted } = await m.sendPicturesMadeHere(userId, useModes.getState().installed.includes('image'));
           if (sent) toast('success', i18n.t('common:offline.picturesSent', { count: sent }));
           if (refused) toast('warning', i18n.t('common:offline.picturesRefused', { count: refused }), 10_000);
+          if (deleted) toast('info', i18n.t('common:offline.picturesDeleted', { count: deleted }), 10_000);
         })
         .catch(() => undefined);
     };
-    if (isOnline()) send();
-    let wasOnline = isOnline();
-    return subscribeOnline(() => {
-      if (!wasOnline && isOnline()) send();
-      wasOnline = isOnline();
-    });
+    return onEachReconnect(send);
   }, [userId]);
 
   useEffect(() => {

@@ -115,3 +115,13 @@ export function subscribeOnline(listener: Listener): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
+
+/** Runs `work` now when online and again each time the network returns; answers the unsubscribe. */
+export function onEachReconnect(work: () => void): () => void {
+  if (isOnline()) work();
+  let wasOnline = isOnline();
+  return subscribeOnline(() => {
+    if (!wasOnline && isOnline()) work();
+    wasOnline = isOnline();
+  });
+}

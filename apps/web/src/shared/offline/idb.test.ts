@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import type { ChatArchive } from '@yumi/core';
 import { describe, expect, it } from 'vitest';
-import { deleteAllLocalArchives, listLocalArchives, saveLocalArchive } from '../../features/assistant/archiveDb';
+import { deleteAllLocalArchives, keepLocalArchive, listLocalArchives } from '../../features/assistant/archiveDb';
 import { attachments } from '../../features/writing/lib/attachments';
 import { localSource, VersionConflict } from '../writing/documentSource';
 
@@ -32,12 +32,32 @@ describe('IndexedDB stores on idb', () => {
   });
 
   it('chat archives keep the newest 200 and are deleted whole', async () => {
-    const archive = (i: number): ChatArchive => ({ id: `c${i}`, timestamp: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString() }) as ChatArchive;
-    for (let i = 0; i < 202; i++) await saveLocalArchive(archive(i));
+    const archive = (i: number): ChatArchive => ({ id: `c${i}`, timestamp: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString(), messages: [] }) as unknown as ChatArchive;
+    for (let i = 0; i < 202; i++) await keepLocalArchive(archive(i), { device: true });
     const kept = await listLocalArchives();
     expect(kept).toHaveLength(200);
     expect(kept[0]!.id).toBe('c201');
     await deleteAllLocalArchives();
     expect(await listLocalArchives()).toEqual([]);
+  });
+
+  it("a chat archive kept here gains every turn saved to it, and is pending until the server's copy has them all", async () => {
+    const turn = (id: string, minute: number) => ({ id, role: minute % 2 ? 'assistant' : 'user', content: id, timestamp: new Date(Date.UTC(2026, 0, 1, 0, minute)).toISOString() }) as const;
+    const [q1, a1, q2, a2, q3, a3, q4, a4] = ['q1', 'a1', 'q2', 'a2', 'q3', 'a3', 'q4', 'a4'].map((id, i) => turn(id, i));
+    const chat = (...messages: ReturnType<typeof turn>[]) =>
+      ({ id: 'conv', title: 'q1', provider: 'local', model: 'yumi-local', mode: 'main', personality: 'otaku', messageCount: messages.length, timestamp: '2026-01-01T00:00:00.000Z', messages }) as ChatArchive;
+    const ids = (a: ChatArchive) => a.messages.map((m) => m.id);
+    // Answered offline: pending. The page's older view saved again loses nothing and stays pending.
+    await keepLocalArchive(chat(q1!, a1!, q2!, a2!), { device: true, pending: true });
+    let kept = await keepLocalArchive(chat(q1!, a1!), { device: true });
+    expect([ids(kept), kept.pending, kept.messageCount]).toEqual([['q1', 'a1', 'q2', 'a2'], true, 4]);
+    // An offline answer arriving while the server merges: the server's copy lacks it, so it stays pending.
+    await keepLocalArchive(chat(q4!, a4!), { device: true, pending: true });
+    kept = await keepLocalArchive(chat(q1!, a1!, q2!, a2!, q3!, a3!), { device: false });
+    expect([ids(kept), kept.pending]).toEqual([['q1', 'a1', 'q2', 'a2', 'q3', 'a3', 'q4', 'a4'], true]);
+    // The server's copy with every turn: synced.
+    kept = await keepLocalArchive(chat(q1!, a1!, q2!, a2!, q3!, a3!, q4!, a4!), { device: false });
+    expect([kept.messageCount, kept.pending]).toEqual([8, false]);
+    await deleteAllLocalArchives();
   });
 });

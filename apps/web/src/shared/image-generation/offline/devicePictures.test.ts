@@ -4,10 +4,11 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { dropServerCopies, keepMadeHere, keepServerCopies, picturesOnDevice, removeFromDevice, sendPicturesMadeHere } from './devicePictures';
 
 // The server's picture files: `size` bytes each; `fetched` lists what was asked for. POST /api/images/from-device
-// answers as the server does (201 with the gallery picture, 415 for `refuse`d prompts), or fails as fetch does
-// without a network while `down`; `sent` lists the bodies it stored.
+// answers as the server does (201 with the gallery picture, 415 for `refuse`d prompts, 410 for client ids the
+// user `deleted` from the gallery), or fails as fetch does without a network while `down`; `sent` lists the
+// bodies it stored. With `loseAnswer`, it stores the next picture and the network fails before the answer.
 const files = { size: 64, fetched: [] as string[] };
-const gallery = { down: false, refuse: '', sent: [] as Array<Record<string, unknown>> };
+const gallery = { down: false, refuse: '', loseAnswer: false, deleted: new Set<string>(), sent: [] as Array<Record<string, unknown>> };
 vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
   // The connectivity probe after a failed request.
   if (url === '/api/health') return new Response(null);
@@ -15,7 +16,13 @@ vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
     if (gallery.down) throw new TypeError('Failed to fetch');
     const body = JSON.parse(String(init!.body)) as Record<string, unknown>;
     if (body.prompt === gallery.refuse) return Response.json({ error: 'This file is not a PNG, JPEG, WebP or GIF image.', code: 'UNSUPPORTED_MEDIA_TYPE' }, { status: 415 });
+    if (gallery.deleted.has(body.clientId as string))
+      return Response.json({ error: 'You deleted this picture from your gallery, so it was not added again.', code: 'DEVICE_IMAGE_DELETED' }, { status: 410 });
     gallery.sent.push(body);
+    if (gallery.loseAnswer) {
+      gallery.down = true;
+      throw new TypeError('Failed to fetch');
+    }
     return Response.json({ ...picture(`server-${body.clientId as string}`, 25), prompt: body.prompt, params: { onDevice: true } }, { status: 201 });
   }
   files.fetched.push(url);
@@ -41,7 +48,7 @@ const ids = async (userId = 'u1') => (await picturesOnDevice(userId)).map((p) =>
 beforeEach(async () => {
   files.size = 64;
   files.fetched.length = 0;
-  Object.assign(gallery, { down: false, refuse: '', sent: [] });
+  Object.assign(gallery, { down: false, refuse: '', loseAnswer: false, deleted: new Set(), sent: [] });
   for (const p of [...(await picturesOnDevice('u1')), ...(await picturesOnDevice('u2'))]) await removeFromDevice(p.id);
 });
 
@@ -90,7 +97,7 @@ describe('pictures drawn here reach the server', () => {
     await keepMadeHere('u1', [drawnHere(uuid(2), 12), drawnHere(uuid(1), 11)]);
     await keepServerCopies('u1', [picture('a', 10)]);
     await keepMadeHere('u2', [drawnHere(uuid(3), 13)]);
-    expect(await sendPicturesMadeHere('u1', false)).toEqual({ sent: 2, refused: 0 });
+    expect(await sendPicturesMadeHere('u1', false)).toEqual({ sent: 2, refused: 0, deleted: 0 });
     expect(gallery.sent.map((b) => [b.clientId, b.drawnAt, b.image])).toEqual([
       [uuid(1), '2026-11-11T00:00:00.000Z', 'data:image/png;base64,iVBORws='],
       [uuid(2), '2026-11-12T00:00:00.000Z', 'data:image/png;base64,iVBORww='],
@@ -102,29 +109,47 @@ describe('pictures drawn here reach the server', () => {
 
     // With Image installed, the picture stays as a copy of the server's, under the server's id.
     await keepMadeHere('u1', [drawnHere(uuid(4), 14)]);
-    expect(await sendPicturesMadeHere('u1', true)).toEqual({ sent: 1, refused: 0 });
+    expect(await sendPicturesMadeHere('u1', true)).toEqual({ sent: 1, refused: 0, deleted: 0 });
     expect(await ids()).toEqual([`server-${uuid(4)}`, 'a']);
   });
 
   it('stops when the network fails and keeps the rest for the next time', async () => {
     await keepMadeHere('u1', [drawnHere(uuid(1), 11), drawnHere(uuid(2), 12)]);
     gallery.down = true;
-    expect(await sendPicturesMadeHere('u1', false)).toEqual({ sent: 0, refused: 0 });
+    expect(await sendPicturesMadeHere('u1', false)).toEqual({ sent: 0, refused: 0, deleted: 0 });
     expect(await ids()).toEqual([`local-${uuid(2)} (here)`, `local-${uuid(1)} (here)`]);
     gallery.down = false;
-    expect(await sendPicturesMadeHere('u1', false)).toEqual({ sent: 2, refused: 0 });
+    expect(await sendPicturesMadeHere('u1', false)).toEqual({ sent: 2, refused: 0, deleted: 0 });
     expect(await ids()).toEqual([]);
   });
 
   it('keeps a picture the server refuses with the reason, sends the others, and tries it again next time', async () => {
     await keepMadeHere('u1', [drawnHere(uuid(1), 11, 'broken'), drawnHere(uuid(2), 12)]);
     gallery.refuse = 'broken';
-    expect(await sendPicturesMadeHere('u1', false)).toEqual({ sent: 1, refused: 1 });
+    expect(await sendPicturesMadeHere('u1', false)).toEqual({ sent: 1, refused: 1, deleted: 0 });
     const [kept] = await picturesOnDevice('u1');
     expect(kept).toMatchObject({ id: `local-${uuid(1)}`, madeHere: true, refused: 'This file is not a PNG, JPEG, WebP or GIF image.' });
     gallery.refuse = '';
-    expect(await sendPicturesMadeHere('u1', false)).toEqual({ sent: 1, refused: 0 });
+    expect(await sendPicturesMadeHere('u1', false)).toEqual({ sent: 1, refused: 0, deleted: 0 });
     expect(await ids()).toEqual([]);
+  });
+});
+
+describe('a picture deleted from the gallery while its upload was under way', () => {
+  it('is dropped from this device at the next sync, never sent again; the others still go', async () => {
+    await keepMadeHere('u1', [drawnHere(uuid(1), 11), drawnHere(uuid(2), 12)]);
+    // The first picture reaches the gallery, and the network fails before its answer arrives.
+    gallery.loseAnswer = true;
+    expect(await sendPicturesMadeHere('u1', true)).toEqual({ sent: 0, refused: 0, deleted: 0 });
+    expect(gallery.sent.map((b) => b.clientId)).toEqual([uuid(1)]);
+    expect(await ids()).toEqual([`local-${uuid(2)} (here)`, `local-${uuid(1)} (here)`]);
+    // In another browser the user deletes it from the gallery; the server remembers its client id.
+    gallery.deleted.add(uuid(1));
+    Object.assign(gallery, { down: false, loseAnswer: false });
+    expect(await sendPicturesMadeHere('u1', false)).toEqual({ sent: 1, refused: 0, deleted: 1 });
+    expect(gallery.sent.map((b) => b.clientId)).toEqual([uuid(1), uuid(2)]);
+    expect(await ids()).toEqual([]);
+    expect(await sendPicturesMadeHere('u1', false)).toEqual({ sent: 0, refused: 0, deleted: 0 });
   });
 });
 

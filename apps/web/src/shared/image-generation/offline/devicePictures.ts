@@ -2,7 +2,7 @@ import { imagesApi, type DeviceImageInput, type GeneratedImage } from '@yumi/cor
 // The one helper, not the paint engine: Image mode does not load @yumi/paint.
 import { bytesToBase64 } from '@yumi/paint/base64';
 import type { DBSchema, IDBPDatabase } from 'idb';
-import { ApiError, call } from '../../api/client';
+import { ApiError, call, retryLater } from '../../api/client';
 import { localDatabase } from '../../offline/idb';
 import type { DeviceImage } from './engine';
 
@@ -154,10 +154,14 @@ export function keepServerCopies(userId: string, newest: GeneratedImage[]): Prom
   return copying;
 }
 
-/** What one sync did: pictures now in the server's gallery, and those it refused (kept here with the reason). */
+/**
+ * What one sync did: pictures now in the server's gallery, those it refused (kept here with the reason), and
+ * those the user had deleted from the gallery meanwhile (dropped here).
+ */
 interface SentPictures {
   sent: number;
   refused: number;
+  deleted: number;
 }
 
 /** One picture drawn here, as the server's gallery takes it; its local id (`local-<uuid>`) is the client id. */
@@ -182,18 +186,17 @@ async function sendOne(p: StoredPicture, file: StoredFile): Promise<GeneratedIma
   );
 }
 
-const RETRY_LATER = new Set<ApiError['type']>(['NETWORK', 'AUTH', 'SERVER', 'RATE_LIMIT']);
-
 let sending: Promise<SentPictures> | null = null;
 /**
  * Sends the pictures this user drew here while offline to their gallery on the server, oldest first, one at a
  * time; each leaves this device once the server has it (kept as a copy of the server's picture when
  * `keepCopies`: Image is installed for offline use). Stops at the first network failure (the rest wait for the
- * next time the network returns); a picture the server refuses stays here with the reason.
+ * next time the network returns); a picture the server refuses stays here with the reason; one the user
+ * deleted from the gallery after an earlier send reached it (410) leaves this device.
  */
 export function sendPicturesMadeHere(userId: string, keepCopies: boolean): Promise<SentPictures> {
   sending ??= (async () => {
-    const result: SentPictures = { sent: 0, refused: 0 };
+    const result: SentPictures = { sent: 0, refused: 0, deleted: 0 };
     const waiting = (await stored(userId)).filter((p) => p.madeHere).sort((a, b) => a.image.createdAt.localeCompare(b.image.createdAt));
     for (const p of waiting) {
       const file = await database.use((db) => db.get('files', p.image.id));
@@ -203,7 +206,14 @@ export function sendPicturesMadeHere(userId: string, keepCopies: boolean): Promi
         image = await sendOne(p, file);
       } catch (err) {
         // Unreachable, signed out, busy: the next sync tries again. A refusal says why on the picture.
-        if (!(err instanceof ApiError) || RETRY_LATER.has(err.type)) break;
+        if (retryLater(err) || !(err instanceof ApiError)) break;
+        // An earlier send reached the gallery (its answer was lost on the way) and the user deleted the picture
+        // there since: deleted is deleted, so this copy goes too rather than being sent again.
+        if (err.status === 410) {
+          await removeFromDevice(p.image.id);
+          result.deleted += 1;
+          continue;
+        }
         await put([{ picture: { ...p, refused: err.message }, file }]);
         result.refused += 1;
         continue;
@@ -212,7 +222,7 @@ export function sendPicturesMadeHere(userId: string, keepCopies: boolean): Promi
       if (keepCopies) await put([{ picture: { userId, image: { ...image, url: '' }, size: file.bytes.byteLength, madeHere: false }, file }]);
       result.sent += 1;
     }
-    if (result.sent + result.refused > 0 && typeof window !== 'undefined') window.dispatchEvent(new CustomEvent(PICTURES_SENT, { detail: result }));
+    if (result.sent + result.refused + result.deleted > 0 && typeof window !== 'undefined') window.dispatchEvent(new CustomEvent(PICTURES_SENT, { detail: result }));
     return result;
   })().finally(() => (sending = null));
   return sending;
