@@ -20,6 +20,8 @@ export default defineConfig({
           name: 'api',
           include: ['apps/server/test/**/*.test.ts'],
           environment: 'node',
+          // Migrates one database per run; createTestApp copies it for every app.
+          globalSetup: ['apps/server/test/database-template.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // One database per file. Vitest runs cores - 1 files at once: one at a time on a 2-core machine, where

@@ -2,35 +2,20 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
+import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { simpleParser, type ParsedMail } from 'mailparser';
-import { vi } from 'vitest';
+import { inject, vi } from 'vitest';
 import { buildApp } from '../src/app';
 import { testConfig, type Config } from '../src/config';
-import { openDatabase, type Database } from '../src/db/connection';
-import { migrate } from '../src/db/migrate';
+import { openDatabase, pgliteDatabase, type Database } from '../src/db/connection';
 import { ManualClock } from '../src/lib/clock';
 import { FileBlobStore, type BlobStore } from '../src/providers/blob';
 import { openS3Store } from '../src/providers/blob/open';
 
-/** A fresh database on the PostgreSQL server of `adminUrl`, and how to drop it. */
-export async function createThrowawayDatabase(adminUrl: string, prefix: string) {
-  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const drop = async () => {
-    const c = new pg.Client({ connectionString: adminUrl });
-    await c.connect();
-    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await c.end();
-  };
-  return { url: url.toString(), drop };
-}
+import { createThrowawayDatabase } from './database-template';
+
+export { createThrowawayDatabase };
 
 export interface TestApp {
   app: FastifyInstance;
@@ -45,10 +30,23 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+let templateTarball: Blob | undefined;
 /**
- * A fresh app on a fresh database: in-memory PGlite, or a throwaway database on the PostgreSQL
- * server named by TEST_DATABASE_URL (scripts/test-api.mjs starts one when postgres is installed).
+ * A fresh database with every migration applied: a copy of the run's migrated template (database-template.ts),
+ * in-memory PGlite, or a throwaway database on the PostgreSQL server named by TEST_DATABASE_URL
+ * (scripts/test-api.mjs starts one when postgres is installed).
  */
+export async function openMigratedCopy(): Promise<{ database: Database; drop?: () => Promise<void> }> {
+  const template = inject('databaseTemplate');
+  if (template.kind === 'postgres') {
+    const copy = await createThrowawayDatabase(template.adminUrl, 'yumi_test', template.name);
+    return { database: await openDatabase({ databaseUrl: copy.url, dataDir: 'unused' }), drop: copy.drop };
+  }
+  templateTarball ??= new Blob([readFileSync(template.tarball)], { type: 'application/x-tar' });
+  return { database: pgliteDatabase(await PGlite.create({ loadDataDir: templateTarball })) };
+}
+
+/** A fresh app on a fresh migrated database (openMigratedCopy). */
 export async function createTestApp(overrides: Parameters<typeof testConfig>[0] = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'yumi-test-data-'));
   const config = testConfig({
@@ -59,17 +57,7 @@ export async function createTestApp(overrides: Parameters<typeof testConfig>[0] 
     EXPENSIVE_RATE_LIMIT_PER_MINUTE: '1000',
     ...overrides,
   });
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  let database: Database;
-  let dropDb: (() => Promise<void>) | undefined;
-  if (adminUrl) {
-    const throwaway = await createThrowawayDatabase(adminUrl, 'yumi_test');
-    database = await openDatabase({ databaseUrl: throwaway.url, dataDir: 'unused' });
-    dropDb = throwaway.drop;
-  } else {
-    database = await openDatabase({ dataDir: 'memory://' });
-  }
-  await migrate(database);
+  const { database, drop: dropDb } = await openMigratedCopy();
   const clock = new ManualClock(new Date('2026-03-01T09:00:00Z'));
   // Each app gets its own blob folder, removed on close.
   const blobDir = mkdtempSync(join(tmpdir(), 'yumi-test-blobs-'));

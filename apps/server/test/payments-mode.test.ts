@@ -5,10 +5,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { testConfig } from '../src/config';
-import { openDatabase } from '../src/db/connection';
-import { migrate } from '../src/db/migrate';
 import { FileBlobStore } from '../src/providers/blob';
-import { createTestApp, errorBody, signUp, signUpVerified } from './helpers';
+import { createTestApp, errorBody, openMigratedCopy, signUp, signUpVerified } from './helpers';
 import { alipayKeys, startFakeStripe, WEBHOOK_SECRET } from './payment-fakes';
 
 // TEST MODE is one switch for the whole server: the in-app checkout exists only while no real provider is
@@ -88,8 +86,7 @@ describe('payment modes', () => {
   });
 
   it('a test purchase started before keys were configured cannot be paid once they are (same database)', async () => {
-    const database = await openDatabase({ dataDir: 'memory://' });
-    await migrate(database);
+    const { database, drop } = await openMigratedCopy();
     const blobDir = mkdtempSync(join(tmpdir(), 'yumi-paymode-'));
     const serve = (overrides: Record<string, string>) =>
       buildApp(testConfig({ API_RATE_LIMIT_PER_MINUTE: '100000', ...overrides }), { database, serveWeb: false, blobs: new FileBlobStore(blobDir) });
@@ -107,6 +104,7 @@ describe('payment modes', () => {
       await after.close();
     } finally {
       await database.close();
+      await drop?.();
       rmSync(blobDir, { recursive: true, force: true });
     }
   });

@@ -90,6 +90,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     client = new PGlite(dir);
   }
   await client.waitReady;
+  return pgliteDatabase(client);
+}
+
+/** A Database on an open PGlite (openDatabase's embedded case; the API tests open theirs from a migrated copy). */
+export function pgliteDatabase(client: PGlite): Database {
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
