@@ -97,6 +97,8 @@ describe('PUT /api/chat/archives/:id', () => {
       { context, messages: [{ ...ok, id: 'local-1' }] },
       { context, messages: [{ ...ok, role: 'system' }] },
       { context, messages: [{ ...ok, content: '   ' }] },
+      { context, messages: [{ ...ok, content: 'a\u0000b' }] },
+      { context, messages: [{ ...ok, content: 'x\uD800y' }] },
       { context, messages: [{ ...ok, content: 'x'.repeat(ARCHIVE_TURN_MAX_CHARS + 1) }] },
       { context, messages: [{ ...ok, timestamp: 'yesterday' }] },
       { context, messages: [{ ...ok, extra: true }] },

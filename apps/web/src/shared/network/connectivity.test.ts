@@ -128,6 +128,26 @@ describe('connectivity', () => {
     expect(c.isOnline()).toBe(true);
   });
 
+  it('onEachReconnect runs now when online and again each time the network returns, not while it stays', async () => {
+    const runs: boolean[] = [];
+    const stop = c.onEachReconnect(() => runs.push(c.isOnline()));
+    expect(runs).toEqual([true]);
+    browser.nav.onLine = false;
+    browser.win.dispatchEvent(new Event('offline'));
+    browser.nav.onLine = true;
+    browser.win.dispatchEvent(new Event('online'));
+    await settle();
+    c.reportReached();
+    expect(runs).toEqual([true, true]);
+    stop();
+    browser.nav.onLine = false;
+    browser.win.dispatchEvent(new Event('offline'));
+    browser.nav.onLine = true;
+    browser.win.dispatchEvent(new Event('online'));
+    await settle();
+    expect(runs).toEqual([true, true]);
+  });
+
   it('only one probe runs at a time', async () => {
     const before = browser.probes.length;
     await Promise.all([c.probe(), c.probe(), c.probe()]);
