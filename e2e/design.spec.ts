@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { openCreate } from './paint';
 import { seriousViolations, shot, signUpViaApi } from './support';
 
 // Cross-screen rules of the design system: CJK line breaking, a visible focus ring, opaque toasts, not-found pages.
@@ -200,40 +201,74 @@ test('the design-system page: every shared component, axe-clean in four language
   await expect(page.getByText('That did not work. Nothing was lost.')).toHaveCount(0);
 });
 
-test.describe('on a phone, nothing is wider than the screen and the floating assistant covers no control', () => {
-  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
-  for (const path of ['/', '/writing', '/writing?screen=writing', '/writing?screen=report', '/image', '/anime-chara', '/design-system']) {
-    test(path, async ({ page }) => {
-      await page.goto(path);
-      const fab = page.getByTestId('assistant-fab');
-      await expect(fab).toBeVisible();
-      await page.waitForLoadState('networkidle');
-      // Scrolled to the end (where a control can no longer move out from under it), nothing it may cover is
-      // a visible control: every control is hit-tested at its centre and corners against the button's box.
-      const covered = await page.evaluate(() => {
-        window.scrollTo(0, document.documentElement.scrollHeight);
-        for (const el of document.querySelectorAll<HTMLElement>('*')) {
-          const style = getComputedStyle(el);
-          if (el.scrollHeight > el.clientHeight + 1 && style.overflowY.match(/auto|scroll/)) el.scrollTop = el.scrollHeight;
-          if (el.scrollWidth > el.clientWidth + 1 && style.overflowX.match(/auto|scroll/)) el.scrollLeft = el.scrollWidth;
+// A phone and a tablet (portrait): nothing is wider than the screen, the floating assistant covers no control; on
+// the tablet no control is cut by the window's edge either (the phone's tool strips scroll sideways by design).
+for (const { size, viewport, isMobile } of [
+  { size: 'phone', viewport: { width: 390, height: 844 }, isMobile: true },
+  { size: 'tablet', viewport: { width: 768, height: 1024 }, isMobile: false },
+]) {
+  test.describe(`on a ${size}, nothing is wider than the screen and the floating assistant covers no control`, () => {
+    test.use({ viewport, hasTouch: true, isMobile });
+    for (const path of ['/', '/writing', '/writing?screen=writing', '/writing?screen=report', '/image', '/anime-chara', '/design-system']) {
+      test(path, async ({ page }) => {
+        await page.goto(path);
+        const fab = page.getByTestId('assistant-fab');
+        await expect(fab).toBeVisible();
+        await page.waitForLoadState('networkidle');
+        if (!isMobile) {
+          const cut = await page.evaluate(() =>
+            [...document.querySelectorAll<HTMLElement>('button, a[href], input, select, textarea, [role="button"], [role="tab"]')]
+              .filter((el) => {
+                const r = el.getBoundingClientRect();
+                return r.width > 1 && r.height > 1 && getComputedStyle(el).visibility !== 'hidden' && (r.left < 0 || r.right > window.innerWidth);
+              })
+              .map((el) => `${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}"`),
+          );
+          expect(cut).toEqual([]);
         }
-        const box = document.querySelector('[data-testid="assistant-fab"]')!.getBoundingClientRect();
-        const hits: string[] = [];
-        const controls = document.querySelectorAll<HTMLElement>('button, a[href], input, select, textarea, [role="button"], [role="tab"], [tabindex="0"]');
-        for (const el of controls) {
-          if (el.closest('[data-testid="assistant-fab"]')) continue;
-          const r = el.getBoundingClientRect();
-          if (r.width === 0 || r.height === 0 || getComputedStyle(el).visibility === 'hidden') continue;
-          const overlap = Math.min(r.right, box.right) - Math.max(r.left, box.left) > 2 && Math.min(r.bottom, box.bottom) - Math.max(r.top, box.top) > 2;
-          if (overlap) hits.push(`${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}"`);
-        }
-        return hits;
+        // Scrolled to the end (where a control can no longer move out from under it), nothing it may cover is
+        // a visible control: every control is hit-tested at its centre and corners against the button's box.
+        const covered = await page.evaluate(() => {
+          window.scrollTo(0, document.documentElement.scrollHeight);
+          for (const el of document.querySelectorAll<HTMLElement>('*')) {
+            const style = getComputedStyle(el);
+            if (el.scrollHeight > el.clientHeight + 1 && style.overflowY.match(/auto|scroll/)) el.scrollTop = el.scrollHeight;
+            if (el.scrollWidth > el.clientWidth + 1 && style.overflowX.match(/auto|scroll/)) el.scrollLeft = el.scrollWidth;
+          }
+          const box = document.querySelector('[data-testid="assistant-fab"]')!.getBoundingClientRect();
+          const hits: string[] = [];
+          const controls = document.querySelectorAll<HTMLElement>('button, a[href], input, select, textarea, [role="button"], [role="tab"], [tabindex="0"]');
+          for (const el of controls) {
+            if (el.closest('[data-testid="assistant-fab"]')) continue;
+            const r = el.getBoundingClientRect();
+            if (r.width === 0 || r.height === 0 || getComputedStyle(el).visibility === 'hidden') continue;
+            const overlap = Math.min(r.right, box.right) - Math.max(r.left, box.left) > 2 && Math.min(r.bottom, box.bottom) - Math.max(r.top, box.top) > 2;
+            if (overlap) hits.push(`${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}"`);
+          }
+          return hits;
+        });
+        expect(covered).toEqual([]);
+        // Nor is any page wider than the screen (a wider page pushes fixed buttons off it).
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
       });
-      expect(covered).toEqual([]);
-      // Nor is any page wider than the phone (a wider page pushes fixed buttons off the screen).
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    });
-  }
+    }
+  });
+}
+
+test.describe('the anime canvas on a tablet', () => {
+  test.use({ viewport: { width: 768, height: 1024 }, hasTouch: true });
+  test('its tool bar wraps into two rows and the drawing is fitted beside the tool palette, not under it', async ({ page }) => {
+    await openCreate(page);
+    const bar = page.getByRole('toolbar', { name: 'Canvas controls' });
+    expect(await bar.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    const rows = await bar.evaluate((el) => new Set([...el.querySelectorAll('button')].map((b) => Math.round(b.getBoundingClientRect().top))).size);
+    expect(rows).toBeLessThanOrEqual(2);
+    // The icon-only buttons keep their names.
+    await expect(bar.getByRole('button', { name: 'Brush', exact: true })).toBeVisible();
+    const palette = (await page.getByRole('navigation', { name: 'Drawing tools' }).boundingBox())!;
+    const drawing = (await page.locator('[data-testid="paint-stage"] canvas').boundingBox())!;
+    expect(drawing.x).toBeGreaterThanOrEqual(palette.x + palette.width);
+  });
 });
 
 test('closing a dialog gives focus back to the button that opened it', async ({ page }) => {

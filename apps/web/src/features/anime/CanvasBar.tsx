@@ -44,20 +44,20 @@ export function CanvasBar({ onSave }: { onSave(): void }) {
   return (
     <div className="an-canvas-bar" role="toolbar" aria-label={t('canvas.controls')}>
       <div className="an-bar-group">
-        <button type="button" className={`btn btn-sm ${!isEraser && canvasTool === 'paint' ? 'btn-primary' : ''}`} aria-pressed={!isEraser && canvasTool === 'paint'} onClick={() => {
+        <button type="button" className={`btn btn-sm ${!isEraser && canvasTool === 'paint' ? 'btn-primary' : ''}`} aria-pressed={!isEraser && canvasTool === 'paint'} title={`${t('canvas.brush')} (B)`} onClick={() => {
           engine.selectPreset('basic-brush');
           set({ activeItem: 'brush', canvasTool: 'paint' });
         }}>
-          <Brush size={16} aria-hidden /> <span className="hide-mobile">{t('canvas.brush')}</span>
+          <Brush size={16} aria-hidden /> <span className="an-bar-label">{t('canvas.brush')}</span>
         </button>
-        <button type="button" className={`btn btn-sm ${isEraser && canvasTool === 'paint' ? 'btn-primary' : ''}`} aria-pressed={isEraser && canvasTool === 'paint'} onClick={() => {
+        <button type="button" className={`btn btn-sm ${isEraser && canvasTool === 'paint' ? 'btn-primary' : ''}`} aria-pressed={isEraser && canvasTool === 'paint'} title={`${t('canvas.eraser')} (E)`} onClick={() => {
           engine.selectPreset('basic-eraser');
           set({ activeItem: 'eraser', canvasTool: 'paint' });
         }}>
-          <Eraser size={16} aria-hidden /> <span className="hide-mobile">{t('canvas.eraser')}</span>
+          <Eraser size={16} aria-hidden /> <span className="an-bar-label">{t('canvas.eraser')}</span>
         </button>
         <button type="button" className={`btn btn-sm ${canvasTool === 'fill' ? 'btn-primary' : ''}`} aria-pressed={canvasTool === 'fill'} aria-label={t('canvas.fill')} title={t('canvas.fill')} onClick={() => set({ canvasTool: canvasTool === 'fill' ? 'paint' : 'fill' })}>
-          <PaintBucket size={16} aria-hidden /> <span className="hide-mobile">{t('canvas.fill')}</span>
+          <PaintBucket size={16} aria-hidden /> <span className="an-bar-label">{t('canvas.fill')}</span>
         </button>
         <button type="button" className={`btn btn-sm ${canvasTool === 'eyedropper' ? 'btn-primary' : ''}`} aria-pressed={canvasTool === 'eyedropper'} aria-label={t('canvas.eyedropper')} title={t('canvas.eyedropper')} onClick={() => set({ canvasTool: canvasTool === 'eyedropper' ? 'paint' : 'eyedropper' })}>
           <Pipette size={16} aria-hidden />
@@ -74,6 +74,8 @@ export function CanvasBar({ onSave }: { onSave(): void }) {
         <button type="button" className={`btn btn-sm ${snap.symmetry.mode !== 'off' ? 'btn-primary' : ''}`} aria-pressed={snap.symmetry.mode !== 'off'} aria-expanded={symmetryOpen} aria-label={t('symmetry.tool')} title={t('symmetry.tool')} onClick={() => set({ symmetryOpen: !symmetryOpen })}>
           <FlipHorizontal size={16} aria-hidden />
         </button>
+      </div>
+      <div className="an-bar-group">
         <input type="color" className="an-color-well" value={hex} aria-label={t('colors.picker')} onChange={(e) => {
           engine.setColor(e.target.value);
           rememberColor(e.target.value);
@@ -83,12 +85,12 @@ export function CanvasBar({ onSave }: { onSave(): void }) {
           <input type="range" min={1} max={50} step={1} value={Math.min(50, Math.max(1, Math.round(snap.brush.size)))} aria-label={t('canvas.size')} onChange={(e) => engine.setBrush({ size: Number(e.target.value) })} />
           <output>{Number(snap.brush.size.toFixed(1))}</output>
         </label>
-        <Button size="sm" onClick={() => {
+        <Button size="sm" title={t('canvas.clear')} onClick={() => {
           if (!active) return;
           const r = engine.clearLayer(active.id);
           if (!r.ok) toast('warning', t('canvas.locked'));
         }}>
-          <Trash2 size={16} aria-hidden /> <span className="hide-mobile">{t('canvas.clear')}</span>
+          <Trash2 size={16} aria-hidden /> <span className="an-bar-label">{t('canvas.clear')}</span>
         </Button>
       </div>
       {symmetryOpen && <SymmetryBar />}
@@ -128,7 +130,7 @@ export function CanvasBar({ onSave }: { onSave(): void }) {
           <ZoomIn size={16} />
         </Button>
         <Button size="sm" onClick={() => window.dispatchEvent(new Event('anime:fit'))} title={t('view.fit')}>
-          <Maximize size={16} aria-hidden /> <span className="hide-mobile">{t('view.fit')}</span>
+          <Maximize size={16} aria-hidden /> <span className="an-bar-label">{t('view.fit')}</span>
         </Button>
         <Button size="sm" className="hide-mobile" aria-label={t('view.rotate')} title={t('view.rotate')} onClick={() => view(() => engine.viewport.rotateAround(center(), Math.PI / 12))}>
           <RotateCw size={16} />
@@ -137,14 +139,14 @@ export function CanvasBar({ onSave }: { onSave(): void }) {
           <FlipHorizontal2 size={16} />
         </Button>
         <Button size="sm" aria-label={t('canvasSize.title')} onClick={() => setSizeOpen(true)} title={`${snap.width} × ${snap.height}`}>
-          <Scaling size={16} aria-hidden /> <span className="hide-mobile">{t('canvasSize.title')}</span>
+          <Scaling size={16} aria-hidden /> <span className="an-bar-label">{t('canvasSize.title')}</span>
         </Button>
         {sizeOpen && <CanvasSizeDialog onClose={() => setSizeOpen(false)} />}
       </div>
       <div className="an-bar-group an-bar-end">
         {active && (active.locked || !active.visible) && <span className="badge an-badge-warn">{active.locked ? t('canvas.layerLocked') : t('canvas.layerHidden')}</span>}
         <Button variant="primary" size="sm" onClick={onSave}>
-          <Save size={16} aria-hidden /> <span className="hide-mobile">{t('canvas.save')}</span>
+          <Save size={16} aria-hidden /> <span className="an-bar-label-phone">{t('canvas.save')}</span>
         </Button>
       </div>
     </div>

@@ -5,6 +5,7 @@ import { toast } from '../../../shared/ui/toast';
 import { rgbToHex, useEngine, useEngineSnapshot } from '../engine';
 import { useAnime } from '../store';
 import { aiDrawAt, bucketFillAt, smartFillAt } from './actions';
+import { paletteInsets } from './freeArea';
 import { IDENTITY_TRANSFORM, selectAll, selectDrag, selectionOutline, transformMatrix, wandSelect, type PendingTransform } from './selection';
 
 /** A drag of a selection, move or transform tool (document coordinates). */
@@ -72,7 +73,11 @@ export function PaintCanvas({ onViewChange }: { onViewChange?(): void }) {
   const fit = useCallback(() => {
     const s = stageRef.current;
     if (!s) return;
-    engine.viewport.fitToView(engine.document.width, engine.document.height, s.clientWidth, s.clientHeight, 24);
+    // Fitted beside the floating tool palette, not under it (on a tablet the drawing is as wide as the stage).
+    const palette = s.parentElement?.querySelector('.anime-toolbar')?.getBoundingClientRect() ?? null;
+    const inset = paletteInsets(s.getBoundingClientRect(), palette);
+    engine.viewport.fitToView(engine.document.width, engine.document.height, s.clientWidth - inset.left - inset.right, s.clientHeight - inset.bottom, 24);
+    engine.viewport.panBy(inset.left, 0);
     applyTransform();
   }, [engine, applyTransform]);
 
