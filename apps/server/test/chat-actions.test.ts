@@ -31,7 +31,7 @@ describe('open_screen: an answer about a tool carries a button that opens it', (
     expect(targets).not.toContain('/admin');
   });
 
-  it('Anthropic: tool_use works the same; an unknown target or another tool adds nothing', async () => {
+  it('Anthropic: tool_use works the same; an unknown target, another tool or broken arguments add nothing', async () => {
     s.fake.reset({ kind: 'ok', words: ['Here.'], toolCall: { name: 'open_screen', arguments: '{"target":"/account"}' } });
     const ok = sseEvents((await chat('claude', 'claude-3-haiku', 'main')).body).at(-1)!;
     expect(ok.message).toBe('Here.\n\n[Open your account](/account)');
@@ -41,6 +41,9 @@ describe('open_screen: an answer about a tool carries a button that opens it', (
     expect(sseEvents((await chat('claude', 'claude-3-haiku', 'main')).body).at(-1)!.message).toBe('Here.');
     s.fake.reset({ kind: 'ok', words: ['Here.'], toolCall: { name: 'delete_everything', arguments: '{}' } });
     expect(sseEvents((await chat('openai', 'gpt-4o-mini', 'main')).body).at(-1)!.message).toBe('Here.');
+    // Arguments that are not JSON (a cut-off call) are no call at all.
+    s.fake.reset({ kind: 'ok', words: ['Here.'], toolCall: { name: 'open_screen', arguments: '{"target":"/acc' } });
+    expect(sseEvents((await chat('claude', 'claude-3-haiku', 'main')).body).at(-1)).toMatchObject({ type: 'done', message: 'Here.' });
   });
 
   it('self-hosted models are not offered tools (many cannot take them)', async () => {

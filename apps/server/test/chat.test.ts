@@ -17,6 +17,21 @@ const ctxOf = (app: TestApp) => ({ db: app.database.db, clock: app.clock, config
 const local = { provider: 'local', model: 'yumi-local', personality: 'teacher', mode: 'main' };
 const post = (payload: unknown, headers: Record<string, string> = {}) =>
   s.t.app.inject({ method: 'POST', url: '/api/chat', payload: payload as Record<string, unknown>, headers });
+const gpt4 = { provider: 'openai', model: 'gpt-4', personality: 'kuudere', mode: 'main' };
+/** Credit reservations of a user still held (a settled or released call leaves none). */
+const heldReservations = async (userId: string) => {
+  const held = await s.t.database.db.execute(sql`SELECT count(*)::int AS n FROM credit_reservations WHERE user_id = ${userId} AND status = 'held'`);
+  return Number((held as unknown as { rows: Array<{ n: number }> }).rows[0]!.n);
+};
+/** A signed-in user holding `amount` timeshards. */
+const richUser = async (prefix: string, amount: number) => {
+  const u = await signUp(s.t.app, prefix);
+  await grant(ctxOf(s.t), { userId: u.user.id, amount, reason: 'test', sourceType: 'test', sourceId: `${prefix}-${u.user.id}` });
+  return u;
+};
+/** What the call the fake saw last was held for as input (the estimate metering uses before the call). */
+const sentInputTokens = () =>
+  (s.fake.requests.at(-1)!.body.messages as Array<{ role: string; content: string }>).reduce((n, m) => n + estimateTokens(m.content) + (m.role === 'system' ? 0 : 4), 0);
 
 describe('POST /api/chat: bad input', () => {
   it('refuses empty, whitespace-only, too long and malformed requests with clear 4xx', async () => {
@@ -325,7 +340,6 @@ describe('usage and quotas', () => {
   it('paid models: reserve before, settle after; concurrent requests never overspend', async () => {
     const u = await signUp(s.t.app, 'paid');
     const ctx = ctxOf(s.t);
-    const gpt4 = { provider: 'openai', model: 'gpt-4', personality: 'kuudere', mode: 'main' };
     const broke = await s.t.app.inject({ method: 'POST', url: '/api/chat', headers: u.auth, payload: { message: 'hi', context: gpt4 } });
     expect(broke.statusCode).toBe(403);
     expect(errorBody(broke).code).toBe('INSUFFICIENT_CREDITS');
@@ -349,8 +363,20 @@ describe('usage and quotas', () => {
     const balance = await getBalance(ctx, u.user.id);
     expect(balance).toBeGreaterThanOrEqual(0);
     expect(balance).toBe(granted - charged);
-    const held = await s.t.database.db.execute(sql`SELECT count(*)::int AS n FROM credit_reservations WHERE user_id = ${u.user.id} AND status = 'held'`);
-    expect(Number((held as unknown as { rows: Array<{ n: number }> }).rows[0]!.n)).toBe(0);
+    expect(await heldReservations(u.user.id)).toBe(0);
+  });
+
+  it('a failure mid-stream charges what was streamed and gives back the rest of the hold', async () => {
+    const granted = 1_000_000;
+    const u = await richUser('mid', granted);
+    s.fake.reset({ kind: 'midstream' });
+    const res = await post({ message: 'hi', context: gpt4 }, { ...u.auth, accept: 'text/event-stream' });
+    const events = sseEvents(res.body);
+    expect(events.map((e) => e.type)).toEqual(['delta', 'error']);
+    expect(String(events[1]!.code)).toMatch(/^PROVIDER_/);
+    const spent = granted - (await getBalance(ctxOf(s.t), u.user.id));
+    expect(spent).toBe(priceOf(findModel('openai', 'gpt-4')!, sentInputTokens() + estimateTokens('Hello')));
+    expect(await heldReservations(u.user.id)).toBe(0);
   });
 
   it('limits calls per minute with 429 and Retry-After', async () => {
@@ -378,15 +404,17 @@ describe('usage and quotas', () => {
 });
 
 describe('cancellation', () => {
-  it('stops the provider call when the client disconnects', async () => {
+  it('stops the provider call when the client disconnects and charges only what was streamed', async () => {
+    const granted = 1_000_000;
+    const u = await richUser('gone', granted);
     await s.t.app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(s.t.app.server.address() as { port: number }).port}`;
     s.fake.reset({ kind: 'ok', delayMs: 100, words: Array.from({ length: 40 }, (_, i) => ` w${i}`) });
     const controller = new AbortController();
     const res = await fetch(`${base}/api/chat`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
-      body: JSON.stringify({ message: 'long answer please', context: { provider: 'openai', model: 'gpt-4o-mini', personality: 'otaku', mode: 'main' } }),
+      headers: { 'content-type': 'application/json', accept: 'text/event-stream', ...u.auth },
+      body: JSON.stringify({ message: 'long answer please', context: gpt4 }),
       signal: controller.signal,
     });
     const reader = res.body!.getReader();
@@ -395,5 +423,11 @@ describe('cancellation', () => {
     controller.abort();
     await expect.poll(() => s.fake.cancelled, { timeout: 3_000 }).toBe(1);
     expect(s.fake.completed).toBe(0);
+    // The hold is settled for the words sent before the disconnect, far below the whole answer held.
+    await expect.poll(() => heldReservations(u.user.id)).toBe(0);
+    const gpt4Info = findModel('openai', 'gpt-4')!;
+    const spent = granted - (await getBalance(ctxOf(s.t), u.user.id));
+    expect(spent).toBeGreaterThanOrEqual(priceOf(gpt4Info, sentInputTokens() + estimateTokens(' w0')));
+    expect(spent).toBeLessThan(priceOf(gpt4Info, sentInputTokens() + 40));
   });
 });

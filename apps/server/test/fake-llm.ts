@@ -14,6 +14,8 @@ export interface FakeScript {
   status?: number;
   headers?: Record<string, string>;
   usage?: { input: number; output: number };
+  /** The OpenAI stream ends without its usage chunk (some compatible servers send none). */
+  omitUsage?: boolean;
   /** Sends the first word, then waits for this before the rest (a stream the test holds open). */
   holdAfterFirst?: Promise<void>;
   /** After the words, the model calls this tool (OpenAI tool_calls / Anthropic tool_use). */
@@ -154,7 +156,9 @@ export class FakeLlm {
         send(null, { id: 'chatcmpl-1', object: 'chat.completion.chunk', created: 1, model, choices: [{ index: 0, delta: { tool_calls: [{ index: 0, function: { arguments: call.arguments } }] }, finish_reason: null }] });
       }
       send(null, { id: 'chatcmpl-1', object: 'chat.completion.chunk', created: 1, model, choices: [{ index: 0, delta: {}, finish_reason: call ? 'tool_calls' : 'stop' }] });
-      send(null, { id: 'chatcmpl-1', object: 'chat.completion.chunk', created: 1, model, choices: [], usage: { prompt_tokens: usage.input, completion_tokens: usage.output, total_tokens: usage.input + usage.output } });
+      if (!script.omitUsage) {
+        send(null, { id: 'chatcmpl-1', object: 'chat.completion.chunk', created: 1, model, choices: [], usage: { prompt_tokens: usage.input, completion_tokens: usage.output, total_tokens: usage.input + usage.output } });
+      }
       send(null, '[DONE]');
     }
     ended = true;

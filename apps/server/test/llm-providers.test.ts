@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PERSONAS } from '@yumi/core';
+import { estimateTokens, PERSONAS } from '@yumi/core';
 import { fakeProviderConfig, sseEvents } from './fake-llm';
 import { createTestApp, errorBody } from './helpers';
 import { useFakeLlmApp } from './fake-llm-app';
@@ -100,23 +100,47 @@ describe('real providers through the Vercel AI SDK against fake servers', () => 
     }
   });
 
-  it('a provider that hangs is abandoned with a 504 after the timeout', async () => {
+  it('a provider that hangs, before its first token or after it, is abandoned after the timeout', async () => {
     // Its own app with a short bound: a hang always outlasts it, however busy the machine is.
-    const short = await createTestApp({ ...fakeProviderConfig(s.fake), AI_TIMEOUT_MS: '400', AI_RATE_LIMIT_PER_MINUTE: '1000' });
+    const short = await createTestApp({ ...fakeProviderConfig(s.fake), AI_TIMEOUT_MS: '1500', AI_RATE_LIMIT_PER_MINUTE: '1000' });
+    const ask = () =>
+      short.app.inject({
+        method: 'POST',
+        url: '/api/chat',
+        headers: { accept: 'text/event-stream' },
+        payload: { message: 'Hello there, how are you?', context: { provider: 'openai', model: 'gpt-4o-mini', personality: 'tsundere', mode: 'writing-helper' } },
+      });
+    let resume: () => void = () => undefined;
     try {
       s.fake.reset({ kind: 'hang' });
       const started = Date.now();
-      const res = await short.app.inject({
-        method: 'POST',
-        url: '/api/chat',
-        payload: { message: 'Hello there, how are you?', context: { provider: 'openai', model: 'gpt-4o-mini', personality: 'tsundere', mode: 'writing-helper' } },
-      });
+      const res = await ask();
       expect(res.statusCode).toBe(504);
       expect(errorBody(res).code).toBe('PROVIDER_TIMEOUT');
       expect(Date.now() - started).toBeLessThan(15_000);
+      await expect.poll(() => s.fake.cancelled).toBe(1);
+
+      // Silent after the first word: the stream that already began ends with the timeout's error event.
+      s.fake.reset({ kind: 'ok', holdAfterFirst: new Promise<void>((r) => (resume = () => r())) });
+      const stalled = await ask();
+      expect(stalled.statusCode).toBe(200);
+      expect(sseEvents(stalled.body).map((e) => [e.type, e.text ?? e.code])).toEqual([
+        ['delta', 'Hello'],
+        ['error', 'PROVIDER_TIMEOUT'],
+      ]);
+      await expect.poll(() => s.fake.cancelled).toBe(1);
     } finally {
+      resume();
       await short.close();
     }
+  });
+
+  it('settles with an estimate when the provider reports no usage', async () => {
+    s.fake.reset({ kind: 'ok', omitUsage: true });
+    const done = sseEvents((await chat('openai', 'gpt-4o-mini', {}, true)).body).at(-1)!;
+    const system = (s.fake.requests[0]!.body.messages as Array<{ content: string }>)[0]!.content;
+    const inputTokens = estimateTokens(system) + estimateTokens('Hello there, how are you?') + 4;
+    expect(done).toMatchObject({ type: 'done', usage: { inputTokens, outputTokens: estimateTokens('Hello from the fake model.') } });
   });
 
   it('gives the free allowance back when the call fails', async () => {

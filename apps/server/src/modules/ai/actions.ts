@@ -1,5 +1,5 @@
 import { helpLinkHref, LANGUAGES, TOOL_CATALOGUE, type AssistantMode, type Language, type ModeId } from '@yumi/core';
-import type { SpecModel } from '../../providers/llm';
+import { jsonSchema, tool, type ToolSet } from 'ai';
 import { helpCorpus } from '../../providers/llm/offline';
 
 /**
@@ -8,9 +8,6 @@ import { helpCorpus } from '../../providers/llm/offline';
  * answers ([label](/writing?tool=...)), labelled in the user's language.
  */
 const OPEN_SCREEN_TOOL = 'open_screen';
-
-/** A function tool as the provider specification takes it. */
-export type FunctionTool = Extract<NonNullable<Parameters<SpecModel['doStream']>[0]['tools']>[number], { type: 'function' }>;
 
 interface Destination {
   to: string;
@@ -56,35 +53,34 @@ const visible = (admin: boolean) => destinations().filter((d) => admin || !d.adm
  * The tool definition for one caller: every screen, and the tools of the mode the user is in (all of them on
  * the launcher), which keeps the definition to a few hundred tokens. Admins also get the admin page.
  */
-export function openScreenTool(admin: boolean, mode: AssistantMode): FunctionTool {
+export function openScreenTool(admin: boolean, mode: AssistantMode): ToolSet {
   const here = MODE_OF[mode];
   const targets = visible(admin).filter((d) => here === null || d.mode === null || d.mode === here);
+  // No `execute`: the call is not run by the SDK but turned into a button by `actionButton`.
   return {
-    type: 'function',
-    name: OPEN_SCREEN_TOOL,
-    description:
-      'Shows the user a button that opens a screen or tool of Yumi Studio. Call it when your answer is about one of them, after writing the answer. Targets: ' +
-      targets.map((d) => `${d.to} (${d.labels.en})`).join('; '),
-    inputSchema: {
-      type: 'object',
-      properties: { target: { type: 'string', enum: targets.map((d) => d.to), description: 'The screen or tool to open' } },
-      required: ['target'],
-      additionalProperties: false,
-    },
+    [OPEN_SCREEN_TOOL]: tool({
+      description:
+        'Shows the user a button that opens a screen or tool of Yumi Studio. Call it when your answer is about one of them, after writing the answer. Targets: ' +
+        targets.map((d) => `${d.to} (${d.labels.en})`).join('; '),
+      inputSchema: jsonSchema<{ target: string }>({
+        type: 'object',
+        properties: { target: { type: 'string', enum: targets.map((d) => d.to), description: 'The screen or tool to open' } },
+        required: ['target'],
+        additionalProperties: false,
+      }),
+    }),
   };
 }
 
 export const ACTIONS_HINT = `When your answer is about a screen or tool of Yumi Studio, call ${OPEN_SCREEN_TOOL} so the user gets a button that opens it.`;
 
-/** The button for a tool call, or null when the call is not ours or names no known target. */
-export function actionButton(toolName: string, input: string, language: Language, admin: boolean): string | null {
-  if (toolName !== OPEN_SCREEN_TOOL) return null;
-  let target: unknown;
-  try {
-    target = (JSON.parse(input) as { target?: unknown }).target;
-  } catch {
-    return null;
-  }
+/**
+ * The button for a tool call (its parsed input, not checked against the schema: the model may name anything),
+ * or null when the call is not ours or names no known target.
+ */
+export function actionButton(toolName: string, input: unknown, language: Language, admin: boolean): string | null {
+  if (toolName !== OPEN_SCREEN_TOOL || typeof input !== 'object' || input === null) return null;
+  const { target } = input as { target?: unknown };
   const destination = visible(admin).find((d) => d.to === target);
   if (!destination) return null;
   const label = destination.labels[language].replace(/[[\]]/g, '');

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { streamText, type ToolSet } from 'ai';
 import { estimateTokens, MODEL_REQUIRED_MESSAGE, trimHistory, type ChatTurn, type ChatUsage, type ModelInfo } from '@yumi/core';
 import type { AppContext } from '../../context';
 import { HttpError } from '../../lib/http-error';
 import { mapProviderError, ProviderTimeoutError } from '../../providers/llm/errors';
 import { llmSetup } from '../connections';
-import type { FunctionTool } from './actions';
 import { openMeter } from './metering';
 
 /**
@@ -22,9 +22,9 @@ export interface GenerateInput {
   maxTokens?: number;
   temperature?: number;
   signal?: AbortSignal;
-  /** Tools the model may call (chat: open_screen); `onToolCall` turns a call into text added to the answer. */
-  tools?: FunctionTool[];
-  onToolCall?(toolName: string, input: string): string | null;
+  /** Tools the model may call, without `execute` (chat: open_screen); `onToolCall` turns a call into text added to the answer. */
+  tools?: ToolSet;
+  onToolCall?(toolName: string, input: unknown): string | null;
 }
 
 export interface GenerateResult {
@@ -107,35 +107,32 @@ export async function startGeneration(ctx: AppContext, input: GenerateInput): Pr
     let text = '';
     let finished = false;
     let reported: { inputTokens?: number; outputTokens?: number } | undefined;
-    let reader: ReadableStreamDefaultReader<unknown> | undefined;
     arm();
     try {
-      // The provider's own streaming call (provider specification). `streamText` of the `ai` package added
-      // about 5 ms of stream plumbing before the first token, more than our whole budget; retries are the
-      // client's (first document §8 rules), so the server reports each failure once.
-      const lm = setup.languageModel(model);
-      const { stream } = await lm.doStream({
-        prompt: [
-          { role: 'system', content: input.system },
-          ...messages.map((m) => ({ role: m.role, content: [{ type: 'text' as const, text: m.content }] })),
-        ],
+      const answer = streamText({
+        model: setup.languageModel(model),
+        instructions: input.system,
+        messages,
         maxOutputTokens: meter.maxOutputTokens,
         temperature: input.temperature,
-        ...(input.tools?.length ? { tools: input.tools, toolChoice: { type: 'auto' as const } } : {}),
+        tools: input.tools,
+        // Retries are the client's (first document §8 rules), so the server reports each failure once.
+        maxRetries: 0,
         abortSignal: controller.signal,
+        // Failures arrive as error parts below and are logged once there, without the provider's text
+        // (the SDK's default prints the whole error, which can echo part of a key).
+        onError: () => undefined,
       });
-      const partReader = stream.getReader();
-      reader = partReader;
-      for (;;) {
-        const { value: part, done } = await partReader.read();
-        if (done) break;
+      for await (const part of answer.stream) {
         if (part.type === 'text-delta') {
           arm();
-          if (!part.delta) continue;
-          text += part.delta;
-          yield part.delta;
+          if (!part.text) continue;
+          text += part.text;
+          yield part.text;
         } else if (part.type === 'tool-call') {
           arm();
+          // An unknown tool or arguments that are not JSON: nothing to show.
+          if (part.invalid) continue;
           const added = input.onToolCall?.(part.toolName, part.input);
           if (!added) continue;
           const delta = `${text ? '\n\n' : ''}${added}`;
@@ -144,7 +141,7 @@ export async function startGeneration(ctx: AppContext, input: GenerateInput): Pr
         } else if (part.type === 'error') {
           throw part.error;
         } else if (part.type === 'finish') {
-          reported = { inputTokens: part.usage.inputTokens.total, outputTokens: part.usage.outputTokens.total };
+          reported = { inputTokens: part.totalUsage.inputTokens, outputTokens: part.totalUsage.outputTokens };
         }
       }
       if (controller.signal.aborted && !timedOut) throw new HttpError(499, 'CANCELLED', 'The request was cancelled');
@@ -167,9 +164,9 @@ export async function startGeneration(ctx: AppContext, input: GenerateInput): Pr
     } finally {
       clearTimeout(timer);
       input.signal?.removeEventListener('abort', onCallerAbort);
-      reader?.cancel().catch(() => undefined);
       if (!finished) {
-        // The consumer stopped early (client went away): stop the provider and pay only for what was sent.
+        // The consumer stopped early (client went away): leaving the loop above cancelled the SDK's stream;
+        // the abort also ends a request still waiting for its headers. Pay only for what was sent.
         controller.abort();
         await meter.settle({ inputTokens, outputTokens: estimateTokens(text) }).catch(() => undefined);
         rejectResult(new HttpError(499, 'CANCELLED', 'The request was cancelled'));

@@ -136,11 +136,11 @@ export async function prepareChat(ctx: AppContext, caller: Caller, input: ChatIn
     messages: [...history, { role: 'user', content: input.message }],
     signal,
     // Self-hosted models often lack tool support (Ollama refuses a request with tools for such a model).
-    ...(model.provider === 'openai-compatible' || model.provider === 'ollama' ? {} : { tools: [openScreenTool(!!caller.admin, mode)] }),
+    ...(model.provider === 'openai-compatible' || model.provider === 'ollama' ? {} : { tools: openScreenTool(!!caller.admin, mode) }),
     onToolCall: (() => {
       // One button per target, however often the model asks.
       const shown = new Set<string>();
-      return (name: string, args: string) => {
+      return (name: string, args: unknown) => {
         const button = actionButton(name, args, caller.language, !!caller.admin);
         if (!button || shown.has(button)) return null;
         shown.add(button);

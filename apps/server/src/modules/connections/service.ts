@@ -11,7 +11,7 @@ import {
   type Language,
   type User,
 } from '@yumi/core';
-import { APICallError, RetryError } from 'ai';
+import { APICallError, generateText, RetryError } from 'ai';
 import type { AppContext } from '../../context';
 import { HttpError } from '../../lib/http-error';
 import { localize } from '../../lib/language';
@@ -234,19 +234,16 @@ export async function testConnection(ctx: AppContext, id: string, model: string 
   const info = MODEL_CATALOGUE.find((m) => m.provider === providerOfKind(endpoint.kind) && m.id === modelId);
   const started = performance.now();
   try {
-    const result = await endpointModel(endpoint, info?.apiModel ?? modelId).doGenerate({
-      prompt: [
-        { role: 'system', content: 'Answer with one short word.' },
-        { role: 'user', content: [{ type: 'text', text: 'Say OK.' }] },
-      ],
+    const { text } = await generateText({
+      model: endpointModel(endpoint, info?.apiModel ?? modelId),
+      instructions: 'Answer with one short word.',
+      prompt: 'Say OK.',
       maxOutputTokens: 16,
+      // One attempt: the admin sees the provider's first answer, and the latency of one call.
+      maxRetries: 0,
       abortSignal: AbortSignal.timeout(TEST_TIMEOUT_MS),
     });
-    const reply = result.content
-      .map((c) => (c.type === 'text' ? c.text : ''))
-      .join('')
-      .trim()
-      .slice(0, 200);
+    const reply = text.trim().slice(0, 200);
     return { ok: true, model: modelId, latencyMs: Math.round(performance.now() - started), reply };
   } catch (err) {
     return { ok: false, model: modelId, latencyMs: Math.round(performance.now() - started), ...failureOf(err, endpoint.apiKey, language) };

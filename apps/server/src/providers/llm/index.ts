@@ -1,13 +1,10 @@
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { createOpenAI } from '@ai-sdk/openai';
+import type { LanguageModel } from 'ai';
 import { compatibleModel, LLM_PROVIDERS, MODEL_CATALOGUE, type ConnectionKind, type LlmProvider, type ModelInfo } from '@yumi/core';
 import { createOllama } from 'ollama-ai-provider-v2';
 import type { Config } from '../../config';
 import { HttpError } from '../../lib/http-error';
-import { httpFetch } from './http-fetch';
-
-/** A model of the provider specification (what the chat drives, used directly for speed). */
-export type SpecModel = ReturnType<ReturnType<typeof createOpenAI>['chat']>;
 
 /** One place a provider is reached: from environment variables or from an admin's connection. */
 export interface Endpoint {
@@ -20,25 +17,27 @@ export interface Endpoint {
 
 export const providerOfKind = (kind: ConnectionKind): Exclude<LlmProvider, 'local'> => (kind === 'anthropic' ? 'claude' : kind);
 
-/** The Vercel AI SDK model of one endpoint; keys stay inside. */
-export function endpointModel(endpoint: Endpoint, modelId: string): SpecModel {
+/**
+ * The Vercel AI SDK model of one endpoint; keys stay inside. The providers call Node's own fetch (undici:
+ * keep-alive, no per-origin connection cap), so calls to one provider reuse their connections.
+ */
+export function endpointModel(endpoint: Endpoint, modelId: string): LanguageModel {
   switch (endpoint.kind) {
     case 'openai':
-      return createOpenAI({ apiKey: endpoint.apiKey, baseURL: endpoint.baseUrl, fetch: httpFetch }).chat(modelId);
+      return createOpenAI({ apiKey: endpoint.apiKey, baseURL: endpoint.baseUrl }).chat(modelId);
     case 'qwen':
       // DashScope speaks the OpenAI chat-completions protocol at its compatible-mode endpoint.
-      return createOpenAI({ apiKey: endpoint.apiKey, baseURL: endpoint.baseUrl, name: 'qwen', fetch: httpFetch }).chat(modelId);
+      return createOpenAI({ apiKey: endpoint.apiKey, baseURL: endpoint.baseUrl, name: 'qwen' }).chat(modelId);
     case 'openai-compatible':
       // Ollama's /v1 and LM Studio ignore the key; vLLM may require one.
-      return createOpenAI({ apiKey: endpoint.apiKey ?? 'none', baseURL: endpoint.baseUrl, name: 'openai-compatible', fetch: httpFetch }).chat(modelId);
+      return createOpenAI({ apiKey: endpoint.apiKey ?? 'none', baseURL: endpoint.baseUrl, name: 'openai-compatible' }).chat(modelId);
     case 'anthropic':
-      return createAnthropic({ apiKey: endpoint.apiKey, baseURL: endpoint.baseUrl, fetch: httpFetch })(modelId);
+      return createAnthropic({ apiKey: endpoint.apiKey, baseURL: endpoint.baseUrl })(modelId);
     case 'ollama':
       // Ollama's own protocol (/api/chat, NDJSON stream); a key, when set, for a proxy in front of it.
       return createOllama({
         baseURL: `${endpoint.baseUrl ?? 'http://127.0.0.1:11434'}/api`,
         headers: endpoint.apiKey ? { authorization: `Bearer ${endpoint.apiKey}` } : undefined,
-        fetch: httpFetch,
       })(modelId);
   }
 }
@@ -62,7 +61,7 @@ export interface LlmSetup {
   models(): ModelInfo[];
   /** The entry of a request's provider/model, or a clear 422. */
   resolve(provider: string, model: string): ModelInfo;
-  languageModel(model: ModelInfo): SpecModel;
+  languageModel(model: ModelInfo): LanguageModel;
 }
 
 /**
@@ -85,7 +84,7 @@ export function buildLlmSetup(endpoints: Endpoint[]): LlmSetup {
       byProvider.set(provider, e);
     }
   }
-  const built = new Map<string, SpecModel>();
+  const built = new Map<string, LanguageModel>();
   const configured = (provider: LlmProvider) => provider === 'local' || byProvider.has(provider);
   const models = () => [...MODEL_CATALOGUE, ...[...selfHosted.values()].map((s) => s.info)];
   return {
