@@ -22,6 +22,8 @@ export default defineConfig({
           environment: 'node',
           // Migrates one database per run; createTestApp copies it for every app.
           globalSetup: ['apps/server/test/database-template.ts'],
+          // Hashes each password once per file (scrypt at the production cost is most of a sign-up).
+          setupFiles: ['apps/server/test/password-memo.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // One database per file. Vitest runs cores - 1 files at once: one at a time on a 2-core machine, where
