@@ -73,6 +73,15 @@ describe('PUT /api/chat/archives/:id', () => {
     expect(res.json()).toMatchObject({ id, title: 'Begun offline on the train', provider: 'local', model: 'yumi-local', mode: 'main', personality: 'teacher', messageCount: 2 });
     const list = (await t.app.inject({ url: '/api/chat/archives', headers: u.auth })).json().archives;
     expect(list).toEqual([expect.objectContaining({ id, messageCount: 2 })]);
+
+    // Two devices sending at once, to a conversation neither the server nor the other had: both kept.
+    const fresh = randomUUID();
+    const [one, two] = await Promise.all([
+      merge(u, fresh, { context, messages: [turn('user', 'From the phone', '2026-03-01T08:00:00.000Z')] }),
+      merge(u, fresh, { context, messages: [turn('user', 'From the laptop', '2026-03-01T08:05:00.000Z')] }),
+    ]);
+    expect([one.statusCode, two.statusCode]).toEqual([200, 200]);
+    expect((await archive(u, fresh)).messages.map((m: { content: string }) => m.content)).toEqual(['From the phone', 'From the laptop']);
   });
 
   it("is owner-checked: another account's conversation is not found and stays as it was", async () => {
