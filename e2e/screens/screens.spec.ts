@@ -47,6 +47,7 @@ const ALL_SCREENS: { name: string; path: string; open?: (page: Page) => Promise<
   { name: 'terms', path: '/terms', ready: (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible() },
   { name: 'not-found', path: '/no-such-page', ready: (p) => expect(p.getByTestId('not-found')).toBeVisible() },
   { name: 'document-not-found', path: '/writing?screen=writing&doc=00000000-0000-4000-8000-000000000000', ready: (p) => expect(p.getByTestId('not-found')).toBeVisible() },
+  { name: 'installers', path: '/installers', ready: (p) => expect(p.getByRole('tab').first()).toBeVisible() },
   { name: 'design-system', path: '/design-system', ready: (p) => expect(p.getByRole('tab').first()).toBeVisible() },
 ];
 
