@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ARCHIVE_MERGE_MAX_TURNS, ARCHIVE_TURN_MAX_CHARS } from '@yumi/core';
+import { ARCHIVE_MAX_CHARS, ARCHIVE_MERGE_MAX_TURNS, ARCHIVE_TURN_MAX_CHARS, MAX_ARCHIVES_PER_USER } from '@yumi/core';
+import { chatArchives } from '../src/db/schema';
 import { createTestApp, errorBody, signUp, type TestApp } from './helpers';
 
 // PUT /api/chat/archives/:id: a conversation continued offline on one device and online elsewhere keeps
@@ -130,5 +132,32 @@ describe('PUT /api/chat/archives/:id', () => {
     });
     expect(huge.statusCode).toBe(413);
     expect((await t.app.inject({ url: `/api/chat/archives/${id}`, headers: u.auth })).statusCode).toBe(404);
+  });
+
+  it('stores nothing past the bounds: a conversation too long (413), a new one past the account cap (409), in the user\'s language', async () => {
+    const u = await signUp(t.app, 'merge');
+    const id = randomUUID();
+    // Full turns of the largest size, a request at a time, until the conversation would pass its bound.
+    const batch = (n: number) =>
+      Array.from({ length: ARCHIVE_MERGE_MAX_TURNS }, (_, i) => turn(i % 2 ? 'assistant' : 'user', `${n}-${i} `.padEnd(ARCHIVE_TURN_MAX_CHARS, 'x'), new Date(Date.UTC(2026, 2, 1, 10, n, i)).toISOString()));
+    const fits = Math.floor(ARCHIVE_MAX_CHARS / (ARCHIVE_MERGE_MAX_TURNS * ARCHIVE_TURN_MAX_CHARS));
+    for (let n = 0; n < fits; n++) expect((await merge(u, id, { context, messages: batch(n) })).statusCode).toBe(200);
+    const tooLong = await t.app.inject({ method: 'PUT', url: `/api/chat/archives/${id}`, headers: { ...u.auth, 'accept-language': 'ko' }, payload: { context, messages: batch(fits) } });
+    expect(tooLong.statusCode).toBe(413);
+    expect(errorBody(tooLong)).toMatchObject({ code: 'ARCHIVE_TOO_LONG', error: '이 대화는 너무 길어 저장할 수 없습니다. 계속하려면 새 대화를 시작해 주세요.' });
+    expect((await archive(u, id)).messages).toHaveLength(fits * ARCHIVE_MERGE_MAX_TURNS);
+
+    // An account at the cap: its conversations still take turns, a new one is refused.
+    const full = await signUp(t.app, 'merge');
+    const now = new Date('2026-03-01T10:00:00Z');
+    await t.database.db.insert(chatArchives).values(
+      Array.from({ length: MAX_ARCHIVES_PER_USER }, (_, i) => ({ id: randomUUID(), userId: full.user.id, title: `c${i}`, ...context, messages: [], createdAt: now, updatedAt: now })),
+    );
+    const ok = [turn('user', 'One more', '2026-03-01T11:00:00.000Z')];
+    const refused = await t.app.inject({ method: 'PUT', url: `/api/chat/archives/${randomUUID()}`, headers: { ...full.auth, 'accept-language': 'en' }, payload: { context, messages: ok } });
+    expect(refused.statusCode).toBe(409);
+    expect(errorBody(refused)).toMatchObject({ code: 'ARCHIVE_LIMIT', error: `You can keep at most ${MAX_ARCHIVES_PER_USER} conversations. Delete some in the archive so this one can be saved.` });
+    const [existing] = await t.database.db.select({ id: chatArchives.id }).from(chatArchives).where(eq(chatArchives.userId, full.user.id)).limit(1);
+    expect((await merge(full, existing!.id, { context, messages: ok })).statusCode).toBe(200);
   });
 });

@@ -139,6 +139,13 @@ export const archiveListSchema = z.object({ archives: z.array(archiveSummarySche
 export const ARCHIVE_MERGE_MAX_TURNS = 20;
 /** One archived turn as a device sends it: an answer of the longest model output fits. */
 export const ARCHIVE_TURN_MAX_CHARS = 32_000;
+/**
+ * Bounds of what the offline sync may store for free: at most this many characters in one conversation (a
+ * long day's chat is far below it; the model is only ever sent the newest turns) and at most this many
+ * conversations an account can have for a device's copy to start a new one (as for documents).
+ */
+export const ARCHIVE_MAX_CHARS = 2_000_000;
+export const MAX_ARCHIVES_PER_USER = 1000;
 /** The largest body of PUT /api/chat/archives/:id: its turns at three UTF-8 bytes a character, plus the rest. */
 export const ARCHIVE_MERGE_BODY_LIMIT = ARCHIVE_MERGE_MAX_TURNS * ARCHIVE_TURN_MAX_CHARS * 3 + 16 * 1024;
 

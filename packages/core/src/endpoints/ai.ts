@@ -54,7 +54,7 @@ export const aiApi = {
       "Add a device's turns to a chat archive: merged with the server's copy by turn id (none twice, in time order; created when there is none). Answers the merged archive",
     params: idParams,
     body: archiveMergeRequestSchema,
-    responses: { 200: archiveSchema, 413: apiErrorSchema, ...errors },
+    responses: { 200: archiveSchema, 409: apiErrorSchema, 413: apiErrorSchema, ...errors },
   }),
   deleteArchive: defineEndpoint({
     method: 'DELETE',

@@ -19,6 +19,10 @@ export async function archiveOwner(db: Db, id: string): Promise<string | undefin
   return row?.userId;
 }
 
+export async function countArchives(db: Db, userId: string): Promise<number> {
+  return db.$count(chatArchives, eq(chatArchives.userId, userId));
+}
+
 export async function listArchives(db: Db, userId: string, limit = 200) {
   return db
     .select({

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import {
+  ARCHIVE_MAX_CHARS,
   archiveTitle,
   buildSystemPrompt,
   DEFAULT_MODEL,
   estimateTokens,
   LLM_PROVIDERS,
+  MAX_ARCHIVES_PER_USER,
   mergeTurns,
   OFFLINE_MODEL,
   PERSONAS,
@@ -19,7 +21,7 @@ import {
   turnsMissingFrom,
 } from '@yumi/core';
 import type { AppContext } from '../../context';
-import { notFound } from '../../lib/http-error';
+import { HttpError, notFound } from '../../lib/http-error';
 import { answerOffline, editOffline, wordDeltas } from '../../providers/llm/local';
 import type { StoredChatMessage } from '../../db/schema';
 import { llmSetup } from '../connections';
@@ -239,15 +241,35 @@ export async function getArchive(ctx: AppContext, userId: string, id: string): P
 export async function mergeArchive(ctx: AppContext, userId: string, id: string, input: ArchiveMergeRequest): Promise<ChatArchive> {
   const now = ctx.clock.now();
   const first = input.messages.find((m) => m.role === 'user') ?? input.messages[0]!;
+  // Free storage, so bounded: a new conversation only below the account's cap (concurrent creations may pass
+  // it by the few in flight), and no conversation past ARCHIVE_MAX_CHARS.
+  if (!(await repo.archiveOwner(ctx.db, id)) && (await repo.countArchives(ctx.db, userId)) >= MAX_ARCHIVES_PER_USER) {
+    throw new HttpError(409, 'ARCHIVE_LIMIT', ARCHIVE_LIMIT, undefined, undefined, { max: MAX_ARCHIVES_PER_USER });
+  }
   const row = await ctx.db.transaction(async (tx) => {
     const current = await repo.lockArchiveForMerge(tx, { id, userId, title: archiveTitle(first.content), ...input.context, now });
     if (current.userId !== userId) throw notFound('Conversation');
     const merged = mergeTurns(current.messages, input.messages);
     if (turnsMissingFrom(current.messages, merged).length === 0 && merged.length === current.messages.length) return current;
+    if (merged.reduce((n, m) => n + m.content.length, 0) > ARCHIVE_MAX_CHARS) throw new HttpError(413, 'ARCHIVE_TOO_LONG', ARCHIVE_TOO_LONG);
     return repo.replaceMessages(tx, id, merged, now);
   });
   return toArchive(row);
 }
+
+const ARCHIVE_LIMIT = {
+  en: 'You can keep at most {max} conversations. Delete some in the archive so this one can be saved.',
+  ja: '保存できる会話は {max} 件までです。この会話を保存するには、アーカイブからいくつか削除してください。',
+  zh: '最多只能保存 {max} 段对话。请在存档中删除一些，才能保存这段对话。',
+  ko: '대화는 최대 {max}개까지 보관할 수 있습니다. 이 대화를 저장하려면 보관함에서 일부를 삭제해 주세요.',
+} as const;
+
+const ARCHIVE_TOO_LONG = {
+  en: 'This conversation is too long to save. Start a new conversation to keep chatting.',
+  ja: 'この会話は長すぎるため保存できません。続けるには新しい会話を始めてください。',
+  zh: '这段对话太长，无法保存。请开始新的对话继续聊天。',
+  ko: '이 대화는 너무 길어 저장할 수 없습니다. 계속하려면 새 대화를 시작해 주세요.',
+} as const;
 
 export async function deleteArchive(ctx: AppContext, userId: string, id: string): Promise<void> {
   if (!(await repo.deleteArchive(ctx.db, userId, id))) throw notFound('Conversation');

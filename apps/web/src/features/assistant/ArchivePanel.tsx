@@ -62,6 +62,7 @@ export function ArchivePanel() {
                   item.onServer && <span className="badge badge-quiet">{t('archive.onServer')}</span>
                 )}
               </span>
+              {item.refused && <span className="archive-refused">{item.refused}</span>}
             </button>
             <div className="archive-actions">
               <Button variant="ghost" size="sm" aria-label={t('archive.exportMdLabel', { title: item.title })}

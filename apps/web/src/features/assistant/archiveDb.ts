@@ -10,8 +10,11 @@ import { localDatabase } from '../../shared/offline/idb';
  */
 const MAX_ARCHIVES = 200;
 
-/** This device's copy; `pending`: it holds turns the user's server copy lacks (sent by archiveSync). */
-export type StoredArchive = ChatArchive & { pending?: boolean };
+/**
+ * This device's copy; `pending`: it holds turns the user's server copy lacks (sent by archiveSync);
+ * `refused`: why the server last refused them (its message, in the user's language), until it takes them.
+ */
+export type StoredArchive = ChatArchive & { pending?: boolean; refused?: string };
 
 interface ArchiveSchema extends DBSchema {
   archives: { key: string; value: StoredArchive };
@@ -40,7 +43,7 @@ export async function keepLocalArchive(archive: ChatArchive, from: { device: boo
     const existing = await tx.store.get(archive.id);
     const messages = mergeTurns(existing?.messages ?? [], archive.messages);
     const pending = from.device ? !!from.pending || !!existing?.pending : turnsMissingFrom(archive.messages, messages).length > 0;
-    const record: StoredArchive = { ...existing, ...archive, messages, messageCount: messages.length, pending };
+    const record: StoredArchive = { ...existing, ...archive, messages, messageCount: messages.length, pending, refused: from.device ? existing?.refused : undefined };
     await Promise.all([tx.store.put(record), tx.done]);
     return record;
   });
@@ -48,6 +51,15 @@ export async function keepLocalArchive(archive: ChatArchive, from: { device: boo
   // Keep the newest; the oldest beyond the cap are dropped so the store cannot grow without bound.
   for (const old of all.slice(MAX_ARCHIVES)) await database.use((db) => db.delete('archives', old.id));
   return kept;
+}
+
+/** Keeps the server's reason for refusing this device's turns, shown in the archive beside the copy. */
+export async function noteRefusal(id: string, reason: string): Promise<void> {
+  await database.use(async (db) => {
+    const tx = db.transaction('archives', 'readwrite');
+    const existing = await tx.store.get(id);
+    await Promise.all([existing ? tx.store.put({ ...existing, refused: reason }) : undefined, tx.done]);
+  });
 }
 
 export async function deleteLocalArchive(id: string): Promise<void> {

@@ -1,6 +1,6 @@
 import { aiApi, ARCHIVE_MERGE_MAX_TURNS, mergeTurns, turnsMissingFrom, type ChatArchive, type ChatContext } from '@yumi/core';
 import { ApiError, call, retryLater } from '../../shared/api/client';
-import { getLocalArchive, keepLocalArchive, listLocalArchives, type StoredArchive } from './archiveDb';
+import { getLocalArchive, keepLocalArchive, listLocalArchives, noteRefusal, type StoredArchive } from './archiveDb';
 
 /** The chat context a device's copy was kept with, as the server takes it to create the conversation. */
 const contextOf = (a: StoredArchive) => ({ provider: a.provider, model: a.model, mode: a.mode, personality: a.personality }) as ChatContext;
@@ -24,7 +24,13 @@ export async function syncArchive(id: string): Promise<StoredArchive | undefined
   const missing = turnsMissingFrom(server?.messages ?? [], mergeTurns(server?.messages ?? [], local.messages));
   for (let i = 0; i < missing.length; i += ARCHIVE_MERGE_MAX_TURNS) {
     const messages = missing.slice(i, i + ARCHIVE_MERGE_MAX_TURNS).map(({ id, role, content, timestamp }) => ({ id, role, content, timestamp }));
-    server = await call(aiApi.mergeArchive, { params: { id }, body: { context: contextOf(local), messages } });
+    try {
+      server = await call(aiApi.mergeArchive, { params: { id }, body: { context: contextOf(local), messages } });
+    } catch (err) {
+      // Refused for good (the account's conversation cap, a conversation too long): the copy stays here with why.
+      if (err instanceof ApiError && !retryLater(err)) await noteRefusal(id, err.message).catch(() => undefined);
+      throw err;
+    }
   }
   // Private browsing can refuse IndexedDB: the merged conversation is still shown.
   return keepLocalArchive(server ?? local, { device: !server }).catch(() => ({ ...local, ...server, messages: mergeTurns(server?.messages ?? [], local.messages) }));

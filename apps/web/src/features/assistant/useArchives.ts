@@ -11,6 +11,8 @@ export interface ArchiveListItem extends ArchiveSummary {
   onServer: boolean;
   /** This device holds turns the server has not got yet. */
   pending: boolean;
+  /** Why the server refused them, in the user's language. */
+  refused?: string;
 }
 
 /** This device's archives plus, for signed-in users, those kept on the server (other devices). */
@@ -33,9 +35,10 @@ export function useArchives() {
         : [];
       const byId = new Map<string, ArchiveListItem>();
       for (const a of server) byId.set(a.id, { ...a, onDevice: false, onServer: true, pending: false });
-      for (const { messages: _m, pending, ...a } of local) {
+      for (const { messages: _m, pending, refused, ...a } of local) {
         const s = byId.get(a.id);
-        byId.set(a.id, { ...a, messageCount: Math.max(a.messageCount, s?.messageCount ?? 0), onDevice: true, onServer: !!s, pending: !!user && !!pending });
+        const waiting = !!user && !!pending;
+        byId.set(a.id, { ...a, messageCount: Math.max(a.messageCount, s?.messageCount ?? 0), onDevice: true, onServer: !!s, pending: waiting, refused: waiting ? refused : undefined });
       }
       return [...byId.values()].sort((a, b) => b.timestamp.localeCompare(a.timestamp));
     },
@@ -58,7 +61,7 @@ export function useArchives() {
     }
     found ??= await getLocalArchive(item.id).catch(() => undefined);
     if (!found) throw new Error('Archive not found');
-    const { pending: _pending, ...archive } = found;
+    const { pending: _pending, refused: _refused, ...archive } = found;
     return archive;
   };
 

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import type { ChatArchive } from '@yumi/core';
 import { describe, expect, it } from 'vitest';
-import { deleteAllLocalArchives, keepLocalArchive, listLocalArchives } from '../../features/assistant/archiveDb';
+import { deleteAllLocalArchives, getLocalArchive, keepLocalArchive, listLocalArchives, noteRefusal } from '../../features/assistant/archiveDb';
 import { attachments } from '../../features/writing/lib/attachments';
 import { localSource, VersionConflict } from '../writing/documentSource';
 
@@ -58,6 +58,21 @@ describe('IndexedDB stores on idb', () => {
     // The server's copy with every turn: synced.
     kept = await keepLocalArchive(chat(q1!, a1!, q2!, a2!, q3!, a3!, q4!, a4!), { device: false });
     expect([kept.messageCount, kept.pending]).toEqual([8, false]);
+    await deleteAllLocalArchives();
+  });
+
+  it("a server's refusal stays with the device's copy, through new offline answers, until the server takes the turns", async () => {
+    const turn = (id: string, minute: number) => ({ id, role: minute % 2 ? 'assistant' : 'user', content: id, timestamp: new Date(Date.UTC(2026, 0, 1, 0, minute)).toISOString() }) as const;
+    const chat = (...messages: ReturnType<typeof turn>[]) =>
+      ({ id: 'refused', title: 'q', provider: 'local', model: 'yumi-local', mode: 'main', personality: 'otaku', messageCount: messages.length, timestamp: '2026-01-01T00:00:00.000Z', messages }) as ChatArchive;
+    await keepLocalArchive(chat(turn('q1', 0), turn('a1', 1)), { device: true, pending: true });
+    await noteRefusal('refused', 'You can keep at most 1000 conversations.');
+    await noteRefusal('unknown', 'nothing to note on');
+    expect(await getLocalArchive('unknown')).toBeUndefined();
+    let kept = await keepLocalArchive(chat(turn('q2', 2), turn('a2', 3)), { device: true, pending: true });
+    expect([kept.pending, kept.refused]).toEqual([true, 'You can keep at most 1000 conversations.']);
+    kept = await keepLocalArchive(chat(turn('q1', 0), turn('a1', 1), turn('q2', 2), turn('a2', 3)), { device: false });
+    expect([kept.pending, kept.refused]).toEqual([false, undefined]);
     await deleteAllLocalArchives();
   });
 });
