@@ -203,6 +203,47 @@ test('the design-system page: every shared component, axe-clean in four language
 
 // A phone and a tablet (portrait): nothing is wider than the screen, the floating assistant covers no control; on
 // the tablet no control is cut by the window's edge either (the phone's tool strips scroll sideways by design).
+async function expectFitsAndUncovered(page: Page, viewport: { width: number; height: number }, isMobile: boolean) {
+  const fab = page.getByTestId('assistant-fab');
+  await expect(fab).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  if (!isMobile) {
+    const cut = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('button, a[href], input, select, textarea, [role="button"], [role="tab"]')]
+        .filter((el) => {
+          const r = el.getBoundingClientRect();
+          return r.width > 1 && r.height > 1 && getComputedStyle(el).visibility !== 'hidden' && (r.left < 0 || r.right > window.innerWidth);
+        })
+        .map((el) => `${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}"`),
+    );
+    expect(cut).toEqual([]);
+  }
+  // Scrolled to the end (where a control can no longer move out from under it), nothing it may cover is
+  // a visible control: every control is hit-tested at its centre and corners against the button's box.
+  const covered = await page.evaluate(() => {
+    window.scrollTo(0, document.documentElement.scrollHeight);
+    for (const el of document.querySelectorAll<HTMLElement>('*')) {
+      const style = getComputedStyle(el);
+      if (el.scrollHeight > el.clientHeight + 1 && style.overflowY.match(/auto|scroll/)) el.scrollTop = el.scrollHeight;
+      if (el.scrollWidth > el.clientWidth + 1 && style.overflowX.match(/auto|scroll/)) el.scrollLeft = el.scrollWidth;
+    }
+    const box = document.querySelector('[data-testid="assistant-fab"]')!.getBoundingClientRect();
+    const hits: string[] = [];
+    const controls = document.querySelectorAll<HTMLElement>('button, a[href], input, select, textarea, [role="button"], [role="tab"], [tabindex="0"]');
+    for (const el of controls) {
+      if (el.closest('[data-testid="assistant-fab"]')) continue;
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0 || getComputedStyle(el).visibility === 'hidden') continue;
+      const overlap = Math.min(r.right, box.right) - Math.max(r.left, box.left) > 2 && Math.min(r.bottom, box.bottom) - Math.max(r.top, box.top) > 2;
+      if (overlap) hits.push(`${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}"`);
+    }
+    return hits;
+  });
+  expect(covered).toEqual([]);
+  // Nor is any page wider than the screen (a wider page pushes fixed buttons off it).
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+}
+
 for (const { size, viewport, isMobile } of [
   { size: 'phone', viewport: { width: 390, height: 844 }, isMobile: true },
   { size: 'tablet', viewport: { width: 768, height: 1024 }, isMobile: false },
@@ -212,46 +253,20 @@ for (const { size, viewport, isMobile } of [
     for (const path of ['/', '/writing', '/writing?screen=writing', '/writing?screen=report', '/image', '/anime-chara', '/design-system']) {
       test(path, async ({ page }) => {
         await page.goto(path);
-        const fab = page.getByTestId('assistant-fab');
-        await expect(fab).toBeVisible();
-        await page.waitForLoadState('networkidle');
-        if (!isMobile) {
-          const cut = await page.evaluate(() =>
-            [...document.querySelectorAll<HTMLElement>('button, a[href], input, select, textarea, [role="button"], [role="tab"]')]
-              .filter((el) => {
-                const r = el.getBoundingClientRect();
-                return r.width > 1 && r.height > 1 && getComputedStyle(el).visibility !== 'hidden' && (r.left < 0 || r.right > window.innerWidth);
-              })
-              .map((el) => `${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}"`),
-          );
-          expect(cut).toEqual([]);
-        }
-        // Scrolled to the end (where a control can no longer move out from under it), nothing it may cover is
-        // a visible control: every control is hit-tested at its centre and corners against the button's box.
-        const covered = await page.evaluate(() => {
-          window.scrollTo(0, document.documentElement.scrollHeight);
-          for (const el of document.querySelectorAll<HTMLElement>('*')) {
-            const style = getComputedStyle(el);
-            if (el.scrollHeight > el.clientHeight + 1 && style.overflowY.match(/auto|scroll/)) el.scrollTop = el.scrollHeight;
-            if (el.scrollWidth > el.clientWidth + 1 && style.overflowX.match(/auto|scroll/)) el.scrollLeft = el.scrollWidth;
-          }
-          const box = document.querySelector('[data-testid="assistant-fab"]')!.getBoundingClientRect();
-          const hits: string[] = [];
-          const controls = document.querySelectorAll<HTMLElement>('button, a[href], input, select, textarea, [role="button"], [role="tab"], [tabindex="0"]');
-          for (const el of controls) {
-            if (el.closest('[data-testid="assistant-fab"]')) continue;
-            const r = el.getBoundingClientRect();
-            if (r.width === 0 || r.height === 0 || getComputedStyle(el).visibility === 'hidden') continue;
-            const overlap = Math.min(r.right, box.right) - Math.max(r.left, box.left) > 2 && Math.min(r.bottom, box.bottom) - Math.max(r.top, box.top) > 2;
-            if (overlap) hits.push(`${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}"`);
-          }
-          return hits;
-        });
-        expect(covered).toEqual([]);
-        // Nor is any page wider than the screen (a wider page pushes fixed buttons off it).
-        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+        await expectFitsAndUncovered(page, viewport, isMobile);
       });
     }
+    // A new account sees the confirm-your-e-mail banner above every screen: the full-height screens (the editor,
+    // the canvas) still end at the window's bottom, with nothing under the assistant button.
+    test('signed in, with the confirm-your-e-mail banner showing', async ({ page }) => {
+      await signUpViaApi(page, 'banner');
+      for (const path of ['/writing?screen=writing', '/anime-chara', '/image']) {
+        await page.goto(path);
+        await expect(page.getByTestId('verify-banner')).toBeVisible();
+        await expectFitsAndUncovered(page, viewport, isMobile);
+        if (path !== '/image') expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThanOrEqual(viewport.height);
+      }
+    });
   });
 }
 

@@ -431,9 +431,12 @@ test('signed in: after installing anime a character opens offline from its link;
   await devtools.send('DOMDebugger.setXHRBreakpoint', { url: character });
   let drawing = false;
   let cut = false;
+  // Every pause's handler, so none is still resuming a page whose session has gone (the breakpoint matches any
+  // address containing Kumo's, so the page may pause again while the test moves on).
+  const handling = new Set<Promise<void>>();
   devtools.on('Debugger.paused', (event) => {
     const path = event.reason === 'XHR' ? new URL((event.data as { url: string }).url, page.url()).pathname : '';
-    void (async () => {
+    const handled = (async () => {
       if (path === `${character}/versions`) drawing = true;
       else if (path === character && drawing && !cut) {
         cut = true;
@@ -441,10 +444,18 @@ test('signed in: after installing anime a character opens offline from its link;
       }
       await devtools.send('Debugger.resume');
     })();
+    handling.add(handled);
+    const done = () => void handling.delete(handled);
+    void handled.then(done, done);
   });
   await context.setOffline(false);
   await expect.poll(onServer, { timeout: 20_000 }).toEqual(['Aoi Elsewhere: First, Drawn offline', 'Kumo Mine: Version 1, Drawn before the cut']);
   await expect.poll(() => cut).toBe(true);
+  // No new pause after the breakpoint's removal is answered (CDP delivers the pauses before it): let the ones
+  // already begun resume, then let go of the page.
+  await devtools.send('DOMDebugger.removeXHRBreakpoint', { url: character });
+  await Promise.all(handling);
+  await devtools.send('Debugger.disable');
   await devtools.detach();
   await showPanel(page, 'character-library', library);
   page.once('dialog', (d) => void d.accept());
