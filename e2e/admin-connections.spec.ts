@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { randomBytes } from 'node:crypto';
 import { FakeOllama } from '../apps/server/test/fake-ollama';
 import { shot, signInAdmin } from './support';
 
@@ -12,6 +13,8 @@ test.afterAll(async () => {
 });
 
 test('admins connect an Ollama server, test it, and remove it', async ({ browser }) => {
+  // Its own name: the audit log keeps the rows of earlier runs on this server (the stress run repeats each test).
+  const name = `Lab Ollama ${randomBytes(2).toString('hex')}`;
   const page = await signInAdmin(browser);
   await page.goto('/admin');
   const section = page.getByTestId('admin-connections');
@@ -20,10 +23,10 @@ test('admins connect an Ollama server, test it, and remove it', async ({ browser
   await section.getByLabel('Provider').selectOption('ollama');
   await section.getByRole('button', { name: 'Add', exact: true }).click();
   await expect(section.getByText('Enter the address of the server.')).toBeVisible();
-  await section.getByLabel('Name').fill('Lab Ollama');
+  await section.getByLabel('Name').fill(name);
   await section.getByLabel('Server address', { exact: true }).fill(ollama.url);
   await section.getByRole('button', { name: 'Add', exact: true }).click();
-  const row = section.getByTestId('connection-row').filter({ hasText: 'Lab Ollama' });
+  const row = section.getByTestId('connection-row').filter({ hasText: name });
   await expect(row).toBeVisible();
   await expect(row.getByLabel('Model to test').locator('option')).toHaveText(['llama3.2:1b', 'qwen2.5:7b']);
 
@@ -37,6 +40,6 @@ test('admins connect an Ollama server, test it, and remove it', async ({ browser
   await row.getByRole('button', { name: 'Remove' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
   await expect(row).toHaveCount(0);
-  await expect(page.getByTestId('admin-audit').getByRole('row').filter({ hasText: 'Removed the connection “Lab Ollama”' })).toBeVisible();
+  await expect(page.getByTestId('admin-audit').getByRole('row').filter({ hasText: `Removed the connection “${name}”` })).toBeVisible();
   await page.close();
 });
