@@ -34,6 +34,19 @@ async function firstVisit(page: Page) {
   await expect
     .poll(() => page.evaluate(() => !!navigator.serviceWorker.controller), { timeout: 30_000 })
     .toBe(true);
+  // The translations this page loaded before the worker was in control reach its cache a moment later (the
+  // page hands them over): offline before that, the next start waits out the translation retries.
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async (cacheName) => {
+          const loaded = performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname).filter((p) => p.startsWith('/locales/'));
+          const kept = new Set((await (await caches.open(cacheName)).keys()).map((r) => new URL(r.url).pathname));
+          return loaded.length > 0 && loaded.every((p) => kept.has(p));
+        }, 'yumi-locales'), // LOCALES_CACHE in apps/web/src/shared/modes/swProtocol.ts
+      { timeout: 30_000 },
+    )
+    .toBe(true);
 }
 
 test.describe('offline', () => {
