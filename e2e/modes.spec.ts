@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { documentSize, openPanel, penStroke, pixel, showLayers, showPanel } from './paint';
+import { LOCALES_CACHE } from '../apps/web/src/shared/modes/swProtocol';
 import { shot, signUpViaApi } from './support';
 
 // The service worker is blocked in the other specs (playwright.config.ts); these are about it.
@@ -43,7 +44,7 @@ async function firstVisit(page: Page) {
           const loaded = performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname).filter((p) => p.startsWith('/locales/'));
           const kept = new Set((await (await caches.open(cacheName)).keys()).map((r) => new URL(r.url).pathname));
           return loaded.length > 0 && loaded.every((p) => kept.has(p));
-        }, 'yumi-locales'), // LOCALES_CACHE in apps/web/src/shared/modes/swProtocol.ts
+        }, LOCALES_CACHE),
       { timeout: 30_000 },
     )
     .toBe(true);
