@@ -28,7 +28,8 @@ export default async function run(): Promise<BenchResult[]> {
 
   const database = await openDatabase({ dataDir: 'memory://' });
   await migrate(database);
-  const app = await buildApp(testConfig(), { database, serveWeb: false });
+  // Throughput, not the per-account limit (1,200 a minute by default) that would answer most of these 429.
+  const app = await buildApp(testConfig({ API_RATE_LIMIT_PER_MINUTE: '1000000000' }), { database, serveWeb: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
   const signup = await fetch(`${base}/api/auth/signup`, {
