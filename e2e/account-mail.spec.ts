@@ -106,9 +106,11 @@ test.describe('mailed links', () => {
       await expect(page.getByRole('alert')).toHaveText(invalid);
       await page.goto(`/reset-password?token=${bad}&lng=${lng}`);
       await expect(page.getByRole('heading', { name: resetTitle })).toBeVisible();
-      await page.locator('#reset-password').fill('whatever-123');
-      await page.locator('#reset-confirm').fill('whatever-123');
-      await page.locator('#reset-confirm').press('Enter');
+      // The new password and its confirmation, by their place (the labels are in the page's language).
+      const [password, confirm] = [page.locator('input[type="password"]').first(), page.locator('input[type="password"]').last()];
+      await password.fill('whatever-123');
+      await confirm.fill('whatever-123');
+      await confirm.press('Enter');
       await expect(page.getByRole('alert')).toHaveText(invalid);
       expect(await violations(page)).toEqual([]);
     });

@@ -35,11 +35,14 @@ function ModelCard({ model, selected, onSelect }: { model: AvailableModel; selec
         <span className="muted">{t('models.uses')}:</span> {model.recommendedUses.map((s) => t(`models.use.${s}`)).join(' · ')}
       </p>
       {!model.available && <p className="model-reason">{t('models.unavailable', { provider: t(`models.provider.${model.provider}`) })}</p>}
+      {/* Chosen, the button stays focusable (aria-disabled, not disabled): a disabled button drops the keyboard
+          user's focus to the page, where Escape no longer reaches the panel. */}
       <button
         type="button"
         className={`btn btn-sm ${selected ? '' : 'btn-primary'}`}
-        disabled={!model.available || selected}
-        onClick={onSelect}
+        disabled={!model.available}
+        aria-disabled={selected || undefined}
+        onClick={selected ? undefined : onSelect}
         aria-label={`${t('models.select')}: ${model.name}`}
       >
         {selected ? t('models.selected') : t('models.select')}

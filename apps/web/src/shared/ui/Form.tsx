@@ -1,4 +1,4 @@
-import type { FormEvent, InputHTMLAttributes, ReactNode } from 'react';
+import { useId, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from './Button';
 import './form.css';
@@ -13,6 +13,8 @@ export interface FieldProps extends Omit<
   InputHTMLAttributes<HTMLInputElement>,
   'id' | 'value' | 'onChange' | 'className'
 > {
+  /** A readable prefix: the element's id is made unique per field, as two forms can share a page (a sign-in
+   * dialog over a page that shows its own sign-in form), and a repeated id would leave the dialog's fields unnamed. */
   id: string;
   label: string;
   value: string;
@@ -21,7 +23,8 @@ export interface FieldProps extends Omit<
   hint?: ReactNode;
 }
 
-export function Field({ id, label, value, onValue, error, hint, ...input }: FieldProps) {
+export function Field({ id: prefix, label, value, onValue, error, hint, ...input }: FieldProps) {
+  const id = `${prefix}-${useId()}`;
   const note = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
   return (
     <div className="field">
