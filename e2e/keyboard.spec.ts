@@ -170,3 +170,28 @@ test('Image Studio: write a prompt, generate, look at the picture and close it',
   await page.keyboard.press('Enter');
   await expect(viewer).toBeVisible();
 });
+
+test('Anime: switch to AI Generate, choose a theme, generate, export and take the character to the canvas', async ({ page }) => {
+  await signUpViaApi(page, 'keys');
+  await page.goto('/anime-chara');
+  const generateMode = page.getByRole('radio', { name: 'AI Generate' });
+  await tabTo(page, page.getByRole('radiogroup', { name: 'Mode' }).getByRole('radio', { name: 'Create' }));
+  await page.keyboard.press('ArrowRight');
+  await expect(generateMode).toBeFocused();
+  await expect(page.getByRole('heading', { name: /AI Generate/ })).toBeVisible();
+
+  await tabTo(page, page.getByRole('radiogroup', { name: 'Themes' }).getByRole('radio', { name: 'Summer Swimsuit' }));
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByLabel('Character description')).toHaveValue(/maid dress/);
+  await tabTo(page, page.getByRole('button', { name: 'Generate character' }));
+  await page.keyboard.press('Enter');
+  const overlay = page.getByRole('dialog', { name: 'Your character' });
+  await expect(overlay).toBeVisible({ timeout: 30_000 });
+  const download = page.waitForEvent('download');
+  await tabTo(page, overlay.getByRole('button', { name: 'Export' }));
+  await page.keyboard.press('Enter');
+  expect((await download).suggestedFilename()).toMatch(/\.png$/);
+  await tabTo(page, overlay.getByRole('button', { name: 'Edit in Creation Mode' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('paint-stage')).toBeVisible();
+});
