@@ -1,5 +1,6 @@
-// Throughput of authenticated GET /api/auth/me beside a bare Fastify route, same process settings,
-// same autocannon connections and duration (DESIGN.md budget: ratio >= 0.5 on PGlite).
+// Throughput of authenticated GET /api/auth/me beside a bare Fastify route, same autocannon connections and
+// duration. DESIGN.md, Performance budgets: "authenticated `GET /api/auth/me` throughput at least 0.8 of a bare
+// Fastify route's, same run, same process settings".
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { buildApp } from '../apps/server/src/app';
@@ -59,6 +60,6 @@ export default async function run(): Promise<BenchResult[]> {
   await bare.close();
   return [
     { name: 'GET /api/auth/me (PGlite, authenticated)', value: meRps, unit: 'req/s', baseline: { name: 'bare Fastify route', value: bareRps } },
-    { name: 'auth/me ÷ bare route (median of rounds)', value: median(ratios), unit: 'ratio', budget: { min: 0.5 } },
+    { name: 'auth/me ÷ bare route (median of rounds)', value: median(ratios), unit: 'ratio', budget: { min: 0.8 } },
   ];
 }
