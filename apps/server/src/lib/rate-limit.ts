@@ -62,22 +62,31 @@ const SWEEP_AT = 50_000;
  * process is the whole deployment and its memory is the shared state. Saves a database write (about a
  * millisecond of the event loop on PGlite) on every limited call, such as each chat message.
  */
-export function memoryLimiter(clock: Clock): RateLimiter {
+export interface MemoryLimiter extends RateLimiter {
+  /** `hit` without the promise, for a hook that runs on every request. */
+  hitNow(key: string, limit: number, windowSeconds: number): void;
+}
+
+export function memoryLimiter(clock: Clock): MemoryLimiter {
   const windows = new Map<string, Window & { endsAt: number }>();
   const sweep = (now: number) => {
     for (const [key, w] of windows) if (w.endsAt <= now) windows.delete(key);
   };
+  const hitNow = (key: string, limit: number, windowSeconds: number) => {
+    const now = clock.now().getTime();
+    let window = windows.get(key);
+    if (!window || window.endsAt <= now) {
+      if (!window && windows.size >= SWEEP_AT) sweep(now);
+      window = { count: 0, startedAt: now, endsAt: now + windowSeconds * 1000 };
+      windows.set(key, window);
+    }
+    window.count += 1;
+    refuseIfOver(window, limit, windowSeconds, now);
+  };
   return {
+    hitNow,
     async hit(key, limit, windowSeconds) {
-      const now = clock.now().getTime();
-      let window = windows.get(key);
-      if (!window || window.endsAt <= now) {
-        if (!window && windows.size >= SWEEP_AT) sweep(now);
-        window = { count: 0, startedAt: now, endsAt: now + windowSeconds * 1000 };
-        windows.set(key, window);
-      }
-      window.count += 1;
-      refuseIfOver(window, limit, windowSeconds, now);
+      hitNow(key, limit, windowSeconds);
     },
   };
 }

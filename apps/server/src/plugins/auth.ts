@@ -1,5 +1,5 @@
 import type { User } from '@yumi/core';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppContext } from '../context';
 import { forbidden, unauthorized } from '../lib/http-error';
@@ -13,11 +13,11 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     /** onRequest hook (runs before the body is read): resolves request.user when a valid token is sent; anonymous otherwise. */
-    optionalUser: (request: FastifyRequest) => Promise<void>;
+    optionalUser: onRequestHookHandler;
     /** onRequest hook (runs before the body is read): 401 unless signed in. */
-    requireUser: (request: FastifyRequest) => Promise<void>;
+    requireUser: onRequestHookHandler;
     /** onRequest hook (runs before the body is read): 403 unless an admin. */
-    requireAdmin: (request: FastifyRequest) => Promise<void>;
+    requireAdmin: onRequestHookHandler;
   }
 }
 
@@ -34,24 +34,49 @@ export function currentUser(request: FastifyRequest): User {
   return request.user;
 }
 
+/**
+ * An onRequest hook that resolves request.user and then applies `rule` (which throws to refuse). Callback
+ * style: a cached session (most requests) answers synchronously, so it costs no promise on every request.
+ */
+function userHook(ctx: AppContext, rule: (request: FastifyRequest) => void): onRequestHookHandler {
+  return (request, _reply, done) => {
+    const token = (request.bearerToken = bearerToken(request));
+    const user = token ? userForToken(ctx, token, request.ip) : null;
+    if (!(user instanceof Promise)) {
+      request.user = user;
+      rule(request);
+      done();
+      return;
+    }
+    user.then((found) => {
+      request.user = found;
+      let refusal: Error | undefined;
+      try {
+        rule(request);
+      } catch (err) {
+        refusal = err as Error;
+      }
+      done(refusal);
+    }, done);
+  };
+}
+
 export const authPlugin = fp(async (app: FastifyInstance, opts: { ctx: AppContext }) => {
   app.decorateRequest('user', null);
   app.decorateRequest('bearerToken', null);
 
-  const resolve = async (request: FastifyRequest) => {
-    request.bearerToken = bearerToken(request);
-    request.user = request.bearerToken ? await userForToken(opts.ctx, request.bearerToken, request.ip) : null;
-  };
-  app.decorate('optionalUser', resolve);
-  app.decorate('requireUser', async (request: FastifyRequest) => {
-    await resolve(request);
-    if (!request.user) {
-      throw unauthorized(request.bearerToken ? 'Your session has expired. Please sign in again.' : 'Sign in required');
-    }
-  });
-  app.decorate('requireAdmin', async (request: FastifyRequest) => {
-    await resolve(request);
-    if (!request.user) throw unauthorized();
-    if (request.user.role !== 'admin') throw forbidden('Administrators only');
-  });
+  app.decorate('optionalUser', userHook(opts.ctx, () => undefined));
+  app.decorate(
+    'requireUser',
+    userHook(opts.ctx, (request) => {
+      if (!request.user) throw unauthorized(request.bearerToken ? 'Your session has expired. Please sign in again.' : 'Sign in required');
+    }),
+  );
+  app.decorate(
+    'requireAdmin',
+    userHook(opts.ctx, (request) => {
+      if (!request.user) throw unauthorized();
+      if (request.user.role !== 'admin') throw forbidden('Administrators only');
+    }),
+  );
 });

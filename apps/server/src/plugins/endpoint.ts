@@ -58,7 +58,7 @@ export function route<const E extends Endpoint>(
   const url = endpoint.path.slice(prefix.length);
   const access = { public: null, optional: app.optionalUser, user: app.requireUser, admin: app.requireAdmin }[endpoint.access];
   const extra = [options.onRequest ?? []].flat() as onRequestHookHandler[];
-  const onRequest = access ? [access as unknown as onRequestHookHandler, ...extra] : extra;
+  const onRequest = access ? [access, ...extra] : extra;
   const { params, query, body, responses, tag, summary } = endpoint;
   app.route({
     ...(options as object),

@@ -10,9 +10,9 @@ const sharedError = apiErrorSchema.loose();
 /** How a route authenticates, read from its auth hook (plugins/auth.ts): one place decides, the docs follow. */
 function accessOf(app: FastifyInstance, route: RouteOptions): Access {
   const hooks = [route.onRequest, route.preHandler].flat().filter(Boolean) as onRequestHookHandler[];
-  if (hooks.includes(app.requireAdmin as unknown as onRequestHookHandler)) return 'admin';
-  if (hooks.includes(app.requireUser as unknown as onRequestHookHandler)) return 'user';
-  if (hooks.includes(app.optionalUser as unknown as onRequestHookHandler)) return 'optional';
+  if (hooks.includes(app.requireAdmin)) return 'admin';
+  if (hooks.includes(app.requireUser)) return 'user';
+  if (hooks.includes(app.optionalUser)) return 'optional';
   return 'public';
 }
 

@@ -127,13 +127,18 @@ export async function forgetCachedUser(ctx: AppContext, userId: string): Promise
 /** How stale a session's last_seen_at may get before a database look-up moves it. */
 const LAST_SEEN_STEP_MS = 60_000;
 
-/** The user of a bearer token; `ip` (request.ip) is recorded when last_seen_at moves. */
-export async function userForToken(ctx: AppContext, token: string, ip?: string): Promise<User | null> {
+/**
+ * The user of a bearer token; `ip` (request.ip) is recorded when last_seen_at moves. A cached session
+ * answers synchronously (no promise on the path of every signed-in request); otherwise the database does.
+ */
+export function userForToken(ctx: AppContext, token: string, ip?: string): User | null | Promise<User | null> {
   if (!looksLikeToken(token)) return null;
   const tokenHash = hashToken(token);
   const now = ctx.clock.now();
-  const cached = ctx.sessions.get(tokenHash, now.getTime());
-  if (cached) return cached;
+  return ctx.sessions.get(tokenHash, now.getTime()) ?? storedSessionUser(ctx, tokenHash, now, ip);
+}
+
+async function storedSessionUser(ctx: AppContext, tokenHash: string, now: Date, ip: string | undefined): Promise<User | null> {
   const row = await repo.findSessionUser(ctx.db, tokenHash, now);
   if (!row) return null;
   if (now.getTime() - row.lastSeenAt.getTime() >= LAST_SEEN_STEP_MS) await repo.touchSession(ctx.db, row.sessionId, now, storedIp(ip));

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 
 /** 256 random bits, URL-safe; only its hash is stored. */
 export function newSessionToken(): string {
@@ -6,7 +6,8 @@ export function newSessionToken(): string {
 }
 
 export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  // One-shot (Node >= 20.12): no Hash object per call, and the session check hashes on every request.
+  return hash('sha256', token, 'hex');
 }
 
 /** Tokens are exactly 43 base64url characters; anything else is rejected before touching the database. */
