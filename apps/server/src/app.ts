@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
 import type { Config } from './config';
 import type { AppContext } from './context';
@@ -39,6 +39,7 @@ import { registerErrorHandling } from './plugins/errors';
 import { registerInputGuard } from './plugins/input-guard';
 import { registerLimits } from './plugins/limits';
 import { declareRetryAfter, registerOpenApiContract } from './plugins/openapi-contract';
+import { responseSerializerCompiler } from './plugins/response-serializer';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import type { BlobStore } from './providers/blob';
 import { openBlobStore } from './providers/blob/open';
@@ -111,7 +112,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
   // Graceful shutdown drains requests under way; a keep-alive connection whose response ends meanwhile is
   // closed too, or the process would wait out the keep-alive timeout (72 s) for its client to hang up.
   let closing = false;
