@@ -1,27 +1,28 @@
-// Runs the API suite on PGlite, then again on a throwaway PostgreSQL cluster when `initdb` and `postgres`
-// are installed (as a non-root user, in a temp dir, on a loopback port).
+// Runs the API suite on PGlite and, when `initdb` and `postgres` are installed, on a throwaway PostgreSQL
+// cluster (as a non-root user, in a temp dir, on a loopback port) at the same time. Vitest runs one file at a
+// time per suite on a 2-core machine, so the two suites side by side use both cores instead of one after the
+// other. Each suite's lines are printed with its name in front.
 import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-
-const run = (cmd, args, env = {}) =>
-  new Promise((resolve) => {
-    const child = spawn(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-    child.on('exit', (code) => resolve(code ?? 1));
-  });
+import { createInterface } from 'node:readline';
 
 const vitest = ['vitest', 'run', '--project', 'api', ...process.argv.slice(2)];
-console.log('\n== API tests on PGlite ==');
-let code = await run('npx', vitest);
-if (code !== 0) process.exit(code);
+
+/** Runs the suite with `env`, every output line prefixed with `name`; resolves to its exit code and time. */
+const suite = (name, env = {}) =>
+  new Promise((resolve) => {
+    const started = Date.now();
+    const child = spawn('npx', vitest, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+    for (const stream of [child.stdout, child.stderr]) {
+      createInterface({ input: stream }).on('line', (line) => console.log(`[${name}] ${line}`));
+    }
+    child.on('exit', (code) => resolve({ name, code: code ?? 1, seconds: Math.round((Date.now() - started) / 1000) }));
+  });
 
 const has = (bin) => spawnSync('sh', ['-c', `command -v ${bin}`]).status === 0;
-if (!has('initdb') || !has('postgres')) {
-  console.log('\n== PostgreSQL not installed here: API tests ran on PGlite only ==');
-  process.exit(0);
-}
 
 const freePort = () =>
   new Promise((resolve) => {
@@ -31,40 +32,50 @@ const freePort = () =>
     });
   });
 
-const dir = mkdtempSync(join(tmpdir(), 'yumi-pg-'));
-chmodSync(dir, 0o777);
-const asRoot = process.getuid?.() === 0;
-// initdb and postgres refuse to run as root.
-const asUser = (args) => (asRoot ? ['runuser', ['-u', 'nobody', '--', ...args]] : [args[0], args.slice(1)]);
-const dataDir = join(dir, 'data');
-const [initCmd, initArgs] = asUser(['initdb', '-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-locale']);
-const init = spawnSync(initCmd, initArgs, { stdio: 'pipe' });
-if (init.status !== 0) {
-  console.error(init.stderr.toString());
-  process.exit(1);
+/** A throwaway PostgreSQL cluster: its admin URL and how to stop and remove it. */
+async function startPostgres() {
+  const dir = mkdtempSync(join(tmpdir(), 'yumi-pg-'));
+  chmodSync(dir, 0o777);
+  const asRoot = process.getuid?.() === 0;
+  // initdb and postgres refuse to run as root.
+  const asUser = (args) => (asRoot ? ['runuser', ['-u', 'nobody', '--', ...args]] : [args[0], args.slice(1)]);
+  const dataDir = join(dir, 'data');
+  const [initCmd, initArgs] = asUser(['initdb', '-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-locale']);
+  const init = spawnSync(initCmd, initArgs, { stdio: 'pipe' });
+  if (init.status !== 0) {
+    console.error(init.stderr.toString());
+    process.exit(1);
+  }
+  const port = await freePort();
+  const [pgCmd, pgArgs] = asUser([
+    'postgres', '-D', dataDir, '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1',
+    '-c', 'fsync=off', '-c', 'max_connections=200',
+  ]);
+  const server = spawn(pgCmd, pgArgs, { stdio: 'ignore' });
+  for (let i = 0; i < 100; i += 1) {
+    if (spawnSync('pg_isready', ['-h', '127.0.0.1', '-p', String(port)]).status === 0) break;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const stop = async () => {
+    // runuser does not forward signals, so stop the postmaster itself (its pid heads postmaster.pid).
+    const exited = new Promise((r) => server.on('exit', r));
+    try {
+      const pid = Number(readFileSync(join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+      process.kill(pid, 'SIGINT');
+    } catch {
+      server.kill('SIGINT');
+    }
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
+    server.kill('SIGKILL');
+    rmSync(dir, { recursive: true, force: true });
+  };
+  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, port, stop };
 }
-const port = await freePort();
-const [pgCmd, pgArgs] = asUser([
-  'postgres', '-D', dataDir, '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1',
-  '-c', 'fsync=off', '-c', 'max_connections=200',
-]);
-const server = spawn(pgCmd, pgArgs, { stdio: 'ignore' });
-const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
-for (let i = 0; i < 100; i += 1) {
-  if (spawnSync('pg_isready', ['-h', '127.0.0.1', '-p', String(port)]).status === 0) break;
-  await new Promise((r) => setTimeout(r, 200));
-}
-console.log(`\n== API tests on PostgreSQL (port ${port}) ==`);
-code = await run('npx', vitest, { TEST_DATABASE_URL: url });
-// runuser does not forward signals, so stop the postmaster itself (its pid heads postmaster.pid).
-const exited = new Promise((r) => server.on('exit', r));
-try {
-  const pid = Number(readFileSync(join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
-  process.kill(pid, 'SIGINT');
-} catch {
-  server.kill('SIGINT');
-}
-await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
-server.kill('SIGKILL');
-rmSync(dir, { recursive: true, force: true });
-process.exit(code);
+
+const postgres = has('initdb') && has('postgres') ? await startPostgres() : null;
+console.log(postgres ? `\n== API tests on PGlite and on PostgreSQL (port ${postgres.port}), side by side ==` : '\n== API tests on PGlite (PostgreSQL not installed here) ==');
+const runs = [suite('pglite'), ...(postgres ? [suite('postgres', { TEST_DATABASE_URL: postgres.url })] : [])];
+const results = await Promise.all(runs);
+await postgres?.stop();
+for (const r of results) console.log(`API tests on ${r.name}: ${r.code === 0 ? 'passed' : 'FAILED'} in ${r.seconds} s`);
+process.exit(results.find((r) => r.code !== 0)?.code ?? 0);
