@@ -7,6 +7,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { openDatabase, type Database } from './db/connection';
@@ -78,6 +79,9 @@ const contentSecurityPolicy = {
   },
 };
 
+/** Node's built-in channel for each response an http.Server has sent. */
+const RESPONSE_FINISHED = 'http.server.response.finish';
+
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
@@ -114,15 +118,17 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler);
   // Graceful shutdown drains requests under way; a keep-alive connection whose response ends meanwhile is
-  // closed too, or the process would wait out the keep-alive timeout (72 s) for its client to hang up.
-  let closing = false;
+  // closed too, or the process would wait out the keep-alive timeout (72 s) for its client to hang up. Node
+  // announces every finished response on a diagnostics channel, listened to only while closing: an onResponse
+  // hook made Fastify track the end of every response, about 4 µs a request.
+  const closeWhenIdle = (message: unknown) => {
+    if ((message as { server?: unknown }).server === app.server) setImmediate(() => app.server.closeIdleConnections());
+  };
   app.addHook('preClose', async () => {
-    closing = true;
+    subscribe(RESPONSE_FINISHED, closeWhenIdle);
   });
-  // Callback style, as the other per-request hooks: an async hook costs a promise and a microtask per request.
-  app.addHook('onResponse', (_request, _reply, done) => {
-    if (closing) setImmediate(() => app.server.closeIdleConnections());
-    done();
+  app.addHook('onClose', async () => {
+    unsubscribe(RESPONSE_FINISHED, closeWhenIdle);
   });
   // The API speaks JSON (and multipart where a route registers it): anything else is a 415.
   app.removeContentTypeParser('text/plain');

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { Agent, get } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { createTestApp, errorBody, signUp, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -110,6 +112,32 @@ describe('accounts', () => {
     const late = await me();
     expect(late.statusCode).toBe(401);
     expect(errorBody(late).code).toBe('UNAUTHORIZED');
+  });
+
+  it('answers each token as its own user on one keep-alive connection, and a token logged out there with 401', async () => {
+    const [a, b] = [await signUp(t.app), await signUp(t.app)];
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const me = (token: string) =>
+      new Promise<{ status: number; email?: string; reused: boolean }>((resolve, reject) => {
+        const req = get({ host: '127.0.0.1', port, path: '/api/auth/me', agent, headers: { authorization: `Bearer ${token}` } }, (res) => {
+          let text = '';
+          res.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+          res.on('end', () => resolve({ status: res.statusCode!, email: (JSON.parse(text) as { email?: string }).email, reused: req.reusedSocket }));
+        });
+        req.on('error', reject);
+      });
+    try {
+      expect(await me(a.token)).toEqual({ status: 200, email: a.email, reused: false });
+      expect(await me(b.token)).toEqual({ status: 200, email: b.email, reused: true });
+      expect(await me(a.token)).toEqual({ status: 200, email: a.email, reused: true });
+      expect((await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: a.auth })).statusCode).toBe(200);
+      expect(await me(a.token)).toMatchObject({ status: 401, reused: true });
+      expect(await me(b.token)).toEqual({ status: 200, email: b.email, reused: true });
+    } finally {
+      agent.destroy();
+    }
   });
 });
 

@@ -41,7 +41,7 @@ export function currentUser(request: FastifyRequest): User {
 function userHook(ctx: AppContext, rule: (request: FastifyRequest) => void): onRequestHookHandler {
   return (request, _reply, done) => {
     const token = (request.bearerToken = bearerToken(request));
-    const user = token ? userForToken(ctx, token, request.ip) : null;
+    const user = token ? userForToken(ctx, token, request.ip, request.raw.socket) : null;
     if (!(user instanceof Promise)) {
       request.user = user;
       rule(request);

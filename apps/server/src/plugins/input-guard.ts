@@ -19,6 +19,8 @@ const TEXT = {
 
 /** Where the first forbidden string is (its key or value), as a dotted path; null when all is clean. */
 export function findForbiddenText(value: unknown, root: string): string | null {
+  // Most requests carry no params, no query and no body: nothing to walk.
+  if (value === undefined || value === null || (typeof value === 'object' && Object.keys(value).length === 0)) return null;
   // Iterative walk: a body nested 100,000 levels deep must not overflow the stack.
   const stack: Array<[unknown, string]> = [[value, root]];
   while (stack.length) {

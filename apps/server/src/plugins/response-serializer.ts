@@ -35,15 +35,14 @@ type Check = (data: unknown) => ReturnType<typeof safeParse>;
 /** One check per schema (routes share schemas: the error shape, the user), built on first use so start-up stays quick. */
 const checks = new WeakMap<$ZodType, Check>();
 
+/** A compiled classic schema's own safeParse calls the generated parser directly; zod core's goes through its run. */
+const parserOf = (compiled: $ZodType): Check =>
+  compiled instanceof z.ZodType ? (data) => compiled.safeParse(data) : (data) => safeParse(compiled, data);
+
 function checkOf(schema: $ZodType): Check {
   let check = checks.get(schema);
   if (!check) {
-    if (parsesAsItEncodes(schema)) {
-      const compiled = z.compile(schema);
-      check = (data) => safeParse(compiled, data);
-    } else {
-      check = (data) => safeEncode(schema, data);
-    }
+    check = parsesAsItEncodes(schema) ? parserOf(z.compile(schema)) : (data) => safeEncode(schema, data);
     checks.set(schema, check);
   }
   return check;

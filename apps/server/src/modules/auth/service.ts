@@ -128,12 +128,28 @@ export async function forgetCachedUser(ctx: AppContext, userId: string): Promise
 const LAST_SEEN_STEP_MS = 60_000;
 
 /**
- * The user of a bearer token; `ip` (request.ip) is recorded when last_seen_at moves. A cached session
- * answers synchronously (no promise on the path of every signed-in request); otherwise the database does.
+ * The hash of the bearer token last sent on each connection (held no longer than the connection): a client
+ * sends the same token with every request of a keep-alive connection, so sha256 runs once per connection.
  */
-export function userForToken(ctx: AppContext, token: string, ip?: string): User | null | Promise<User | null> {
+const connectionTokens = new WeakMap<object, { token: string; hash: string }>();
+
+function hashOnConnection(token: string, connection: object | undefined): string {
+  if (!connection) return hashToken(token);
+  const last = connectionTokens.get(connection);
+  if (last?.token === token) return last.hash;
+  const hash = hashToken(token);
+  connectionTokens.set(connection, { token, hash });
+  return hash;
+}
+
+/**
+ * The user of a bearer token; `ip` (request.ip) is recorded when last_seen_at moves; `connection` (the
+ * request's socket) lets a keep-alive connection hash its token once. A cached session answers
+ * synchronously (no promise on the path of every signed-in request); otherwise the database does.
+ */
+export function userForToken(ctx: AppContext, token: string, ip?: string, connection?: object): User | null | Promise<User | null> {
   if (!looksLikeToken(token)) return null;
-  const tokenHash = hashToken(token);
+  const tokenHash = hashOnConnection(token, connection);
   const now = ctx.clock.now();
   return ctx.sessions.get(tokenHash, now.getTime()) ?? storedSessionUser(ctx, tokenHash, now, ip);
 }
