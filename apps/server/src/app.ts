@@ -132,10 +132,6 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
   // The API speaks JSON (and multipart where a route registers it): anything else is a 415.
   app.removeContentTypeParser('text/plain');
-  app.addHook('onRequest', (request, reply, done) => {
-    reply.header('x-request-id', request.id);
-    done();
-  });
 
 
   const database =

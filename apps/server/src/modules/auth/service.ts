@@ -133,12 +133,13 @@ const LAST_SEEN_STEP_MS = 60_000;
  */
 const connectionTokens = new WeakMap<object, { token: string; hash: string }>();
 
-function hashOnConnection(token: string, connection: object | undefined): string {
-  if (!connection) return hashToken(token);
-  const last = connectionTokens.get(connection);
+/** The token's hash, or null when it is not a token at all (a token memoized for the connection passed that check). */
+function hashOnConnection(token: string, connection: object | undefined): string | null {
+  const last = connection && connectionTokens.get(connection);
   if (last?.token === token) return last.hash;
+  if (!looksLikeToken(token)) return null;
   const hash = hashToken(token);
-  connectionTokens.set(connection, { token, hash });
+  if (connection) connectionTokens.set(connection, { token, hash });
   return hash;
 }
 
@@ -148,8 +149,8 @@ function hashOnConnection(token: string, connection: object | undefined): string
  * synchronously (no promise on the path of every signed-in request); otherwise the database does.
  */
 export function userForToken(ctx: AppContext, token: string, ip?: string, connection?: object): User | null | Promise<User | null> {
-  if (!looksLikeToken(token)) return null;
   const tokenHash = hashOnConnection(token, connection);
+  if (tokenHash === null) return null;
   const now = ctx.clock.now();
   return ctx.sessions.get(tokenHash, now.getTime()) ?? storedSessionUser(ctx, tokenHash, now, ip);
 }
