@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { LAYOUT_IMPORT_MAX_BYTES } from '@yumi/core';
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
-import { signUpViaApi, shot } from './support';
+import { animationsDone, signUpViaApi, shot } from './support';
 
 // A real image, made with sharp.
 const PNG = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#a855f7' } }).png().toBuffer();
@@ -19,6 +19,7 @@ async function openCustomizer(page: Page) {
   await page.getByRole('button', { name: 'Settings and layout' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByRole('tab', { name: 'Layout & Theme' })).toHaveAttribute('aria-selected', 'true');
+  await animationsDone(page); // the tests measure boxes inside it
   return dialog;
 }
 

@@ -77,8 +77,25 @@ export async function signInAdmin(browser: Browser): Promise<Page> {
   return page;
 }
 
+/**
+ * Waits until every finite animation and transition on the page has ended (spinners and skeletons loop for ever
+ * and are left alone). A dialog pops in over 160 ms, part-transparent and slightly scaled: contrast and boxes
+ * measured then are not the ones a user sees.
+ */
+export async function animationsDone(page: Page) {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+}
+
 /** axe's serious and critical findings on the page (or inside the given selectors), as "rule: target" lines. */
 export async function seriousViolations(page: Page, ...include: string[]): Promise<string[]> {
+  await animationsDone(page);
   let builder = new AxeBuilder({ page });
   for (const selector of include) builder = builder.include(selector);
   const { violations } = await builder.analyze();
