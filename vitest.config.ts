@@ -27,7 +27,7 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // One database per file. Vitest runs cores - 1 files at once: one at a time on a 2-core machine, where
-          // this suite is CPU-bound (argon2, PDF, images), so more workers would not make it faster.
+          // this suite is CPU-bound (scrypt, PDF, images), so more workers would not make it faster.
           fileParallelism: true,
           // Files share a worker's module cache instead of importing the whole server again each (71 s of a
           // 406 s run). Every file builds its own app, database and servers (createTestApp), so what stays is

@@ -133,7 +133,6 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   // The API speaks JSON (and multipart where a route registers it): anything else is a 415.
   app.removeContentTypeParser('text/plain');
 
-
   const database =
     deps.database ??
     (await openDatabase({
