@@ -6,7 +6,7 @@ export function newSessionToken(): string {
 }
 
 export function hashToken(token: string): string {
-  // One-shot (Node >= 20.12): no Hash object per call, and the session check hashes on every request.
+  // One-shot crypto.hash: no Hash object per call, and the session check hashes on every request.
   return hash('sha256', token, 'hex');
 }
 
