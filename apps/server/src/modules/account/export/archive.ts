@@ -61,7 +61,8 @@ async function layerPixels(png: Buffer, width: number, height: number): Promise<
     .composite([{ input, left: 0, top: 0 }])
     .raw()
     .toBuffer();
-  return new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+  // A copy: sharp's buffer is native memory, which Node 24 refuses to transfer to the PSD thread.
+  return new Uint8Array(data);
 }
 
 /**
