@@ -14,4 +14,4 @@ RUN mkdir -p /data && chown node:node /data
 USER node
 EXPOSE 3000
 # The server finishes in-flight requests on SIGTERM (docker stop), then exits.
-CMD ["node", "apps/server/dist/main.js"]
+CMD ["node", "--import", "./apps/server/dist/telemetry.js", "apps/server/dist/main.js"]

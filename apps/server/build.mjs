@@ -4,12 +4,13 @@ import { readFileSync } from 'node:fs';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 await build({
-  // The CPU pool's worker thread is its own entry (src/workers/pool.ts finds it there).
-  entryPoints: { main: 'src/main.ts', 'workers/tasks': 'src/workers/tasks.ts' },
+  // The CPU pool's worker thread is its own entry (src/workers/pool.ts finds it there); tracing is loaded
+  // before main with `node --import` (src/telemetry.ts).
+  entryPoints: { main: 'src/main.ts', telemetry: 'src/telemetry.ts', 'workers/tasks': 'src/workers/tasks.ts' },
   outdir: 'dist',
   bundle: true,
   platform: 'node',
-  target: 'node20',
+  target: 'node22',
   format: 'esm',
   sourcemap: true,
   external: Object.keys(pkg.dependencies ?? {}),

@@ -145,6 +145,14 @@ export const configSchema = z.object({
   REFERENCE_SEARCH_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   /** Uploads per user per hour (artwork contributions). */
   ART_UPLOADS_PER_HOUR: z.coerce.number().int().positive().default(30),
+  /**
+   * Who may scrape GET /metrics: the Prometheus server sends this as a Bearer token. Unset (and no METRICS_PORT),
+   * /metrics answers 404, so metrics are never public by accident.
+   */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** Serve /metrics only on this port (a separate listener on METRICS_HOST), not on the public one. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   /** Bytes of stored files (gallery, character layers, artwork) each user may keep; default 1 GiB. */
   STORAGE_QUOTA_BYTES: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).default(1_073_741_824),
 });

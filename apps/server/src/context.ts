@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Database, Db } from './db/connection';
 import type { Clock } from './lib/clock';
+import type { Metrics } from './lib/metrics';
 import type { RateLimiter } from './lib/rate-limit';
 import type { SessionCache } from './modules/auth';
 import type { Blobs } from './providers/blob/registry';
@@ -28,4 +29,6 @@ export interface AppContext {
   secrets: SecretBox;
   /** Worker threads for CPU work (PDF, images, outline, colours, AI tools, plagiarism), with a bounded queue. */
   cpu: CpuPool;
+  /** Prometheus counters and gauges of this process (served at /metrics when exposed). */
+  metrics: Metrics;
 }

@@ -1,5 +1,6 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { flushTraces } from './lib/trace';
 import { warmOfflineKnowledge } from './providers/llm/offline';
 
 async function main() {
@@ -21,6 +22,7 @@ async function main() {
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
     try {
       await app.close();
+      await flushTraces();
       process.exit(0);
     } catch (err) {
       app.log.error({ err }, 'shutdown failed');

@@ -14,11 +14,13 @@ const OWN = /^(DATABASE_URL|TEST_DATABASE_URL|DATA_DIR|S3_\w+)$/;
 
 /**
  * Starts `src/main.ts` as a real server process on a free loopback port and answers once it listens. It
- * reads only `env` on top of the test's environment (minus any database or storage settings).
+ * reads only `env` on top of the test's environment (minus any database or storage settings); `preload`
+ * files are loaded first with `--import`, as `npm start` loads the tracing setup.
  */
-export function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+export function startServerProcess(env: Record<string, string>, options: { preload?: string[] } = {}): Promise<ServerProcess> {
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([k]) => !OWN.test(k)));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const preload = (options.preload ?? []).flatMap((file) => ['--import', file]);
+  const child = spawn(process.execPath, ['--import', 'tsx', ...preload, 'src/main.ts'], {
     cwd: join(import.meta.dirname, '..'),
     env: { ...inherited, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],

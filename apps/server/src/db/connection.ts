@@ -18,6 +18,8 @@ export interface Database {
   /** Runs a raw SQL script (migrations); a failure rolls back an open transaction. */
   exec(sqlText: string): Promise<void>;
   ping(): Promise<boolean>;
+  /** Connections of this process (PostgreSQL's pool; PGlite is one connection, in process). */
+  poolStats(): { total: number; idle: number; waiting: number };
   /** Cross-process signals (PostgreSQL LISTEN/NOTIFY); PGlite is one process, so they stay local. */
   listen(channel: string, onMessage: (payload: string) => void): Promise<void>;
   notify(channel: string, payload: string): Promise<void>;
@@ -68,6 +70,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
           return false;
         }
       },
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       listen: async (channel, onMessage) => {
         handlers.set(channel, onMessage);
         await listener.listen(channel);
@@ -116,6 +119,7 @@ export function pgliteDatabase(client: PGlite): Database {
         return false;
       }
     },
+    poolStats: () => ({ total: 1, idle: 1, waiting: 0 }),
     listen: async () => undefined,
     notify: async () => undefined,
     close: () => client.close(),

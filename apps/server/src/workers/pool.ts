@@ -61,6 +61,12 @@ export class CpuPool {
     return this.#pool?.queueSize ?? 0;
   }
 
+  /** For /metrics: tasks waiting, threads alive, and the share of capacity spent on tasks since the pool started. */
+  get stats(): { queued: number; threads: number; utilization: number } {
+    const pool = this.#pool;
+    return { queued: pool?.queueSize ?? 0, threads: pool?.threads.length ?? 0, utilization: pool?.utilization ?? 0 };
+  }
+
   /** Runs `task` on a worker thread; refused with 503 when the queue is full, unless `wait` (background jobs). */
   async run<K extends TaskName>(task: K, input: TaskInput<K>, options: { wait?: boolean; transferList?: ArrayBuffer[] } = {}): Promise<TaskOutput<K>> {
     const pool = this.#threads();

@@ -1,4 +1,4 @@
 /** The images module as the rest of the server sees it: other modules and app.ts import only from here. */
 export { decodeImageDataUrl } from './decode';
-export { resultsAfter } from './repository';
+export { imageJobCounts, resultsAfter } from './repository';
 export { imagesRoutes } from './routes';

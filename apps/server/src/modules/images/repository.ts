@@ -101,6 +101,15 @@ export async function queuedProviders(db: Db): Promise<string[]> {
   return found.map((r) => r.provider);
 }
 
+/** Jobs waiting and running per provider, for /metrics. */
+export async function imageJobCounts(db: Db): Promise<Array<{ provider: string; status: string; count: number }>> {
+  return db
+    .select({ provider: imageJobs.provider, status: imageJobs.status, count: count() })
+    .from(imageJobs)
+    .where(sql`${imageJobs.status} IN ('queued', 'running')`)
+    .groupBy(imageJobs.provider, imageJobs.status);
+}
+
 export async function updateProgress(db: Db, id: string, progress: number, now: Date): Promise<void> {
   await db.update(imageJobs).set({ progress, heartbeatAt: now }).where(and(eq(imageJobs.id, id), eq(imageJobs.status, 'running')));
 }

@@ -1,3 +1,4 @@
+import type { MailOutcome } from '../../lib/metrics';
 import { setImmediate as afterIo } from 'node:timers/promises';
 
 /**
@@ -8,10 +9,21 @@ import { setImmediate as afterIo } from 'node:timers/promises';
  */
 export class InFlight {
   private readonly pending = new Set<Promise<void>>();
-  run(work: () => Promise<void>, onError: (err: Error) => void): void {
+  /** `counted` hears of each message: sent, or failed; work that resolves false (nothing to send) is neither. */
+  constructor(private readonly counted?: (outcome: MailOutcome) => void) {}
+
+  run(work: () => Promise<boolean>, onError: (err: Error) => void): void {
     const p = afterIo()
       .then(work)
-      .catch(onError);
+      .then(
+        (sent) => {
+          if (sent) this.counted?.('sent');
+        },
+        (err: Error) => {
+          this.counted?.('failed');
+          onError(err);
+        },
+      );
     this.pending.add(p);
     void p.finally(() => this.pending.delete(p));
   }

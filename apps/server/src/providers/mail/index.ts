@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
+import type { Metrics } from '../../lib/metrics';
 import { OutboxMailer } from './outbox';
 import { SmtpMailer } from './smtp';
 
@@ -31,10 +32,10 @@ export interface Mailer {
 const DEFAULT_MAIL_FROM = 'Yumi Studio <no-reply@localhost>';
 
 /** SMTP when SMTP_URL and MAIL_FROM are both set; otherwise .eml files under DATA_DIR/mail. */
-export function openMailer(config: Config, log: FastifyBaseLogger): Mailer {
-  if (config.SMTP_URL && config.MAIL_FROM) return new SmtpMailer(config.SMTP_URL, config.MAIL_FROM, log);
+export function openMailer(config: Config, log: FastifyBaseLogger, metrics?: Metrics): Mailer {
+  if (config.SMTP_URL && config.MAIL_FROM) return new SmtpMailer(config.SMTP_URL, config.MAIL_FROM, log, metrics);
   if (config.SMTP_URL || config.MAIL_FROM) log.warn('Mail: SMTP_URL and MAIL_FROM must both be set for delivery; writing mail to DATA_DIR/mail instead.');
-  return new OutboxMailer(config.DATA_DIR, config.MAIL_FROM ?? DEFAULT_MAIL_FROM, log);
+  return new OutboxMailer(config.DATA_DIR, config.MAIL_FROM ?? DEFAULT_MAIL_FROM, log, metrics);
 }
 
 /** The message itself, composing it first when it was given as a function. */
