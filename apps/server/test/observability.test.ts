@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -77,6 +77,15 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     expect(promtool.error).toBeUndefined();
     const remarks = (promtool.stdout + promtool.stderr).split('\n').filter(Boolean);
     expect(remarks.filter((r) => !/^nodejs_active_\w+_total non-counter metrics should not have "_total" suffix$/.test(r))).toEqual([]);
+    // The dashboard and the alert rules in deploy/ only query series this server exports; promtool checks the rules.
+    const deploy = join(import.meta.dirname, '../../../deploy');
+    const dashboard = JSON.parse(readFileSync(join(deploy, 'grafana/yumi-studio.json'), 'utf8')) as { panels: Array<{ targets: Array<{ expr: string }> }> };
+    const queries = [...dashboard.panels.flatMap((p) => p.targets.map((q) => q.expr)), readFileSync(join(deploy, 'prometheus/alerts.yml'), 'utf8')];
+    const named = new Set(queries.flatMap((q) => q.match(/\b(yumi|nodejs|process)_[a-z_0-9]+/g) ?? []).map((n) => n.replace(/_(bucket|count|sum)$/, '')));
+    expect(named.size).toBeGreaterThan(10);
+    expect([...named].filter((n) => !m.has(n))).toEqual([]);
+    const rules = spawnSync('promtool', ['check', 'rules', join(deploy, 'prometheus/alerts.yml')], { encoding: 'utf8' });
+    expect(rules.stdout + rules.stderr).toContain('SUCCESS: 7 rules found');
     // The scrape itself holds no secret.
     expect(res.body).not.toContain(TOKEN);
     expect(res.body).not.toContain(u.token);
