@@ -1,5 +1,6 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { openEmbeddedDatabase } from './db/backup/socket';
 import { flushTraces } from './lib/trace';
 import { warmOfflineKnowledge } from './providers/llm/offline';
 
@@ -14,7 +15,9 @@ async function main() {
     }
     throw err;
   }
-  const app = await buildApp(config);
+  // The embedded database is opened here, not in buildApp, so its backup socket runs in the owning process.
+  const embedded = await openEmbeddedDatabase(config);
+  const app = await buildApp(config, embedded ? { database: embedded.database } : {});
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -22,6 +25,7 @@ async function main() {
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
     try {
       await app.close();
+      await embedded?.close(); // after every onClose hook of the app: they may still write
       await flushTraces();
       process.exit(0);
     } catch (err) {
@@ -34,6 +38,7 @@ async function main() {
   // The offline assistant's indexes take a moment to build: before listening, not in the first chat.
   warmOfflineKnowledge();
   await app.listen({ port: config.PORT, host: config.HOST });
+  await embedded?.listenForBackups(app.log);
 }
 
 void main();
