@@ -43,23 +43,32 @@ export default async function run(): Promise<BenchResult[]> {
   // Alternate the two in rounds so load from other processes hits both alike; report medians.
   const meUrl = `${base}/api/auth/me`;
   const auth = { authorization: `Bearer ${token}` };
+  // The same app with /metrics exposed: every answer is then counted per route (plugins/metrics.ts).
+  const metered = await buildApp(testConfig({ API_RATE_LIMIT_PER_MINUTE: '1000000000', METRICS_TOKEN: 'bench-metrics-token-0123' }), { database, serveWeb: false });
+  await metered.listen({ port: 0, host: '127.0.0.1' });
+  const meteredUrl = `http://127.0.0.1:${(metered.server.address() as { port: number }).port}/api/auth/me`;
   await rps(bareUrl);
   await rps(meUrl, auth);
+  await rps(meteredUrl, auth);
   const bares: number[] = [];
   const mes: number[] = [];
   const ratios: number[] = [];
+  const meteredRatios: number[] = [];
   for (let i = 0; i < ROUNDS; i += 1) {
     bares.push(await rps(bareUrl));
     mes.push(await rps(meUrl, auth));
+    meteredRatios.push((await rps(meteredUrl, auth)) / bares[i]!);
     ratios.push(mes[i]! / bares[i]!);
   }
   const bareRps = median(bares);
   const meRps = median(mes);
+  await metered.close();
   await app.close();
   await database.close();
   await bare.close();
   return [
     { name: 'GET /api/auth/me (PGlite, authenticated)', value: meRps, unit: 'req/s', baseline: { name: 'bare Fastify route', value: bareRps } },
     { name: 'auth/me ÷ bare route (median of rounds)', value: median(ratios), unit: 'ratio', budget: { min: 0.8 } },
+    { name: 'auth/me with METRICS_TOKEN set ÷ bare route', value: median(meteredRatios), unit: 'ratio', budget: { min: 0.8 } },
   ];
 }

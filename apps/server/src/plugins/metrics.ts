@@ -29,7 +29,7 @@ function tokenMatches(header: string | undefined, token: string): boolean {
 }
 
 /** Whether this configuration exposes metrics at all; without it nothing is counted either. */
-export const metricsEnabled = (config: Config) => !!config.METRICS_TOKEN || config.METRICS_PORT !== undefined;
+const metricsEnabled = (config: Config) => !!config.METRICS_TOKEN || config.METRICS_PORT !== undefined;
 
 /**
  * GET /metrics in Prometheus text format. On the public port it needs METRICS_TOKEN as a Bearer token and
