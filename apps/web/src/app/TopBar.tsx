@@ -65,9 +65,9 @@ export function TopBar() {
           <>
             <BalanceBadge />
             <Link to="/account" className="user-chip" data-testid="user-chip" aria-label={`${t('account.open')}: ${user.username}`}>
-              <span className="avatar" aria-hidden="true">
-                {user.username.slice(0, 1).toUpperCase()}
-              </span>
+              {/* The initial is the avatar's picture, drawn by CSS: it is no part of the link's visible label, which is
+                  the name (WCAG 2.5.3, label in name: the accessible name contains the visible text). */}
+              <span className="avatar avatar-initial" aria-hidden="true" data-initial={user.username.slice(0, 1).toUpperCase()} />
               <span className="hide-mobile">{user.username}</span>
             </Link>
             <IconButton

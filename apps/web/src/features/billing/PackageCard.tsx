@@ -107,13 +107,15 @@ export function PackageCard({
     >
       {pkg.recommended && <span className="badge package-ribbon">{t('packages.recommended')}</span>}
       <h3 className="package-name">{t(`packages.names.${pkg.id}`)}</h3>
-      <p className="package-amount">
+      {/* The amount and the price are figures, not paragraphs of prose, and not headings (the name is): as short bold
+          <p>s before the description, axe's p-as-heading (WCAG 1.3.1) read them as headings styled by hand. */}
+      <div className="package-amount">
         <span className="gradient-text">{formatShards(pkg.tokens)}</span>
         <span className="package-unit">{t('units.timeshards')}</span>
-      </p>
-      <p className="package-price">
+      </div>
+      <div className="package-price">
         {formatUsd(pkg.priceCents)} <span className="muted">{CURRENCY}</span>
-      </p>
+      </div>
       <p className="muted package-desc">{t(`packages.descriptions.${pkg.id}`)}</p>
       <PayButtons
         id={pkg.id}

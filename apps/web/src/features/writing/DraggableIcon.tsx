@@ -6,7 +6,8 @@ const DRAG_THRESHOLD = 5;
 
 /**
  * A workspace icon that can be dragged anywhere inside its container (keeping the spec's margin)
- * and opens its helper on a click, unless a drag is in progress. Arrow keys move it too.
+ * and opens its helper on a click, unless a drag is in progress. Arrow keys move it too. Its name is its visible text
+ * (the helper's name and what it is for), so a user who says what they see reaches it (WCAG 2.5.3, label in name).
  */
 export function DraggableIcon({
   id,
@@ -14,7 +15,6 @@ export function DraggableIcon({
   bounds,
   onMove,
   onOpen,
-  label,
   hint,
   children,
 }: {
@@ -23,7 +23,6 @@ export function DraggableIcon({
   bounds: () => { width: number; height: number };
   onMove(p: Point): void;
   onOpen(): void;
-  label: string;
   hint: string;
   children: ReactNode;
 }) {
@@ -70,7 +69,6 @@ export function DraggableIcon({
       className={`ws-icon ws-icon-${id} ${live ? 'dragging' : ''}`}
       style={{ transform: `translate(${shown.x}px, ${shown.y}px)` }}
       data-testid={`ws-icon-${id}`}
-      aria-label={label}
       title={hint}
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}

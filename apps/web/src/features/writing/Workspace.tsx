@@ -57,7 +57,6 @@ export function Workspace({ onOpen }: { onOpen(view: IconId): void }) {
           bounds={bounds}
           onMove={(p) => setIconPosition('writing', p)}
           onOpen={() => onOpen('writing')}
-          label={t('workspace.writingHelper')}
           hint={t('workspace.iconHint')}
         >
           <span className="ws-glyph" aria-hidden="true">
@@ -72,7 +71,6 @@ export function Workspace({ onOpen }: { onOpen(view: IconId): void }) {
           bounds={bounds}
           onMove={(p) => setIconPosition('report', p)}
           onOpen={() => onOpen('report')}
-          label={t('workspace.reportHelper')}
           hint={t('workspace.iconHint')}
         >
           <span className="ws-glyph report" aria-hidden="true">
