@@ -29,7 +29,7 @@ import { imagesRoutes } from './modules/images';
 import { reportRoutes } from './modules/report';
 import { plagiarismRoutes } from './modules/plagiarism';
 import { literatureRoutes } from './modules/literature';
-import { billingRoutes } from './modules/billing';
+import { billingRoutes, observeLedger } from './modules/billing';
 import { artRoutes, countArtworks } from './modules/art';
 import { trendRoutes } from './modules/trends';
 import { installersRoutes } from './modules/installers';
@@ -157,6 +157,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     app.log.warn('ENCRYPTION_KEY is unset: stored secrets are sealed with DATA_DIR/encryption.key; every process sharing this database needs the same key, so set ENCRYPTION_KEY');
   }
   const metrics = new Metrics();
+  observeLedger((delta, source) => metrics.ledgerEntry(delta, source));
   const ctx: AppContext = {
     config,
     database,

@@ -45,6 +45,10 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     await t.app.inject({ url: '/api/documents/00000000-0000-0000-0000-000000000000', headers: u.auth });
     await t.app.inject({ url: '/api/no/such/route' });
 
+    // A TEST MODE purchase: one grant of the package's 1,300,000 timeshards.
+    const { purchaseId } = (await t.app.inject({ method: 'POST', url: '/api/billing/checkout/alipay', headers: u.auth, payload: { packageId: 'artist' } })).json() as { purchaseId: string };
+    expect((await t.app.inject({ method: 'POST', url: `/api/billing/test-checkout/${purchaseId}`, headers: u.auth, payload: { action: 'pay' } })).statusCode).toBe(200);
+
     const res = await t.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/plain');
@@ -65,6 +69,8 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     expect(meCount?.split(' ').at(-1)).toBe('3');
 
     expect(sample(m.get('yumi_mail_total'), { transport: 'outbox', outcome: 'sent' })?.value).toBe('1');
+    expect(sample(m.get('yumi_ledger_entries_total'), { direction: 'grant', source: 'purchase' })?.value).toBe('1');
+    expect(sample(m.get('yumi_ledger_timeshards_total'), { direction: 'grant', source: 'purchase' })?.value).toBe('1300000');
     for (const name of ['yumi_worker_queue_size', 'yumi_worker_threads', 'yumi_worker_utilization_ratio']) expect(m.get(name)?.type).toBe('GAUGE');
     expect(sample(m.get('yumi_db_pool_connections'), { state: 'waiting' })?.value).toBe('0');
     expect(m.get('yumi_image_jobs')?.type).toBe('GAUGE');

@@ -23,8 +23,8 @@ export class Metrics {
   readonly #latency = new Histogram({ name: 'yumi_http_request_duration_seconds', help: 'Time from a request arriving to its answer being sent, by method, route template and status.', labelNames: ['method', 'route', 'status'], buckets: LATENCY_BUCKETS, registers: [this.registry] });
   /** Label sets seen so far: a child per set, found by one string key instead of prom-client hashing the labels. */
   readonly #series = new Map<string, { count: Counter.Internal; latency: Histogram.Internal<'method' | 'route' | 'status'> }>();
-  readonly #ledgerEntries = new Counter({ name: 'yumi_ledger_entries_total', help: 'Ledger entries written by this process: grants (purchases, rewards, refunds of holds) and spends.', labelNames: ['direction', 'reason'], registers: [this.registry] });
-  readonly #ledgerShards = new Counter({ name: 'yumi_ledger_timeshards_total', help: 'Timeshards moved by ledger entries of this process, by direction.', labelNames: ['direction', 'reason'], registers: [this.registry] });
+  readonly #ledgerEntries = new Counter({ name: 'yumi_ledger_entries_total', help: 'Ledger entries written by this process: grants (purchases, rewards, refunds of holds) and spends.', labelNames: ['direction', 'source'], registers: [this.registry] });
+  readonly #ledgerShards = new Counter({ name: 'yumi_ledger_timeshards_total', help: 'Timeshards moved by ledger entries of this process, by direction and source (purchase, ai-call, blessing ...).', labelNames: ['direction', 'source'], registers: [this.registry] });
   readonly #mail = new Counter({ name: 'yumi_mail_total', help: 'Account mail handed to the transport, by transport and outcome.', labelNames: ['transport', 'outcome'], registers: [this.registry] });
   readonly #sockets = new Gauge({ name: 'yumi_websocket_connections', help: 'Open WebSocket connections to this process (live co-editing).', registers: [this.registry] });
 
@@ -41,9 +41,11 @@ export class Metrics {
     series.latency.observe(seconds);
   }
 
-  ledger(direction: LedgerDirection, reason: string, timeshards: number): void {
-    this.#ledgerEntries.inc({ direction, reason });
-    this.#ledgerShards.inc({ direction, reason }, Math.abs(timeshards));
+  /** One ledger entry: a positive delta is a grant, a negative one a spend (holds, reversals, forfeits). */
+  ledgerEntry(delta: number, source: string): void {
+    const direction: LedgerDirection = delta > 0 ? 'grant' : 'spend';
+    this.#ledgerEntries.inc({ direction, source });
+    this.#ledgerShards.inc({ direction, source }, Math.abs(delta));
   }
 
   mail(transport: string, outcome: MailOutcome): void {

@@ -59,6 +59,15 @@ async function takeIfCovered(tx: Runner, userId: string, amount: number, now: Da
   return row?.balance;
 }
 
+/** Hears of each ledger entry this process writes (for /metrics); the entry's transaction may still roll back (rare). */
+type LedgerObserver = (delta: number, sourceType: string) => void;
+let observer: LedgerObserver | undefined;
+
+/** Set by app.ts; entries are written inside callers' transactions, where no context is at hand. */
+export function observeLedger(listener: LedgerObserver): void {
+  observer = listener;
+}
+
 /** Adds `delta` (may be negative only when covered, see the callers) and appends its entry; null when the source was already recorded. */
 async function append(tx: Runner, userId: string, delta: number, reason: string, sourceType: string, sourceId: string, now: Date, test = false) {
   const [inserted] = await tx
@@ -66,6 +75,7 @@ async function append(tx: Runner, userId: string, delta: number, reason: string,
     .values({ userId, delta, reason, sourceType, sourceId, createdAt: now, test })
     .onConflictDoNothing({ target: [creditLedger.sourceType, creditLedger.sourceId] })
     .returning({ id: creditLedger.id });
+  if (inserted) observer?.(delta, sourceType);
   return inserted?.id ?? null;
 }
 
