@@ -1,4 +1,3 @@
-/// <reference path="../apps/server/test/parse-prometheus-text-format.d.ts" />
 // Soak: mixed traffic against two server processes on one throwaway PostgreSQL cluster (loopback only), for
 // SOAK_MINUTES (default 10). Each process's RSS, heap and event-loop lag p99 are read from its /metrics at the
 // start (after a warm-up of a tenth of the run) and at the end. Any 5xx or network error, or memory growing past

@@ -3,7 +3,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 /** Request latency buckets (seconds): from a cached JSON answer (~1 ms) to a long export (30 s). */
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 
-export type LedgerDirection = 'grant' | 'spend';
+type LedgerDirection = 'grant' | 'spend';
 export type MailOutcome = 'sent' | 'failed';
 
 /** What the process reports at scrape time; app.ts fills it in once the context exists. */
