@@ -1,5 +1,6 @@
 import { DAILY_FREE_TOKENS } from '@yumi/core';
 import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../src/context';
 import { recordTokenUsage } from '../src/modules/billing/usage';
@@ -334,6 +335,60 @@ describe('Stripe', () => {
     expect(p.status).toBe('refunded');
     const taken = await live.database.db.execute(sql`SELECT coalesce(sum(-delta), 0)::bigint AS n FROM credit_ledger WHERE source_type = 'purchase-reversal' AND source_id LIKE ${`${purchaseId}%`}`);
     expect(Number((taken as unknown as { rows: Array<{ n: string }> }).rows[0]!.n)).toBe(700_000);
+  });
+
+  it('refunds and disputes give the same balance whatever order Stripe delivers them in, the completed event included', async () => {
+    // Creator: $10.00 for 700,000 timeshards. Refunds carry the charge's cumulative amount_refunded.
+    const scenario = fc.record({
+      refunds: fc.uniqueArray(fc.integer({ min: 1, max: 1000 }), { minLength: 0, maxLength: 3 }),
+      dispute: fc.boolean(),
+      duplicate: fc.nat(5),
+      seed: fc.nat(),
+    });
+    let runs = 0;
+    await fc.assert(
+      fc.asyncProperty(scenario, async ({ refunds, dispute, duplicate, seed }) => {
+        runs += 1;
+        const u = await signUp(live.app, 'order');
+        const { session, purchaseId } = await checkout(u.auth);
+        const intent = `pi_${session.id}`;
+        const events = [
+          completed(session),
+          ...refunds.map((cents, i) => ({ ...stripeEvent('charge.refunded', { id: `ch_${session.id}`, object: 'charge', amount: 1000, amount_refunded: cents, payment_intent: intent }), id: `evt_${session.id}_r${i}` })),
+          ...(dispute ? [stripeEvent('charge.dispute.created', { id: `dp_${session.id}`, object: 'dispute', payment_intent: intent })] : []),
+        ];
+        // Some event delivered twice, and the whole lot in an order chosen by the seed.
+        const all = [...events, events[duplicate % events.length]!];
+        const order = all.map((e, i) => ({ e, k: (seed * 7919 + i * 104729) % 1000003 })).sort((a, b) => a.k - b.k).map((x) => x.e);
+        for (const e of order) expect((await deliver(e)).statusCode).toBe(200);
+        const refundedCents = dispute ? 1000 : Math.max(0, ...refunds);
+        const expected = 700_000 - Math.floor((700_000 * refundedCents) / 1000);
+        expect((await info(live, u.auth)).balance).toBe(expected);
+        const p = (await live.app.inject({ url: `/api/billing/purchases/${purchaseId}`, headers: u.auth })).json();
+        expect(p.status).toBe(refundedCents >= 1000 ? 'refunded' : 'paid');
+      }),
+      { numRuns: 30, seed: 38 },
+    );
+    console.log(`[webhooks] ${live.database.kind}: ${runs} orders of completed, refunds and disputes all end at the in-order balance`);
+  });
+
+  it('a payment intent pays one purchase: another purchase naming it, or an event naming another user, is refused', async () => {
+    const a = await signUp(live.app, 'owner');
+    const b = await signUp(live.app, 'thief');
+    const first = await checkout(a.auth);
+    expect((await deliver(completed(first.session))).json().result).toBe('fulfilled');
+    const intent = `pi_${first.session.id}`;
+    // b's own session, completed with a's payment intent: refused, nothing granted.
+    const second = await checkout(b.auth);
+    const stolen = await deliver(completed(second.session, { payment_intent: intent }));
+    expect(stolen.json().result).toBe('payment-of-another-purchase');
+    expect((await info(live, b.auth)).balance).toBe(0);
+    // A refund whose charge names b as its owner does not reverse a's purchase.
+    const forged = stripeEvent('charge.refunded', { id: 'ch_forged', object: 'charge', amount: 1000, amount_refunded: 1000, payment_intent: intent, metadata: { userId: b.user.id } });
+    expect((await deliver(forged)).json().result).toBe('refused');
+    expect((await info(live, a.auth)).balance).toBe(700_000);
+    // The database holds the rule too.
+    await expect(live.database.db.execute(sql`UPDATE purchases SET payment_ref = ${intent} WHERE id = ${second.purchaseId}`)).rejects.toThrow();
   });
 
   it('expiry marks the purchase expired; a cancelled return marks it failed', async () => {

@@ -95,7 +95,8 @@ export const purchases = pgTable(
     check('purchases_status_check', sql`status IN ('pending', 'paid', 'failed', 'expired', 'refunded')`),
     index('purchases_user_idx').on(t.userId, t.createdAt),
     uniqueIndex('purchases_provider_ref_key').on(t.provider, t.providerRef).where(sql`provider_ref IS NOT NULL`),
-    index('purchases_payment_ref_idx').on(t.provider, t.paymentRef).where(sql`payment_ref IS NOT NULL`),
+    // A payment (Stripe payment intent, Alipay trade) belongs to exactly one purchase: refunds find it by this.
+    uniqueIndex('purchases_payment_ref_key').on(t.provider, t.paymentRef).where(sql`payment_ref IS NOT NULL`),
   ],
 );
 
@@ -110,6 +111,25 @@ export const paymentEvents = pgTable(
     receivedAt: ts('received_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ name: 'payment_events_pkey', columns: [t.provider, t.eventId] }), fkey(t.purchaseId, purchases.id, 'set null')],
+);
+
+/**
+ * Refunds and disputes that arrived before the payment they reverse was fulfilled (Stripe does not promise
+ * the order of events): kept here and applied in the fulfilment's transaction, so the final balance is the
+ * same whatever the order. `refundedCents` of `chargeCents` is the cumulative refund; both null is a full
+ * reversal (a dispute).
+ */
+export const earlyReversals = pgTable(
+  'early_reversals',
+  {
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    paymentRef: text('payment_ref').notNull(),
+    refundedCents: amount('refunded_cents'),
+    chargeCents: amount('charge_cents'),
+    receivedAt: ts('received_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'early_reversals_pkey', columns: [t.provider, t.eventId] }), index('early_reversals_payment_ref_idx').on(t.provider, t.paymentRef)],
 );
 
 export const subscriptions = pgTable(

@@ -1,9 +1,9 @@
 import { PACKAGES, YUMI_BLESSING } from '@yumi/core';
-import { and, eq, inArray, like, sql, sum } from 'drizzle-orm';
+import { and, eq, inArray, like, ne, sql, sum } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { grantIn, revokeIn } from './ledger';
 import type { Runner } from '../../db/connection';
-import { creditLedger, paymentEvents, purchases, subscriptions } from '../../db/schema';
+import { creditLedger, earlyReversals, paymentEvents, purchases, subscriptions } from '../../db/schema';
 
 /*
  * The one path from "the provider says it is paid" to credits: Stripe webhooks, Alipay notifies and the
@@ -21,7 +21,7 @@ export interface PaymentEvidence {
   paymentRef?: string | null;
 }
 
-export type FulfilResult = 'fulfilled' | 'already-paid' | 'duplicate-event' | 'not-found' | 'refunded';
+export type FulfilResult = 'fulfilled' | 'already-paid' | 'duplicate-event' | 'not-found' | 'refunded' | 'payment-of-another-purchase';
 
 /** Test seam: lets the reliability tests crash a fulfilment half way (between the credit and the commit). */
 export const fulfilmentFaults: { beforeCommit?: (purchaseId: string, tx: Runner) => Promise<void> | void } = {};
@@ -42,6 +42,14 @@ export async function fulfilPurchase(ctx: AppContext, purchaseId: string, eviden
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
     if (!(await recordEvent(tx, evidence, purchaseId, now))) return 'duplicate-event';
+    if (evidence.paymentRef) {
+      // One payment pays one purchase: a payment already tied to another (someone else's) is refused.
+      const [owner] = await tx
+        .select({ id: purchases.id })
+        .from(purchases)
+        .where(and(eq(purchases.provider, evidence.provider), eq(purchases.paymentRef, evidence.paymentRef), ne(purchases.id, purchaseId)));
+      if (owner) return 'payment-of-another-purchase';
+    }
     const [row] = await tx
       .update(purchases)
       .set({ status: 'paid', paidAt: now, updatedAt: now, paymentRef: sql`COALESCE(${evidence.paymentRef ?? null}, ${purchases.paymentRef})` })
@@ -77,6 +85,7 @@ export async function fulfilPurchase(ctx: AppContext, purchaseId: string, eviden
         })
         .onConflictDoNothing({ target: subscriptions.purchaseId });
     }
+    if (evidence.paymentRef) await applyEarlyReversals(tx, now, row.id, evidence.provider, evidence.paymentRef);
     await fulfilmentFaults.beforeCommit?.(row.id, tx);
     return 'fulfilled';
   });
@@ -113,54 +122,91 @@ export async function reversePurchase(ctx: AppContext, purchaseId: string, evide
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
     if (!(await recordEvent(tx, evidence, purchaseId, now))) return false;
-    const [row] = await tx
-      .select({ id: purchases.id, userId: purchases.userId, kind: purchases.kind, tokens: purchases.tokens, amountCents: purchases.amountCents, refundedCents: purchases.refundedCents })
-      .from(purchases)
-      .where(and(eq(purchases.id, purchaseId), eq(purchases.status, 'paid')))
-      .for('update');
-    if (!row) return false;
-    const amount = row.amountCents;
-    const before = row.refundedCents;
-    const after = Math.min(amount, refundedCents === undefined ? amount : Math.max(before, Math.floor(refundedCents)));
-    if (after === before) return false;
-    const full = after >= amount;
-    await tx
-      .update(purchases)
-      .set({ refundedCents: after, status: full ? 'refunded' : 'paid', updatedAt: now })
-      .where(eq(purchases.id, row.id));
-    let take: number;
-    if (row.kind === 'package') {
-      const tokens = row.tokens;
-      const share = (cents: number) => Math.floor((tokens * cents) / amount);
-      take = share(after) - share(before);
-    } else {
-      take = 0;
-      if (full) {
-        const [sub] = await tx
-          .update(subscriptions)
-          .set({ status: 'cancelled' })
-          .where(eq(subscriptions.purchaseId, row.id))
-          .returning({ id: subscriptions.id });
-        if (sub) {
-          // Everything the Blessing granted so far (its daily claims are entries '<subscription id>:<day>').
-          const [granted] = await tx
-            .select({ total: sum(creditLedger.delta) })
-            .from(creditLedger)
-            .where(and(inArray(creditLedger.sourceType, ['blessing', 'blessing-all']), like(creditLedger.sourceId, `${sub.id}:%`)));
-          take = Number(granted?.total ?? 0);
-        }
-      }
-    }
-    if (take > 0) {
-      await revokeIn(tx, now, {
-        userId: row.userId,
-        amount: take,
-        reason: full ? 'Refund or dispute of a purchase' : 'Partial refund of a purchase',
-        sourceType: 'purchase-reversal',
-        // One entry per refunded level: a replayed event finds its entry and takes nothing twice.
-        sourceId: full && before === 0 ? row.id : `${row.id}:${after}`,
-      });
-    }
+    return reverseIn(tx, now, purchaseId, refundedCents);
+  });
+}
+
+/**
+ * A refund or dispute whose payment no purchase was fulfilled with yet: recorded once (with the event) and
+ * applied when the purchase is fulfilled. False for a redelivery.
+ */
+export async function recordEarlyReversal(ctx: AppContext, evidence: PaymentEvidence & { paymentRef: string }, refund?: { refundedCents: number; chargeCents: number }): Promise<boolean> {
+  const now = ctx.clock.now();
+  return ctx.db.transaction(async (tx) => {
+    if (!(await recordEvent(tx, evidence, null, now))) return false;
+    await tx.insert(earlyReversals).values({
+      provider: evidence.provider,
+      eventId: evidence.eventId,
+      paymentRef: evidence.paymentRef,
+      refundedCents: refund?.refundedCents ?? null,
+      chargeCents: refund?.chargeCents ?? null,
+      receivedAt: now,
+    });
     return true;
   });
+}
+
+/** In the fulfilment's transaction: the largest of the early reversals of this payment (refunds are cumulative), then they are done. */
+async function applyEarlyReversals(tx: Runner, now: Date, purchaseId: string, provider: PaymentEvidence['provider'], paymentRef: string): Promise<void> {
+  const early = await tx.delete(earlyReversals).where(and(eq(earlyReversals.provider, provider), eq(earlyReversals.paymentRef, paymentRef))).returning();
+  if (early.length === 0) return;
+  const [purchase] = await tx.select({ amountCents: purchases.amountCents }).from(purchases).where(eq(purchases.id, purchaseId));
+  const price = purchase!.amountCents;
+  const refunded = Math.max(
+    ...early.map((e) => (e.refundedCents === null || e.chargeCents === null || e.chargeCents <= 0 ? price : Math.floor((e.refundedCents * price) / e.chargeCents))),
+  );
+  await reverseIn(tx, now, purchaseId, refunded >= price ? undefined : refunded);
+}
+
+/** The reversal itself, inside a transaction that already recorded its cause. */
+async function reverseIn(tx: Runner, now: Date, purchaseId: string, refundedCents?: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: purchases.id, userId: purchases.userId, kind: purchases.kind, tokens: purchases.tokens, amountCents: purchases.amountCents, refundedCents: purchases.refundedCents })
+    .from(purchases)
+    .where(and(eq(purchases.id, purchaseId), eq(purchases.status, 'paid')))
+    .for('update');
+  if (!row) return false;
+  const amount = row.amountCents;
+  const before = row.refundedCents;
+  const after = Math.min(amount, refundedCents === undefined ? amount : Math.max(before, Math.floor(refundedCents)));
+  if (after === before) return false;
+  const full = after >= amount;
+  await tx
+    .update(purchases)
+    .set({ refundedCents: after, status: full ? 'refunded' : 'paid', updatedAt: now })
+    .where(eq(purchases.id, row.id));
+  let take: number;
+  if (row.kind === 'package') {
+    const tokens = row.tokens;
+    const share = (cents: number) => Math.floor((tokens * cents) / amount);
+    take = share(after) - share(before);
+  } else {
+    take = 0;
+    if (full) {
+      const [sub] = await tx
+        .update(subscriptions)
+        .set({ status: 'cancelled' })
+        .where(eq(subscriptions.purchaseId, row.id))
+        .returning({ id: subscriptions.id });
+      if (sub) {
+        // Everything the Blessing granted so far (its daily claims are entries '<subscription id>:<day>').
+        const [granted] = await tx
+          .select({ total: sum(creditLedger.delta) })
+          .from(creditLedger)
+          .where(and(inArray(creditLedger.sourceType, ['blessing', 'blessing-all']), like(creditLedger.sourceId, `${sub.id}:%`)));
+        take = Number(granted?.total ?? 0);
+      }
+    }
+  }
+  if (take > 0) {
+    await revokeIn(tx, now, {
+      userId: row.userId,
+      amount: take,
+      reason: full ? 'Refund or dispute of a purchase' : 'Partial refund of a purchase',
+      sourceType: 'purchase-reversal',
+      // One entry per refunded level: a replayed event finds its entry and takes nothing twice.
+      sourceId: full && before === 0 ? row.id : `${row.id}:${after}`,
+    });
+  }
+  return true;
 }

@@ -5,7 +5,7 @@ import { purchases } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
 import { ALIPAY_PAID_STATUSES, verifyAlipayNotify } from '../../providers/payment/alipay';
 import { verifyStripeEvent, type StripeCheckoutSession, type StripeEvent } from '../../providers/payment/stripe';
-import { fulfilPurchase, markUnpaid, reversePurchase, type PaymentEvidence } from './fulfilment';
+import { fulfilPurchase, markUnpaid, recordEarlyReversal, reversePurchase, type PaymentEvidence } from './fulfilment';
 import * as repo from './repository';
 
 const invalidSignature = () => new HttpError(400, 'INVALID_SIGNATURE', 'Webhook signature verification failed');
@@ -28,9 +28,10 @@ async function purchaseForSession(ctx: AppContext, session: StripeCheckoutSessio
   return purchase;
 }
 
-async function purchaseForPaymentIntent(ctx: AppContext, paymentIntent: unknown) {
-  const id = typeof paymentIntent === 'string' ? paymentIntent : (paymentIntent as { id?: string } | null)?.id;
-  if (!id) return null;
+const intentId = (paymentIntent: unknown): string | null =>
+  (typeof paymentIntent === 'string' ? paymentIntent : (paymentIntent as { id?: string } | null)?.id) || null;
+
+async function purchaseForPaymentIntent(ctx: AppContext, id: string) {
   const [row] = await ctx.db
     .select()
     .from(purchases)
@@ -59,8 +60,9 @@ export async function handleStripeWebhook(ctx: AppContext, rawBody: Buffer, sign
       if (!purchase) return 'ignored';
       // A completed session with a delayed method (bank debit) is not paid yet: async_payment_succeeded follows.
       if (session.payment_status !== 'paid' && session.payment_status !== 'no_payment_required') return 'awaiting-payment';
-      const paymentRef = typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? null);
-      return fulfilPurchase(ctx, purchase.id, evidence(paymentRef));
+      const result = await fulfilPurchase(ctx, purchase.id, evidence(intentId(session.payment_intent)));
+      if (result === 'payment-of-another-purchase') ctx.log.warn({ eventId: event.id, purchaseId: purchase.id }, 'stripe session pays with a payment of another purchase; refused');
+      return result;
     }
     case 'checkout.session.async_payment_failed':
     case 'checkout.session.expired': {
@@ -69,18 +71,25 @@ export async function handleStripeWebhook(ctx: AppContext, rawBody: Buffer, sign
       const status = event.type === 'checkout.session.expired' ? 'expired' : 'failed';
       return (await markUnpaid(ctx, purchase.id, status, evidence())) ? status : 'unchanged';
     }
-    case 'charge.refunded': {
-      const charge = event.data.object;
-      const purchase = await purchaseForPaymentIntent(ctx, charge.payment_intent);
-      if (!purchase) return 'ignored';
-      // amount_refunded is cumulative over every refund of the charge, in the charge's cents.
-      const refunded = charge.amount > 0 ? Math.floor((charge.amount_refunded * purchase.amountCents) / charge.amount) : purchase.amountCents;
-      return (await reversePurchase(ctx, purchase.id, evidence(), refunded)) ? 'reversed' : 'unchanged';
-    }
+    case 'charge.refunded':
     case 'charge.dispute.created': {
-      const purchase = await purchaseForPaymentIntent(ctx, event.data.object.payment_intent);
-      if (!purchase) return 'ignored';
-      return (await reversePurchase(ctx, purchase.id, evidence())) ? 'reversed' : 'unchanged';
+      const object = event.data.object;
+      const intent = intentId(object.payment_intent);
+      if (!intent) return 'ignored';
+      // amount_refunded is cumulative over every refund of the charge, in the charge's cents; a dispute reverses all.
+      const refund = event.type === 'charge.refunded' ? { refundedCents: event.data.object.amount_refunded, chargeCents: event.data.object.amount } : undefined;
+      const purchase = await purchaseForPaymentIntent(ctx, intent);
+      if (!purchase) {
+        // Before its checkout.session.completed (Stripe does not promise order): applied at fulfilment.
+        return (await recordEarlyReversal(ctx, { ...evidence(intent), paymentRef: intent }, refund)) ? 'recorded' : 'unchanged';
+      }
+      const claimed = (object.metadata ?? {}) as Record<string, string | undefined>;
+      if ((claimed.userId && claimed.userId !== purchase.userId) || (claimed.purchaseId && claimed.purchaseId !== purchase.id)) {
+        ctx.log.warn({ eventId: event.id, purchaseId: purchase.id }, 'stripe event names a payment of another purchase; refused');
+        return 'refused';
+      }
+      const refunded = refund && refund.chargeCents > 0 ? Math.floor((refund.refundedCents * purchase.amountCents) / refund.chargeCents) : undefined;
+      return (await reversePurchase(ctx, purchase.id, evidence(), refunded)) ? 'reversed' : 'unchanged';
     }
     default:
       return 'ignored';
