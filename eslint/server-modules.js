@@ -48,6 +48,7 @@ export const TABLE_OWNERS = {
     'credit_reservations',
     'purchases',
     'payment_events',
+    'early_reversals',
     'subscriptions',
     'token_usage',
     'ai_usage_daily',
