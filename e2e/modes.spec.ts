@@ -485,6 +485,7 @@ test('signed in: Image Studio installed from the launcher opens offline, shows t
   context,
   browser,
 }) => {
+  test.slow(); // a server-side picture, an install, offline and back, a 768x1024 picture drawn on the device, a second browser
   const account = await signUpViaApi(page, 'offimg');
   const auth = { authorization: `Bearer ${account.token}` };
   // One picture in the server's gallery, drawn there while online.
