@@ -26,7 +26,13 @@ export const documentSummarySchema = z.object({
 });
 export type DocumentSummary = z.infer<typeof documentSummarySchema>;
 
-export const documentSchema = documentSummarySchema.extend({ content: z.string() });
+export const documentSchema = documentSummarySchema.extend({
+  content: z.string(),
+  /** My role on it (issue 32): 'owner' for my own; absent from servers before sharing. */
+  role: z.enum(['owner', 'editor', 'commenter', 'viewer']).optional(),
+  /** Shared with anyone (members or a link): its text is then edited live through /api/collab. */
+  collaborative: z.boolean().optional(),
+});
 export type WritingDocument = z.infer<typeof documentSchema>;
 
 export const documentListQuerySchema = z.object({ kind: documentKindSchema.optional() });

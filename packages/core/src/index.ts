@@ -17,6 +17,7 @@ export * from './tools';
 export * from './installers';
 export * from './writing';
 export * from './documents';
+export * from './sharing';
 export * from './report';
 export * from './ai';
 export * from './anime';

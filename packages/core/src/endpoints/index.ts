@@ -7,3 +7,4 @@ export * from './images';
 export * from './ai';
 export * from './admin';
 export * from './app';
+export * from './sharing';

@@ -47,3 +47,43 @@ export const writingProfiles = pgTable(
     check('writing_profiles_mode_check', sql`mode IN ('writing', 'report')`),
   ],
 );
+
+/** Who else may open a document, and as what (issue 32). The owner is the document's user_id, never a row here. */
+export const documentShares = pgTable(
+  'document_shares',
+  {
+    documentId: uuid('document_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    role: text('role', { enum: ['viewer', 'commenter', 'editor'] }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'document_shares_pkey', columns: [t.documentId, t.userId] }),
+    fkey(t.documentId, documents.id, 'cascade'),
+    fkey(t.userId, users.id, 'cascade'),
+    check('document_shares_role_check', sql`role IN ('viewer', 'commenter', 'editor')`),
+    index('document_shares_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * A way in that is not yet a member: a link (email null, followed by anyone signed in, until turned off) or
+ * an invitation mailed to an address without an account (used once). Only the token's sha256 is kept.
+ */
+export const shareTokens = pgTable(
+  'share_tokens',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    documentId: uuid('document_id').notNull(),
+    role: text('role', { enum: ['viewer', 'commenter', 'editor'] }).notNull(),
+    email: text('email'),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    fkey(t.documentId, documents.id, 'cascade'),
+    check('share_tokens_role_check', sql`role IN ('viewer', 'commenter', 'editor')`),
+    uniqueIndex('share_tokens_token_hash_key').on(t.tokenHash),
+    index('share_tokens_document_idx').on(t.documentId),
+  ],
+);

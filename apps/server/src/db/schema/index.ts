@@ -14,3 +14,4 @@ export * from './blobs';
 export * from './login-throttle';
 export * from './account-mail';
 export * from './llm-connections';
+export * from './collab';

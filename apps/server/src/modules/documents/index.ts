@@ -1,3 +1,4 @@
 /** The documents module as the rest of the server sees it: other modules and app.ts import only from here. */
 export { documentHashes, documentsByIds, documentsPage, documentTitles, ownsDocument, searchDocuments, topHashtags } from './repository';
 export { documentRoutes } from './routes';
+export { ACCESS_CHANGED_CHANNEL, announceAccessChange, documentRole } from './access';

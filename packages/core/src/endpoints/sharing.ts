@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { apiErrorSchema } from '../api-error';
+import { documentIdParamsSchema } from '../documents';
+import {
+  acceptedShareSchema,
+  acceptShareSchema,
+  addShareResultSchema,
+  addShareSchema,
+  changeShareSchema,
+  createdLinkSchema,
+  createLinkSchema,
+  documentAccessSchema,
+  inviteParamsSchema,
+  linkParamsSchema,
+  shareMemberSchema,
+  shareParamsSchema,
+  sharedListQuerySchema,
+  sharedListSchema,
+} from '../sharing';
+import { defineEndpoint } from './define';
+
+const errors = { 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 422: apiErrorSchema };
+
+/** Sharing a document or report: members with a role, mailed invitations, links (issue 32). */
+export const sharingApi = {
+  shared: defineEndpoint({
+    method: 'GET',
+    path: '/api/documents/shared',
+    access: 'user',
+    tag: 'sharing',
+    summary: 'Documents others shared with me, newest first, with my role',
+    query: sharedListQuerySchema,
+    responses: { 200: sharedListSchema, 401: apiErrorSchema },
+  }),
+  access: defineEndpoint({
+    method: 'GET',
+    path: '/api/documents/:id/access',
+    access: 'user',
+    tag: 'sharing',
+    summary: 'Who has access to a document, and my role (invitations and links: the owner only)',
+    params: documentIdParamsSchema,
+    responses: { 200: documentAccessSchema, ...errors },
+  }),
+  add: defineEndpoint({
+    method: 'POST',
+    path: '/api/documents/:id/shares',
+    access: 'user',
+    tag: 'sharing',
+    summary: 'Give an account access by its e-mail address, or mail an invitation to an address without one (owner only)',
+    params: documentIdParamsSchema,
+    body: addShareSchema,
+    responses: { 201: addShareResultSchema, 409: apiErrorSchema, ...errors },
+  }),
+  change: defineEndpoint({
+    method: 'PATCH',
+    path: '/api/documents/:id/shares/:userId',
+    access: 'user',
+    tag: 'sharing',
+    summary: "Change a member's role (owner only)",
+    params: shareParamsSchema,
+    body: changeShareSchema,
+    responses: { 200: shareMemberSchema, ...errors },
+  }),
+  remove: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/documents/:id/shares/:userId',
+    access: 'user',
+    tag: 'sharing',
+    summary: 'Remove a member (the owner), or leave a shared document (the member); open editors are disconnected',
+    params: shareParamsSchema,
+    responses: { 204: z.null(), ...errors },
+  }),
+  cancelInvite: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/documents/:id/invites/:inviteId',
+    access: 'user',
+    tag: 'sharing',
+    summary: 'Withdraw a mailed invitation (owner only)',
+    params: inviteParamsSchema,
+    responses: { 204: z.null(), ...errors },
+  }),
+  createLink: defineEndpoint({
+    method: 'POST',
+    path: '/api/documents/:id/links',
+    access: 'user',
+    tag: 'sharing',
+    summary: 'Make a link that gives a role to whoever signed in follows it (owner only); the URL is shown only in this answer',
+    params: documentIdParamsSchema,
+    body: createLinkSchema,
+    responses: { 201: createdLinkSchema, 409: apiErrorSchema, ...errors },
+  }),
+  revokeLink: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/documents/:id/links/:linkId',
+    access: 'user',
+    tag: 'sharing',
+    summary: 'Turn a link off (owner only); access already given through it stays',
+    params: linkParamsSchema,
+    responses: { 204: z.null(), ...errors },
+  }),
+  accept: defineEndpoint({
+    method: 'POST',
+    path: '/api/shares/accept',
+    access: 'user',
+    tag: 'sharing',
+    summary: 'Follow a share link or a mailed invitation: the signed-in account gets its role',
+    body: acceptShareSchema,
+    responses: { 200: acceptedShareSchema, 401: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema },
+  }),
+};
