@@ -23,7 +23,7 @@ import { adminRoutes } from './modules/admin';
 import { connectionRoutes } from './modules/connections';
 import { openMailer } from './providers/mail';
 import { createSecretBox, loadServerKeys } from './shared/crypto/secret-box';
-import { documentRoutes } from './modules/documents';
+import { documentRoutes, sharingRoutes } from './modules/documents';
 import { healthRoutes } from './modules/health';
 import { imagesRoutes } from './modules/images';
 import { reportRoutes } from './modules/report';
@@ -210,6 +210,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       await api.register(aiRoutes, { ctx });
       await api.register(billingRoutes, { ctx, prefix: '/billing', artworkCount: countArtworks });
       await api.register(artRoutes, { ctx, prefix: '/art' });
+      await api.register(sharingRoutes, { ctx });
       await api.register(documentRoutes, { ctx, prefix: '/documents' });
       await api.register(trendRoutes, { ctx, prefix: '/trends' });
       await api.register(preferencesRoutes, { ctx, prefix: '/me' });

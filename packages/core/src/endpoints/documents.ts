@@ -94,7 +94,7 @@ export const documentsApi = {
     summary: 'Update title and/or content; `version` must be the latest or the answer is 409 VERSION_CONFLICT with the current document in details',
     params: documentIdParamsSchema,
     body: updateDocumentSchema,
-    responses: { 200: documentSchema, 409: apiErrorSchema, 413: apiErrorSchema, ...errors },
+    responses: { 200: documentSchema, 403: apiErrorSchema, 409: apiErrorSchema, 413: apiErrorSchema, ...errors },
   }),
   delete: defineEndpoint({
     method: 'DELETE',
@@ -104,7 +104,7 @@ export const documentsApi = {
     summary: 'Delete a document; with `version`, only if the document is still at that version (else 409 DOCUMENT_CHANGED with the current document in details)',
     params: documentIdParamsSchema,
     query: deleteDocumentQuerySchema,
-    responses: { 204: z.null(), 409: apiErrorSchema, ...errors },
+    responses: { 204: z.null(), 403: apiErrorSchema, 409: apiErrorSchema, ...errors },
   }),
 };
 
@@ -146,10 +146,10 @@ export const reportApi = {
     path: '/api/report/meta/:documentId',
     access: 'user',
     tag: 'report',
-    summary: 'Save references, citation style and figures of a report document',
+    summary: 'Save references, citation style and figures of a report document (its owner and editors)',
     params: reportMetaParams,
     body: reportMetaSchema,
-    responses: { 200: reportMetaSchema, 401: apiErrorSchema, 404: apiErrorSchema, 422: apiErrorSchema },
+    responses: { 200: reportMetaSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 422: apiErrorSchema },
   }),
   plagiarismCheck: defineEndpoint({
     method: 'POST',

@@ -1,10 +1,11 @@
 /** The auth module as the rest of the server sees it: other modules and app.ts import only from here. */
 export { accountMailRoutes } from './account-mail-routes';
 export { type AccountNotice } from './mail-messages';
+export { publicOrigin } from './email-verification';
 export { sendAccountNotice } from './notices';
 export { hashPassword } from './password';
 export { checkPassword } from './reauth';
-export { anonymizeUser, findUserById, setPasswordHash, setUsername, usernamesByIds } from './repository';
+export { anonymizeUser, findUserByEmail, findUserById, setPasswordHash, setUsername, usernamesByIds } from './repository';
 export { authRoutes } from './routes';
 export { SESSION_REVOKED_CHANNEL, forgetCachedUser, onSessionRevoked, toUser, userForToken } from './service';
 export { SessionCache } from './session-cache';

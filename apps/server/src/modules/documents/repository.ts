@@ -59,18 +59,17 @@ export async function findDocument(db: Db, id: string): Promise<DocumentRow | un
   return row;
 }
 
-/** Compare-and-set on the version: only the writer who saw the latest version wins. */
+/** Compare-and-set on the version: only the writer who saw the latest version wins (who may write is the caller's check). */
 export async function updateDocumentIfVersion(
   db: Db,
   id: string,
-  userId: string,
   expectedVersion: number,
   values: Partial<Pick<DocumentRow, 'title' | 'content' | 'words' | 'characters' | 'hashtags' | 'updatedAt'>>,
 ): Promise<DocumentRow | undefined> {
   const [row] = await db
     .update(documents)
     .set({ ...values, version: sql`${documents.version} + 1` })
-    .where(and(eq(documents.id, id), eq(documents.userId, userId), eq(documents.version, expectedVersion)))
+    .where(and(eq(documents.id, id), eq(documents.version, expectedVersion)))
     .returning();
   return row;
 }

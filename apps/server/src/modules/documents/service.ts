@@ -14,10 +14,15 @@ import {
   type WritingDocument,
   type WritingProfile,
   controlSettingsSchema,
+  roleAllows,
+  type DocumentRole,
 } from '@yumi/core';
 import type { AppContext } from '../../context';
 import { HttpError, notFound } from '../../lib/http-error';
+import { announceAccessChange, documentRole } from './access';
 import * as repo from './repository';
+import { notOwner, readOnly } from './sharing-errors';
+import { isCollaborative, memberIds } from './sharing-repository';
 
 type Kind = repo.DocumentKind;
 
@@ -76,18 +81,31 @@ async function owned(ctx: AppContext, userId: string, id: string): Promise<repo.
   return row;
 }
 
-export async function get(ctx: AppContext, userId: string, id: string): Promise<WritingDocument> {
-  return toDocument(await owned(ctx, userId, id));
+/** The document and the caller's role on it (owner or member); no role answers the 404 of a missing document. */
+async function opened(ctx: AppContext, userId: string, id: string): Promise<{ row: repo.DocumentRow; role: DocumentRole }> {
+  const role = await documentRole(ctx.db, userId, id);
+  const row = role && (await repo.findDocument(ctx.db, id));
+  if (!role || !row) throw notFound('Document');
+  return { row, role };
 }
 
+export async function get(ctx: AppContext, userId: string, id: string): Promise<WritingDocument> {
+  const { row, role } = await opened(ctx, userId, id);
+  return { ...toDocument(row), role, collaborative: await isCollaborative(ctx.db, id) };
+}
+
+/** The owner and editors write; the role is checked first, then the version compare-and-set. */
 export async function update(ctx: AppContext, userId: string, id: string, body: UpdateDocumentRequest): Promise<WritingDocument> {
-  const values: Parameters<typeof repo.updateDocumentIfVersion>[4] = { updatedAt: ctx.clock.now() };
+  const { role } = await opened(ctx, userId, id);
+  if (!roleAllows(role, 'editor')) throw readOnly();
+  const values: Parameters<typeof repo.updateDocumentIfVersion>[3] = { updatedAt: ctx.clock.now() };
   if (body.title !== undefined) values.title = body.title;
   if (body.content !== undefined) Object.assign(values, { content: body.content, ...derived(body.content) });
-  const row = await repo.updateDocumentIfVersion(ctx.db, id, userId, body.version, values);
-  if (row) return toDocument(row);
-  // Not updated: either not this user's document (404) or someone saved a newer version (409).
-  const current = await owned(ctx, userId, id);
+  const row = await repo.updateDocumentIfVersion(ctx.db, id, body.version, values);
+  if (row) return { ...toDocument(row), role, collaborative: await isCollaborative(ctx.db, id) };
+  // Not updated: deleted meanwhile (404) or someone saved a newer version (409).
+  const current = await repo.findDocument(ctx.db, id);
+  if (!current) throw notFound('Document');
   throw new HttpError(409, 'VERSION_CONFLICT', 'This document was changed elsewhere (another tab or device). Reload it or overwrite it.', {
     current: toDocument(current),
   });
@@ -95,7 +113,14 @@ export async function update(ctx: AppContext, userId: string, id: string, body: 
 
 /** Deletes a document; with `version`, only that version (a delete decided offline never takes a newer edit with it). */
 export async function remove(ctx: AppContext, userId: string, id: string, version?: number): Promise<void> {
-  if (await repo.deleteDocument(ctx.db, id, userId, version)) return;
+  // The shares go with the document (cascade): their members' open editors are told once it is gone.
+  const members = await memberIds(ctx.db, [id]);
+  if (await repo.deleteDocument(ctx.db, id, userId, version)) {
+    for (const member of members) await announceAccessChange(ctx, id, member);
+    return;
+  }
+  const { role } = await opened(ctx, userId, id);
+  if (role !== 'owner') throw notOwner();
   const current = await owned(ctx, userId, id);
   throw new HttpError(
     409,

@@ -1,9 +1,9 @@
-import { FIGURE_IMAGE_MAX, FIGURE_MAX_SIDE, reportMetaSchema, type CitationStyle, type Language, type CslItem, type LatexTemplate, type PdfExportOptions, type ReportFigure, type ReportMeta, type User } from '@yumi/core';
+import { FIGURE_IMAGE_MAX, FIGURE_MAX_SIDE, reportMetaSchema, type CitationStyle, type Language, type CslItem, type LatexTemplate, type PdfExportOptions, type ReportFigure, roleAllows, type ReportMeta, type User } from '@yumi/core';
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { reportMeta } from '../../db/schema';
-import { ownsDocument } from '../documents';
-import { notFound } from '../../lib/http-error';
+import { documentOwner, documentRole } from '../documents';
+import { HttpError, notFound } from '../../lib/http-error';
 import { dataUrlBytes, readImageHeader } from '../../lib/image-intake';
 import { asBuffer } from '../../workers/pool';
 
@@ -42,23 +42,34 @@ async function checkFigures(figures: ReadonlyArray<{ image: string }>): Promise<
   for (const figure of figures) await readImageHeader(dataUrlBytes(figure.image, caps.maxBytes), caps);
 }
 
-async function ownReport(ctx: AppContext, userId: string, documentId: string) {
-  if (!(await ownsDocument(ctx.db, userId, documentId))) throw notFound('Document');
+/** Anyone with a role reads a report's metadata; the owner and editors save it (kept under the owner's id). */
+async function reportRole(ctx: AppContext, userId: string, documentId: string, needed: 'viewer' | 'editor'): Promise<string> {
+  const role = await documentRole(ctx.db, userId, documentId);
+  if (!role) throw notFound('Document');
+  if (!roleAllows(role, needed)) throw new HttpError(403, 'READ_ONLY', READ_ONLY);
+  return (await documentOwner(ctx.db, documentId))?.userId ?? userId;
 }
 
+const READ_ONLY = {
+  en: "You can read this report but not change its references or figures: ask its owner to make you an editor.",
+  ja: 'このレポートは閲覧のみ可能で、参考文献や図は変更できません。所有者に編集者にしてもらってください。',
+  zh: '您只能查看此报告，不能修改其参考文献或图表。请让所有者将您设为编辑者。',
+  ko: '이 보고서는 읽기만 가능하며 참고문헌이나 그림은 바꿀 수 없습니다. 소유자에게 편집자 권한을 요청해 주세요.',
+};
+
 export async function getMeta(ctx: AppContext, userId: string, documentId: string): Promise<ReportMeta> {
-  await ownReport(ctx, userId, documentId);
+  await reportRole(ctx, userId, documentId, 'viewer');
   const [row] = await ctx.db.select({ meta: reportMeta.meta }).from(reportMeta).where(eq(reportMeta.documentId, documentId)).limit(1);
   return reportMetaSchema.parse(row?.meta ?? {});
 }
 
 export async function putMeta(ctx: AppContext, userId: string, documentId: string, meta: ReportMeta): Promise<ReportMeta> {
-  await ownReport(ctx, userId, documentId);
+  const ownerId = await reportRole(ctx, userId, documentId, 'editor');
   await checkFigures(meta.figures ?? []);
   const now = ctx.clock.now();
   await ctx.db
     .insert(reportMeta)
-    .values({ documentId, userId, meta, updatedAt: now })
+    .values({ documentId, userId: ownerId, meta, updatedAt: now })
     .onConflictDoUpdate({ target: reportMeta.documentId, set: { meta: sql`excluded.meta`, updatedAt: now } });
   return meta;
 }

@@ -1,0 +1,85 @@
+import type { Language, ShareRole } from '@yumi/core';
+import { localize, type LocalizedText } from '../../lib/language';
+import type { MailMessage } from '../../providers/mail';
+
+const ROLE_NAMES: Record<ShareRole, LocalizedText> = {
+  viewer: { en: 'viewer', ja: '閲覧者', zh: '查看者', ko: '뷰어' },
+  commenter: { en: 'commenter', ja: 'コメント可', zh: '评论者', ko: '댓글 작성자' },
+  editor: { en: 'editor', ja: '編集者', zh: '编辑者', ko: '편집자' },
+};
+
+const UNTITLED: LocalizedText = { en: 'Untitled', ja: '無題', zh: '无标题', ko: '제목 없음' };
+
+/** The two sharing mails: to an account that now has access, and to an address invited to make one. */
+const MAILS = {
+  shared: {
+    subject: {
+      en: '{owner} shared "{title}" with you',
+      ja: '{owner} さんが「{title}」をあなたと共有しました',
+      zh: '{owner} 与您共享了“{title}”',
+      ko: '{owner}님이 "{title}"을(를) 공유했습니다',
+    },
+    body: {
+      en: '{owner} shared "{title}" with you on Yumi Studio as {role}. It is listed under "Shared with me".',
+      ja: '{owner} さんが Yumi Studio で「{title}」を{role}としてあなたと共有しました。「共有されたドキュメント」に表示されます。',
+      zh: '{owner} 在 Yumi Studio 上以{role}身份与您共享了“{title}”。它会显示在“与我共享”中。',
+      ko: '{owner}님이 Yumi Studio에서 "{title}"을(를) {role} 권한으로 공유했습니다. "공유 문서"에서 볼 수 있습니다.',
+    },
+    button: { en: 'Open the document', ja: 'ドキュメントを開く', zh: '打开文档', ko: '문서 열기' },
+  },
+  invite: {
+    subject: {
+      en: '{owner} invited you to "{title}" on Yumi Studio',
+      ja: '{owner} さんから Yumi Studio の「{title}」への招待が届きました',
+      zh: '{owner} 邀请您在 Yumi Studio 上查看“{title}”',
+      ko: '{owner}님이 Yumi Studio의 "{title}"에 초대했습니다',
+    },
+    body: {
+      en: '{owner} invited you to "{title}" on Yumi Studio as {role}. Sign in or create a free account with the link below, and the document opens for you. The link works once.',
+      ja: '{owner} さんが Yumi Studio の「{title}」に{role}としてあなたを招待しました。下のリンクからサインインするか無料アカウントを作成すると、ドキュメントが開きます。リンクは 1 回だけ使えます。',
+      zh: '{owner} 以{role}身份邀请您加入 Yumi Studio 上的“{title}”。通过下方链接登录或免费注册后，即可打开该文档。此链接仅可使用一次。',
+      ko: '{owner}님이 Yumi Studio의 "{title}"에 {role} 권한으로 초대했습니다. 아래 링크에서 로그인하거나 무료 계정을 만들면 문서가 열립니다. 링크는 한 번만 사용할 수 있습니다.',
+    },
+    button: { en: 'Accept the invitation', ja: '招待を受ける', zh: '接受邀请', ko: '초대 수락하기' },
+  },
+} satisfies Record<string, Record<'subject' | 'body' | 'button', LocalizedText>>;
+
+const FOOTER: LocalizedText = {
+  en: 'Yumi Studio: you get this because someone shared a document with this address. Replies are not read.',
+  ja: 'Yumi Studio：このアドレス宛てにドキュメントが共有されたためお送りしています。返信には対応できません。',
+  zh: 'Yumi Studio：有人向此地址共享了文档，因此您会收到此邮件。回复不会被查看。',
+  ko: 'Yumi Studio: 누군가 이 주소로 문서를 공유하여 발송된 메일입니다. 회신은 확인되지 않습니다.',
+};
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** One sharing mail in `language`, text and HTML; the owner's name and the title are the user's words, so escaped in HTML. */
+export function renderShareMail(
+  kind: keyof typeof MAILS,
+  language: Language,
+  input: { to: string; owner: string; title: string; role: ShareRole; link: string },
+): MailMessage {
+  const m = MAILS[kind];
+  const title = input.title.trim() || localize(UNTITLED, language);
+  const role = localize(ROLE_NAMES[input.role], language);
+  const t = (text: LocalizedText) => localize(text, language, { owner: input.owner, title, role });
+  const h = (text: LocalizedText) => localize(text, language, { owner: escapeHtml(input.owner), title: escapeHtml(title), role });
+  const text = [t(m.body), '', `${t(m.button)}:`, input.link, '', '--', t(FOOTER), ''].join('\n');
+  const lang = { en: 'en', ja: 'ja', zh: 'zh-CN', ko: 'ko' }[language];
+  const href = escapeHtml(input.link);
+  const html = `<!doctype html>
+<html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${h(m.subject)}</title></head>
+<body style="margin:0;padding:32px 12px;background:#0f172a;font-family:'Noto Sans','Segoe UI',Helvetica,Arial,sans-serif;color:#e2e8f0">
+<div style="max-width:520px;margin:0 auto;background:#1e293b;border-radius:16px;padding:28px 32px">
+<div style="font-size:14px;font-weight:700;color:#f0abfc">Yumi Studio</div>
+<h1 style="margin:12px 0;font-size:22px;color:#f8fafc">${h(m.subject)}</h1>
+<p style="font-size:15px;line-height:1.6;color:#cbd5e1">${h(m.body)}</p>
+<p><a href="${href}" style="display:inline-block;padding:12px 24px;border-radius:999px;background:#a855f7;color:#ffffff;font-weight:700;text-decoration:none">${h(m.button)}</a></p>
+<p style="font-size:12px;color:#64748b;word-break:break-all"><a href="${href}" style="color:#c4b5fd">${href}</a></p>
+</div>
+<p style="text-align:center;font-size:12px;color:#64748b">${h(FOOTER)}</p>
+</body></html>
+`;
+  return { to: input.to, subject: t(m.subject), text, html, link: input.link };
+}
