@@ -58,6 +58,7 @@ export function App() {
               <Route path="/login" element={<Pages.LoginPage />} />
               <Route path="/verify-email" element={<Pages.VerifyEmailPage />} />
               <Route path="/reset-password" element={<Pages.ResetPasswordPage />} />
+              <Route path="/share/:token" element={<Pages.SharePage />} />
               <Route path="/terms" element={<Pages.LegalPage kind="terms" />} />
               <Route path="/privacy" element={<Pages.LegalPage kind="privacy" />} />
               {['/writing', '/writing-helper'].map((path) => (

@@ -21,4 +21,5 @@ export const DownloadSection = lazy(() => import('../features/downloads/Download
 export const InstallersPage = lazy(() => import('../features/downloads/InstallersPage'));
 export const VerifyEmailPage = lazy(() => import('../features/auth/VerifyEmailPage'));
 export const ResetPasswordPage = lazy(() => import('../features/auth/ResetPasswordPage'));
+export const SharePage = lazy(() => import('../features/share/SharePage'));
 export const DesignSystemPage = lazy(() => import('../features/design-system/DesignSystemPage'));

@@ -16,6 +16,7 @@ import {
   defaultBackground,
   DocumentsDialog,
   EquationBuilder,
+  ShareButton,
   ToolSidebar,
   useDocumentAutosave,
   VersionsPanel,
@@ -176,6 +177,7 @@ export default function ReportScreen({ onBack }: { onBack(): void }) {
           <Button size="sm" variant="ghost" onClick={() => setReports(true)} aria-haspopup="dialog" title={t('reports.title')}>
             {t('reports.open')}: <span className="report-doc-title">{docs.doc?.title || t('untitled')}</span>
           </Button>
+          <ShareButton documentId={docs.doc?.id} source={docs.source} onLeft={() => void docs.dismissMissing()} />
           <span className="badge small" aria-live="polite">{t(`save.${docs.status}`)}</span>
           <div className="report-header-actions">
             <SegmentedControl label={t('view.label')} value={view} onValueChange={setView} options={(['write', 'split', 'preview'] as const).map((v) => ({ value: v, label: t(`view.${v}`) }))} />

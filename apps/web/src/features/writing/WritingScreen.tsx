@@ -14,6 +14,7 @@ import {
   CreativeControlPanel,
   DocumentsDialog,
   EquationBuilder,
+  ShareButton,
   ToolSidebar,
   useDocumentAutosave,
   VersionsPanel,
@@ -107,6 +108,7 @@ export default function WritingScreen({ onBack }: { onBack(): void }) {
             onChange={(e) => docs.edit({ title: e.target.value })}
           />
           <SaveBadge status={docs.status} source={docs.source} />
+          <ShareButton documentId={docs.doc?.id} source={docs.source} onLeft={() => void docs.dismissMissing()} />
           <div className="ws-header-actions">
             <Button size="sm" onClick={() => setDialog('docs')}>
               {t('screen.documents')}

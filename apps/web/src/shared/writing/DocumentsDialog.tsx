@@ -1,6 +1,9 @@
 import './writing-shared.css';
+import { sharingApi } from '@yumi/core';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { call } from '../api/client';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
 import { toast } from '../ui/toast';
@@ -30,6 +33,22 @@ export function DocumentsDialog({
   const fail = (err: unknown) => toast('error', (err as Error).message || t('documents.failed'));
   const needle = query.trim().toLocaleLowerCase(i18n.language);
   const shown = needle ? docs.documents.filter((d) => (d.title || t('documents.untitled')).toLocaleLowerCase(i18n.language).includes(needle)) : docs.documents;
+  // Documents others shared with me: opened by id, and named in the address so a reload finds them again.
+  const shared = useQuery({
+    queryKey: ['documents', 'shared', docs.kind],
+    queryFn: () => call(sharingApi.shared, { query: { kind: docs.kind } }),
+    enabled: open && docs.source === 'server',
+  });
+  const openShared = (id: string) =>
+    docs
+      .open(id)
+      .then(() => {
+        const url = new URL(window.location.href);
+        url.searchParams.set('doc', id);
+        window.history.replaceState(window.history.state, '', url);
+        onOpenChange(false);
+      })
+      .catch(fail);
   const when = (iso: string) => new Date(iso).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
 
   return (
@@ -133,6 +152,25 @@ export function DocumentsDialog({
           </li>
         ))}
       </ul>
+      {!!shared.data?.documents.length && (
+        <section aria-labelledby="shared-with-me" data-testid="shared-with-me">
+          <h3 id="shared-with-me" className="share-heading">
+            {t('share.sharedWithMe')}
+          </h3>
+          <ul className="doc-list">
+            {shared.data.documents.map((d) => (
+              <li key={d.id} className={`doc-item ${docs.doc?.id === d.id ? 'current' : ''}`}>
+                <button type="button" className="doc-open" onClick={() => void openShared(d.id)}>
+                  <strong>{d.title || t('documents.untitled')}</strong>
+                  <span className="muted small">
+                    {t('share.sharedMeta', { owner: d.ownerName, role: t(`share.roles.${d.role}`), date: when(d.updatedAt) })}
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
     </Dialog>
   );
 }

@@ -1,4 +1,4 @@
-import type { DocumentSummary, WritingDocument } from '@yumi/core';
+import type { DocumentRole, DocumentSummary, WritingDocument } from '@yumi/core';
 import { MAX_DOCUMENT_CHARS, mergeText } from '@yumi/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -49,6 +49,8 @@ export function useDocumentAutosave(kind: DocumentKind, defaultTitle: string) {
   const [error, setError] = useState<string | null>(null);
   // A link (?doc=…) named a document this account does not have (deleted, or someone else's).
   const [missing, setMissing] = useState(false);
+  // My role on the open document (issue 32): a viewer's or commenter's edits are not taken.
+  const [role, setRole] = useState<DocumentRole>('owner');
   const working = useRef<Working | null>(null);
   /** The last version this tab and the server agreed on: the base of a three-way merge. */
   const base = useRef<Working | null>(null);
@@ -70,6 +72,7 @@ export function useDocumentAutosave(kind: DocumentKind, defaultTitle: string) {
         ? { id: d.id, title: backup.title, content: backup.content, version: restored ? d.version : backup.baseVersion }
         : { id: d.id, title: d.title, content: d.content, version: d.version };
       working.current = w;
+      setRole(d.role ?? 'owner');
       // Restored edits were based on this very version, so it is their base too; stale ones have none known.
       base.current = stale ? null : { id: d.id, title: d.title, content: d.content, version: d.version };
       dirty.current = !!unsaved;
@@ -167,7 +170,7 @@ export function useDocumentAutosave(kind: DocumentKind, defaultTitle: string) {
   const edit = useCallback(
     (patch: { title?: string; content?: string }) => {
       const w = working.current;
-      if (!w) return;
+      if (!w || role === 'viewer' || role === 'commenter') return;
       if (patch.content !== undefined && patch.content.length > MAX_DOCUMENT_CHARS) return;
       const next = { ...w, ...patch };
       working.current = next;
@@ -177,7 +180,7 @@ export function useDocumentAutosave(kind: DocumentKind, defaultTitle: string) {
       if (status !== 'conflict') setStatus('dirty');
       schedule();
     },
-    [schedule, status],
+    [schedule, status, role],
   );
 
   const open = useCallback(
@@ -288,7 +291,10 @@ export function useDocumentAutosave(kind: DocumentKind, defaultTitle: string) {
       // A link names its document (?doc=…); otherwise the one last open here.
       const linked = new URLSearchParams(window.location.search).get('doc');
       if (linked && !list.data.some((d) => d.id === linked)) {
-        setMissing(true);
+        // Not one of mine: it may be shared with me, which only the document itself can tell.
+        const shared = source.name === 'server' ? await source.get(linked).catch(() => null) : null;
+        if (shared) adopt(shared);
+        else setMissing(true);
         return;
       }
       let last: string | null = linked;
@@ -372,6 +378,9 @@ export function useDocumentAutosave(kind: DocumentKind, defaultTitle: string) {
 
   return {
     source: source.name,
+    kind,
+    role,
+    readOnly: role === 'viewer' || role === 'commenter',
     missing,
     dismissMissing,
     documents: (list.data ?? []) as DocumentSummary[],
