@@ -45,7 +45,7 @@ describe('sharing', () => {
     expect(add.json()).toMatchObject({ member: { userId: member.user.id, name: member.username, role: 'editor' }, invite: null });
     const mail = await shareMail(member.email);
     expect(mail.subject).toContain('Shared story');
-    expect(mail.text).toContain(`https://yumi.test/writing?doc=${doc.id}`);
+    expect(mail.text).toContain(`https://yumi.test/writing?screen=writing&doc=${doc.id}`);
     expect(mail.text).toContain('editor');
 
     const got = await req('GET', `/api/documents/${doc.id}`, member.auth);

@@ -41,8 +41,8 @@ async function nameOf(ctx: AppContext, userId: string): Promise<string> {
   return (await usernamesByIds(ctx.db, [userId])).get(userId) ?? '';
 }
 
-/** Where the document opens in the web app. */
-const documentLink = (ctx: AppContext, kind: DocumentKind, id: string) => `${publicOrigin(ctx)}/${kind}?doc=${id}`;
+/** Where the document opens in the web app: both screens live under /writing. */
+const documentLink = (ctx: AppContext, kind: DocumentKind, id: string) => `${publicOrigin(ctx)}/writing?screen=${kind}&doc=${id}`;
 
 export async function sharedWithMe(ctx: AppContext, userId: string, kind?: DocumentKind): Promise<SharedDocument[]> {
   const rows = await repo.sharedWith(ctx.db, userId, kind, MAX_DOCUMENTS_PER_USER);

@@ -22,7 +22,7 @@ export default function SharePage() {
     if (!user || sent.current) return;
     sent.current = true;
     call(sharingApi.accept, { body: { token } }, { quiet: true })
-      .then((res) => navigate(`/${res.kind}?doc=${res.documentId}`, { replace: true }))
+      .then((res) => navigate(`/writing?screen=${res.kind}&doc=${res.documentId}`, { replace: true }))
       .catch((err: unknown) => {
         // The server's message is in the user's language; a malformed token is a 422 with a generic one.
         setError(err instanceof ApiError && err.type === 'NETWORK' ? t('share.page.network') : err instanceof ApiError && err.status !== 422 ? err.message : t('share.page.invalid'));
