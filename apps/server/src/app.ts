@@ -24,6 +24,8 @@ import { connectionRoutes } from './modules/connections';
 import { openMailer } from './providers/mail';
 import { createSecretBox, loadServerKeys } from './shared/crypto/secret-box';
 import { documentRoutes, sharingRoutes } from './modules/documents';
+import { LiveDocuments, UPGRADE_REQUIRED } from './modules/collab';
+import { HttpError } from './lib/http-error';
 import { healthRoutes } from './modules/health';
 import { imagesRoutes } from './modules/images';
 import { reportRoutes } from './modules/report';
@@ -224,6 +226,15 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     },
     { prefix: '/api' },
   );
+
+  // Live co-editing: a WebSocket upgrade of /api/collab; a plain GET there is told to upgrade.
+  const live = new LiveDocuments(ctx);
+  await live.attach(app.server);
+  app.addHook('preClose', () => live.close());
+  app.get('/api/collab', { schema: { hide: true } }, async (_request, reply) => {
+    reply.header('upgrade', 'websocket');
+    throw new HttpError(426, 'UPGRADE_REQUIRED', UPGRADE_REQUIRED);
+  });
 
   await app.register(installersRoutes, { ctx });
 

@@ -99,6 +99,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 /** A Database on an open PGlite (openDatabase's embedded case; the API tests open theirs from a migrated copy). */
 export function pgliteDatabase(client: PGlite): Database {
   const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const localHandlers = new Map<string, (payload: string) => void>();
   return {
     db,
     kind: 'pglite',
@@ -120,8 +121,14 @@ export function pgliteDatabase(client: PGlite): Database {
       }
     },
     poolStats: () => ({ total: 1, idle: 1, waiting: 0 }),
-    listen: async () => undefined,
-    notify: async () => undefined,
+    // One process: a signal goes to this process's own listeners, after the notifier's turn (as NOTIFY would).
+    listen: async (channel, onMessage) => {
+      localHandlers.set(channel, onMessage);
+    },
+    notify: async (channel, payload) => {
+      const handler = localHandlers.get(channel);
+      if (handler) setImmediate(() => handler(payload));
+    },
     close: () => client.close(),
   };
 }

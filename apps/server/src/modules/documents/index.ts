@@ -4,3 +4,4 @@ export { documentRoutes } from './routes';
 export { sharingRoutes } from './sharing-routes';
 export { documentOwner } from './sharing-repository';
 export { ACCESS_CHANGED_CHANNEL, announceAccessChange, documentRole } from './access';
+export { documentText, storeLiveText } from './live-text';

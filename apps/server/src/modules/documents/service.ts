@@ -1,11 +1,8 @@
 import {
-  countWords,
   defaultControlSettings,
-  extractHashtags,
   MAX_DOCUMENTS_PER_USER,
   normalizeHistory,
   recordHistory,
-  textStats,
   type CreateDocumentRequest,
   type DocumentSummary,
   type HistoryKind,
@@ -19,6 +16,7 @@ import {
 } from '@yumi/core';
 import type { AppContext } from '../../context';
 import { HttpError, notFound } from '../../lib/http-error';
+import { derived } from './derived';
 import { announceAccessChange, documentRole } from './access';
 import * as repo from './repository';
 import { notOwner, readOnly } from './sharing-errors';
@@ -40,10 +38,6 @@ function toSummary(row: repo.DocumentSummaryRow): DocumentSummary {
 }
 const toDocument = (row: repo.DocumentRow): WritingDocument => ({ ...toSummary(row), content: row.content });
 
-/** Derived columns kept beside the content: counts for the list, hashtags for the trends. */
-function derived(content: string) {
-  return { words: countWords(content), characters: textStats(content).characters, hashtags: extractHashtags(content) };
-}
 
 export async function list(ctx: AppContext, userId: string, kind?: Kind): Promise<DocumentSummary[]> {
   const rows = await repo.listDocuments(ctx.db, userId, kind, MAX_DOCUMENTS_PER_USER);

@@ -1,0 +1,160 @@
+import { Hocuspocus, type Connection } from '@hocuspocus/server';
+import { roleAllows, type DocumentRole } from '@yumi/core';
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type WebSocket } from 'ws';
+import * as Y from 'yjs';
+import type { AppContext } from '../../context';
+import { userForToken } from '../auth';
+import { ACCESS_CHANGED_CHANNEL, documentRole, documentText, storeLiveText } from '../documents';
+import { MAX_CONNECTIONS_PER_USER, MAX_FRAME_BYTES, MessageRate, wouldPassCap } from './bounds';
+import { CLOSE, refusal } from './close-codes';
+import { loadState, saveState } from './repository';
+import { replaceText } from './text-diff';
+
+/** The Y.Text that holds a document's text (the web app's editors bind to the same name). */
+export const TEXT_FIELD = 'content';
+/** How long a connection's role is trusted before an update checks it again (a revoked share, in any process). */
+const ROLE_RECHECK_MS = 2_000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** What the server tells one connection out of band (Hocuspocus stateless messages), as JSON. */
+export type LiveNotice = { type: 'role'; role: DocumentRole };
+
+interface LiveContext {
+  userId: string;
+  name: string;
+  role: DocumentRole;
+  checkedAt: number;
+  rate: MessageRate;
+}
+
+/**
+ * Live co-editing (issue 32): Hocuspocus on the Fastify server's `upgrade` at /api/collab. A document's name
+ * is its id, the token the user's session token; a viewer or commenter connects read-only (Hocuspocus drops
+ * their text updates), and every update checks the role again at most every ROLE_RECHECK_MS.
+ */
+export class LiveDocuments {
+  readonly hocuspocus: Hocuspocus<LiveContext>;
+  readonly #sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
+  readonly #perUser = new Map<string, number>();
+
+  constructor(private readonly ctx: AppContext) {
+    this.hocuspocus = new Hocuspocus<LiveContext>({
+      name: 'yumi',
+      quiet: true,
+      debounce: 1_000,
+      maxDebounce: 5_000,
+      onAuthenticate: async ({ token, documentName, connectionConfig }) => {
+        if (!UUID.test(documentName)) throw refusal(CLOSE.noAccess);
+        const user = await userForToken(ctx, token);
+        if (!user) throw refusal(CLOSE.signedOut);
+        const role = await documentRole(ctx.db, user.id, documentName);
+        if (!role) throw refusal(CLOSE.noAccess);
+        if ((this.#perUser.get(user.id) ?? 0) >= MAX_CONNECTIONS_PER_USER) throw refusal(CLOSE.tooManyConnections);
+        connectionConfig.readOnly = !roleAllows(role, 'editor');
+        const now = Date.now();
+        return { userId: user.id, name: user.username, role, checkedAt: now, rate: new MessageRate(now) } satisfies LiveContext;
+      },
+      connected: async ({ context }) => {
+        this.#perUser.set(context.userId, (this.#perUser.get(context.userId) ?? 0) + 1);
+        ctx.metrics.socketOpened();
+      },
+      onDisconnect: async ({ context }) => {
+        if (!context?.userId) return;
+        const left = (this.#perUser.get(context.userId) ?? 1) - 1;
+        if (left > 0) this.#perUser.set(context.userId, left);
+        else this.#perUser.delete(context.userId);
+        ctx.metrics.socketClosed();
+      },
+      beforeHandleMessage: async ({ context, connection, documentName }) => {
+        const now = Date.now();
+        if (!context.rate.take(now)) throw refusal(CLOSE.tooFast);
+        if (now - context.checkedAt > ROLE_RECHECK_MS) await this.#recheck(connection, documentName, now);
+      },
+      beforeSync: async ({ type, payload, document, connection }) => {
+        // Sync step 2 and updates carry text; a read-only connection's are dropped by Hocuspocus anyway.
+        if (type === 0 || connection.readOnly) return;
+        if (wouldPassCap(document.getText(TEXT_FIELD).length, payload)) throw refusal(CLOSE.tooLarge);
+      },
+      onLoadDocument: async ({ document, documentName }) => {
+        const [state, text] = await Promise.all([loadState(ctx.db, documentName), documentText(ctx.db, documentName)]);
+        if (state) Y.applyUpdate(document, state);
+        // The first live edit starts from the stored text; later, a text saved over REST while nobody had the
+        // document open (an older client, an offline save) joins the live document as one edit.
+        if (text !== null) replaceText(document.getText(TEXT_FIELD), text);
+        return document;
+      },
+      onStoreDocument: async ({ document, documentName }) => {
+        const now = ctx.clock.now();
+        await saveState(ctx.db, documentName, Y.encodeStateAsUpdate(document), now);
+        await storeLiveText(ctx.db, documentName, document.getText(TEXT_FIELD).toString(), now);
+      },
+    });
+  }
+
+  /** Wires the WebSocket upgrade of /api/collab (every other upgrade is refused). */
+  async attach(server: { on(event: 'upgrade', listener: (req: IncomingMessage, socket: Duplex, head: Buffer) => void): unknown }): Promise<void> {
+    server.on('upgrade', (req, socket, head) => {
+      if (new URL(req.url ?? '/', 'http://x').pathname !== '/api/collab') {
+        socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
+        return;
+      }
+      this.#sockets.handleUpgrade(req, socket, head, (ws) => this.#accept(ws, req));
+    });
+    await this.ctx.database.listen(ACCESS_CHANGED_CHANNEL, (payload) => void this.#onAccessChanged(payload));
+  }
+
+  #accept(ws: WebSocket, req: IncomingMessage): void {
+    const headers = new Headers();
+    for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers.set(k, v);
+    const client = this.hocuspocus.handleConnection(ws, new Request(new URL(req.url ?? '/', 'http://localhost'), { headers }));
+    ws.binaryType = 'nodebuffer';
+    ws.on('message', (data: Buffer, isBinary) => {
+      if (!isBinary) return ws.close(CLOSE.malformed.code, CLOSE.malformed.reason);
+      client.handleMessage(new Uint8Array(data.buffer, data.byteOffset, data.byteLength));
+    });
+    ws.on('close', (code, reason) => client.handleClose({ code, reason: reason.toString() }));
+    ws.on('error', (err) => this.ctx.log.warn({ err: err.message }, 'live document socket error'));
+  }
+
+  /** Looks the role up again: gone closes the connection, lowered makes it read-only. */
+  async #recheck(connection: Connection<LiveContext>, documentName: string, now: number): Promise<void> {
+    const role = await documentRole(this.ctx.db, connection.context.userId, documentName);
+    connection.context.checkedAt = now;
+    if (!role) throw refusal(CLOSE.accessRemoved);
+    if (role === connection.context.role) return;
+    connection.context.role = role;
+    connection.readOnly = !roleAllows(role, 'editor');
+    // The editor turns read-only (or writable) at once and says so, instead of silently dropping keystrokes.
+    connection.sendStateless(JSON.stringify({ type: 'role', role } satisfies LiveNotice));
+  }
+
+  async #onAccessChanged(payload: string): Promise<void> {
+    const [documentId, userId] = payload.split(':');
+    const document = documentId ? this.hocuspocus.documents.get(documentId) : undefined;
+    if (!document) return;
+    for (const connection of document.getConnections() as Connection<LiveContext>[]) {
+      if (connection.context.userId !== userId) continue;
+      try {
+        await this.#recheck(connection, documentId!, Date.now());
+      } catch (refused) {
+        connection.close(refused as { code: number; reason: string });
+      }
+    }
+  }
+
+  /** How many documents are open live here (the sizing figure in docs/operations.md). */
+  openDocuments(): number {
+    return this.hocuspocus.getDocumentsCount();
+  }
+
+  async close(): Promise<void> {
+    this.hocuspocus.closeConnections();
+    // Stores what is pending before the database closes.
+    await Promise.all([...this.hocuspocus.documents.values()].map((d) => this.hocuspocus.unloadDocument(d)));
+    // Open sockets would hold the HTTP server's close until their clients leave.
+    for (const ws of this.#sockets.clients) ws.terminate();
+    this.#sockets.close();
+  }
+}
