@@ -18,6 +18,7 @@ export * from './installers';
 export * from './writing';
 export * from './documents';
 export * from './sharing';
+export * from './collab';
 export * from './report';
 export * from './ai';
 export * from './anime';

@@ -6,8 +6,8 @@ export const MAX_FRAME_BYTES = 4 * 1024 * 1024;
 /** Open live documents per user in one process (tabs, devices): more is refused, not queued. */
 export const MAX_CONNECTIONS_PER_USER = 20;
 /** Messages per connection: a sustained rate and a burst (typing with cursors sends tens a second). */
-export const MESSAGE_RATE_PER_SECOND = 100;
-export const MESSAGE_BURST = 400;
+const MESSAGE_RATE_PER_SECOND = 100;
+const MESSAGE_BURST = 400;
 
 /** A token bucket per connection: false when this message is past the rate. */
 export class MessageRate {
@@ -30,7 +30,7 @@ export class MessageRate {
  * that also deletes is counted as if it did not, so the bound errs on the side of refusing). A malformed
  * update throws here, before the document sees it.
  */
-export function insertedCharacters(update: Uint8Array): number {
+function insertedCharacters(update: Uint8Array): number {
   let inserted = 0;
   for (const struct of Y.decodeUpdate(update).structs) {
     if (struct instanceof Y.Item && struct.content instanceof Y.ContentString) inserted += struct.content.str.length;

@@ -1,16 +1,7 @@
-/**
- * Why the server closed a live document, as a WebSocket close code the web app turns into a message in the
- * user's language (a close frame's reason is at most 123 bytes and in no language; the code is the contract).
- */
-export const CLOSE = {
-  signedOut: { code: 4401, reason: 'signed-out' },
-  noAccess: { code: 4404, reason: 'no-access' },
-  accessRemoved: { code: 4403, reason: 'access-removed' },
-  tooLarge: { code: 4413, reason: 'too-large' },
-  tooFast: { code: 4429, reason: 'too-fast' },
-  tooManyConnections: { code: 4430, reason: 'too-many-connections' },
-  malformed: { code: 4400, reason: 'malformed' },
-} as const;
+import { COLLAB_CLOSE } from '@yumi/core';
+
+/** Why the server closed a live document: the shared close codes. */
+export const CLOSE = COLLAB_CLOSE;
 
 /** A refusal Hocuspocus turns into a close with this code and reason. */
 export function refusal(why: { code: number; reason: string }): Error & { code: number; reason: string } {

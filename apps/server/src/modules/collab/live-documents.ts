@@ -1,5 +1,5 @@
 import { Hocuspocus, type Connection } from '@hocuspocus/server';
-import { roleAllows, type DocumentRole } from '@yumi/core';
+import { COLLAB_TEXT_FIELD, roleAllows, type CollabNotice, type DocumentRole } from '@yumi/core';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
@@ -12,14 +12,9 @@ import { CLOSE, refusal } from './close-codes';
 import { loadState, saveState } from './repository';
 import { replaceText } from './text-diff';
 
-/** The Y.Text that holds a document's text (the web app's editors bind to the same name). */
-export const TEXT_FIELD = 'content';
 /** How long a connection's role is trusted before an update checks it again (a revoked share, in any process). */
 const ROLE_RECHECK_MS = 2_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** What the server tells one connection out of band (Hocuspocus stateless messages), as JSON. */
-export type LiveNotice = { type: 'role'; role: DocumentRole };
 
 interface LiveContext {
   userId: string;
@@ -75,20 +70,20 @@ export class LiveDocuments {
       beforeSync: async ({ type, payload, document, connection }) => {
         // Sync step 2 and updates carry text; a read-only connection's are dropped by Hocuspocus anyway.
         if (type === 0 || connection.readOnly) return;
-        if (wouldPassCap(document.getText(TEXT_FIELD).length, payload)) throw refusal(CLOSE.tooLarge);
+        if (wouldPassCap(document.getText(COLLAB_TEXT_FIELD).length, payload)) throw refusal(CLOSE.tooLarge);
       },
       onLoadDocument: async ({ document, documentName }) => {
         const [state, text] = await Promise.all([loadState(ctx.db, documentName), documentText(ctx.db, documentName)]);
         if (state) Y.applyUpdate(document, state);
         // The first live edit starts from the stored text; later, a text saved over REST while nobody had the
         // document open (an older client, an offline save) joins the live document as one edit.
-        if (text !== null) replaceText(document.getText(TEXT_FIELD), text);
+        if (text !== null) replaceText(document.getText(COLLAB_TEXT_FIELD), text);
         return document;
       },
       onStoreDocument: async ({ document, documentName }) => {
         const now = ctx.clock.now();
         await saveState(ctx.db, documentName, Y.encodeStateAsUpdate(document), now);
-        await storeLiveText(ctx.db, documentName, document.getText(TEXT_FIELD).toString(), now);
+        await storeLiveText(ctx.db, documentName, document.getText(COLLAB_TEXT_FIELD).toString(), now);
       },
     });
   }
@@ -127,7 +122,7 @@ export class LiveDocuments {
     connection.context.role = role;
     connection.readOnly = !roleAllows(role, 'editor');
     // The editor turns read-only (or writable) at once and says so, instead of silently dropping keystrokes.
-    connection.sendStateless(JSON.stringify({ type: 'role', role } satisfies LiveNotice));
+    connection.sendStateless(JSON.stringify({ type: 'role', role } satisfies CollabNotice));
   }
 
   async #onAccessChanged(payload: string): Promise<void> {

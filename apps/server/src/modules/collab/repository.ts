@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
 import { collabStates } from '../../db/schema';
 
@@ -13,10 +13,4 @@ export async function saveState(db: Db, documentId: string, state: Uint8Array, n
     .insert(collabStates)
     .values({ documentId, state, bytes: state.byteLength, updatedAt: now })
     .onConflictDoUpdate({ target: collabStates.documentId, set: { state, bytes: state.byteLength, updatedAt: now } });
-}
-
-/** Whether a document is edited live (has a Yjs state): a REST save of its text then goes through the live document. */
-export async function hasState(db: Db, documentId: string): Promise<boolean> {
-  const [row] = await db.select({ n: sql<number>`1` }).from(collabStates).where(eq(collabStates.documentId, documentId)).limit(1);
-  return !!row;
 }

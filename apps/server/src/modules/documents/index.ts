@@ -1,7 +1,7 @@
 /** The documents module as the rest of the server sees it: other modules and app.ts import only from here. */
-export { documentHashes, documentsByIds, documentsPage, documentTitles, ownsDocument, searchDocuments, topHashtags } from './repository';
+export { documentHashes, documentsByIds, documentsPage, documentTitles, searchDocuments, topHashtags } from './repository';
 export { documentRoutes } from './routes';
 export { sharingRoutes } from './sharing-routes';
 export { documentOwner } from './sharing-repository';
-export { ACCESS_CHANGED_CHANNEL, announceAccessChange, documentRole } from './access';
+export { ACCESS_CHANGED_CHANNEL, documentRole } from './access';
 export { documentText, storeLiveText } from './live-text';

@@ -134,16 +134,6 @@ export async function documentsByIds(db: Db, userId: string, ids: string[]): Pro
     .where(and(eq(documents.userId, userId), sql`${documents.id} = ANY(${`{${ids.join(',')}}`}::uuid[])`));
 }
 
-/** Whether the user owns the document (the report module keeps its metadata beside it). */
-export async function ownsDocument(db: Db, userId: string, id: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: documents.id })
-    .from(documents)
-    .where(and(eq(documents.id, id), eq(documents.userId, userId)))
-    .limit(1);
-  return !!row;
-}
-
 /**
  * The user's documents whose title and text contain every pattern (`ILIKE ALL`, a text[] literal), newest
  * first, each with a snippet around the first occurrence of `first` (the literature search's library).

@@ -27,7 +27,7 @@ function RoleSelect({ value, onChange, label }: { value: ShareRole; onChange(rol
  * Who has access to a document. The owner invites by e-mail, makes links, changes and removes roles;
  * a member sees the owner and the other members, and may leave.
  */
-export function ShareDialog({ documentId, open, onOpenChange, onLeft }: { documentId: string; open: boolean; onOpenChange(o: boolean): void; onLeft?(): void }) {
+function ShareDialog({ documentId, open, onOpenChange, onLeft }: { documentId: string; open: boolean; onOpenChange(o: boolean): void; onLeft?(): void }) {
   const { t } = useTranslation('writing');
   const { user } = useCurrentUser();
   const client = useQueryClient();

@@ -10,4 +10,4 @@ export * from './documentSource';
 export * from './useDocumentAutosave';
 export * from './DocumentsDialog';
 export * from './ConflictPanel';
-export { ShareButton, ShareDialog } from './ShareDialog';
+export { ShareButton } from './ShareDialog';
