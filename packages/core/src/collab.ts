@@ -21,3 +21,23 @@ export type CollabCloseReason = (typeof COLLAB_CLOSE)[keyof typeof COLLAB_CLOSE]
 
 /** A stateless message from the server: the connection's role changed (lowered to read-only, or raised). */
 export type CollabNotice = { type: 'role'; role: DocumentRole };
+
+/**
+ * The smallest single edit that turns `current` into `next` (their common start and end kept), so cursors and
+ * comments anchored in the unchanged parts stay where they are; null when they already match. Never splits a
+ * surrogate pair (an emoji, a rare CJK character).
+ */
+export function minimalEdit(current: string, next: string): { from: number; to: number; insert: string } | null {
+  if (current === next) return null;
+  let start = 0;
+  const shorter = Math.min(current.length, next.length);
+  while (start < shorter && current.charCodeAt(start) === next.charCodeAt(start)) start++;
+  if (start > 0 && isHighSurrogate(current.charCodeAt(start - 1))) start--;
+  let end = 0;
+  while (end < shorter - start && current.charCodeAt(current.length - 1 - end) === next.charCodeAt(next.length - 1 - end)) end++;
+  if (end > 0 && isLowSurrogate(current.charCodeAt(current.length - end))) end--;
+  return { from: start, to: current.length - end, insert: next.slice(start, next.length - end) };
+}
+
+const isHighSurrogate = (c: number) => c >= 0xd800 && c <= 0xdbff;
+const isLowSurrogate = (c: number) => c >= 0xdc00 && c <= 0xdfff;
