@@ -141,7 +141,7 @@ export default defineConfig({
   ],
   server: {
     port: 5173,
-    proxy: { '/api': 'http://localhost:3000', '/installers': 'http://localhost:3000' },
+    proxy: { '/api': { target: 'http://localhost:3000', ws: true }, '/installers': 'http://localhost:3000' },
   },
   build: {
     // bench/web.bench.ts weighs the launcher's chunks from it.

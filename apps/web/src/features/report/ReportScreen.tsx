@@ -16,8 +16,13 @@ import {
   defaultBackground,
   DocumentsDialog,
   EquationBuilder,
+  LiveDocumentEditor,
+  type LiveEditorApi,
+  LiveNotice,
+  PresenceList,
   ShareButton,
   ToolSidebar,
+  useLiveDocument,
   useDocumentAutosave,
   VersionsPanel,
   type BackgroundSettings,
@@ -93,6 +98,8 @@ export default function ReportScreen({ onBack }: { onBack(): void }) {
   const [table, setTable] = useState<ReportCtx['table']>(null);
   const [view, setView] = useState<'split' | 'write' | 'preview'>('split');
   const area = useRef<HTMLTextAreaElement>(null);
+  const liveEditor = useRef<LiveEditorApi>(null);
+  const { live, readOnly: liveReadOnly } = useLiveDocument(docs);
   const text = docs.doc?.content ?? '';
   const deferred = useDeferredValue(text);
   const report: ReportStructure = useMemo(() => parseReport(deferred.length > 400_000 ? deferred.slice(0, 400_000) : deferred), [deferred]);
@@ -105,6 +112,7 @@ export default function ReportScreen({ onBack }: { onBack(): void }) {
 
   const setText = (content: string) => docs.edit({ content });
   const insertAtCursor = (snippet: string) => {
+    if (live) return void liveEditor.current?.insertAtCursor(snippet);
     const el = area.current;
     const start = el?.selectionStart ?? text.length;
     const end = el?.selectionEnd ?? text.length;
@@ -178,6 +186,7 @@ export default function ReportScreen({ onBack }: { onBack(): void }) {
             {t('reports.open')}: <span className="report-doc-title">{docs.doc?.title || t('untitled')}</span>
           </Button>
           <ShareButton documentId={docs.doc?.id} source={docs.source} onLeft={() => void docs.dismissMissing()} />
+          {live && <PresenceList live={live} />}
           <span className="badge small" aria-live="polite">{t(`save.${docs.status}`)}</span>
           <div className="report-header-actions">
             <SegmentedControl label={t('view.label')} value={view} onValueChange={setView} options={(['write', 'split', 'preview'] as const).map((v) => ({ value: v, label: t(`view.${v}`) }))} />
@@ -195,9 +204,13 @@ export default function ReportScreen({ onBack }: { onBack(): void }) {
           </section>
         )}
         <ConflictPanel docs={docs} />
+        <LiveNotice live={live} />
         <div className="report-body">
           <div className={`report-main view-${view}`}>
-            {view !== 'preview' && (
+            {view !== 'preview' && live && (
+              <LiveDocumentEditor ref={liveEditor} docs={docs} live={live} readOnly={liveReadOnly} className="report-editor" placeholder={t('placeholder')} label={t('editorLabel')} />
+            )}
+            {view !== 'preview' && !live && (
               <textarea
                 ref={area}
                 className="report-editor"

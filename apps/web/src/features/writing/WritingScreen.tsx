@@ -14,7 +14,11 @@ import {
   CreativeControlPanel,
   DocumentsDialog,
   EquationBuilder,
+  LiveDocumentEditor,
+  LiveNotice,
+  PresenceList,
   ShareButton,
+  useLiveDocument,
   ToolSidebar,
   useDocumentAutosave,
   VersionsPanel,
@@ -35,6 +39,7 @@ import { TOOL_CATEGORIES, TOOLS, ToolPanel } from './tools';
 export default function WritingScreen({ onBack }: { onBack(): void }) {
   const { t } = useTranslation('writing');
   const docs = useDocumentAutosave('writing', t('documents.untitled'));
+  const { live, readOnly: liveReadOnly } = useLiveDocument(docs);
   const { background, setBackground, sidebar, setSidebar } = useWritingStore();
   const profile = useWritingProfile();
   const aiSettings = useAiSettingsOrDefault();
@@ -109,6 +114,7 @@ export default function WritingScreen({ onBack }: { onBack(): void }) {
           />
           <SaveBadge status={docs.status} source={docs.source} />
           <ShareButton documentId={docs.doc?.id} source={docs.source} onLeft={() => void docs.dismissMissing()} />
+          {live && <PresenceList live={live} />}
           <div className="ws-header-actions">
             <Button size="sm" onClick={() => setDialog('docs')}>
               {t('screen.documents')}
@@ -125,10 +131,15 @@ export default function WritingScreen({ onBack }: { onBack(): void }) {
           <div className="ws-main">
             <CreativeControlPanel value={profile.controlSettings} onChange={profile.setControl} onPersonalityChange={profile.setPersonality} />
             <ConflictPanel docs={docs} />
+            <LiveNotice live={live} />
             {docs.status === 'error' && docs.error && <div className="alert alert-error">{t('screen.saveFailed', { message: docs.error })}</div>}
             <div className="editor-wrap">
               {docs.doc ? (
-                <Editor ref={editorRef} value={text} onChange={(content) => docs.edit({ content })} onSelectionChange={setSelection} placeholder={t('screen.placeholder')} label={t('screen.editorLabel')} />
+                live ? (
+                  <LiveDocumentEditor ref={editorRef} docs={docs} live={live} readOnly={liveReadOnly} className="editor" onSelectionChange={setSelection} placeholder={t('screen.placeholder')} label={t('screen.editorLabel')} />
+                ) : (
+                  <Editor ref={editorRef} value={text} onChange={(content) => docs.edit({ content })} onSelectionChange={setSelection} placeholder={t('screen.placeholder')} label={t('screen.editorLabel')} />
+                )
               ) : (
                 <div className="editor editor-loading" aria-busy="true">
                   <div className="spinner" />

@@ -11,3 +11,4 @@ export * from './useDocumentAutosave';
 export * from './DocumentsDialog';
 export * from './ConflictPanel';
 export { ShareButton } from './ShareDialog';
+export * from './live';

@@ -51,6 +51,11 @@ export function useDocumentAutosave(kind: DocumentKind, defaultTitle: string) {
   const [missing, setMissing] = useState(false);
   // My role on the open document (issue 32): a viewer's or commenter's edits are not taken.
   const [role, setRole] = useState<DocumentRole>('owner');
+  // Shared (members or links): its text is edited live through /api/collab, not saved here (issue 32).
+  const [collaborative, setCollaborative] = useState(false);
+  const collaborativeRef = useRef(false);
+  /** Where a tool's change of a live document's text goes: the live editor, which sends it to the others. */
+  const liveWriter = useRef<((content: string) => void) | null>(null);
   const working = useRef<Working | null>(null);
   /** The last version this tab and the server agreed on: the base of a three-way merge. */
   const base = useRef<Working | null>(null);
@@ -73,6 +78,8 @@ export function useDocumentAutosave(kind: DocumentKind, defaultTitle: string) {
         : { id: d.id, title: d.title, content: d.content, version: d.version };
       working.current = w;
       setRole(d.role ?? 'owner');
+      collaborativeRef.current = source.name === 'server' && !!d.collaborative;
+      setCollaborative(collaborativeRef.current);
       // Restored edits were based on this very version, so it is their base too; stale ones have none known.
       base.current = stale ? null : { id: d.id, title: d.title, content: d.content, version: d.version };
       dirty.current = !!unsaved;
@@ -118,7 +125,10 @@ export function useDocumentAutosave(kind: DocumentKind, defaultTitle: string) {
     setStatus('saving');
     const run = (async () => {
       try {
-        const saved = await source.update(w.id, { title: w.title, content: w.content, version: w.version });
+        // A live document's text is the server's already: only its title is saved, on the newest version.
+        const saved = collaborativeRef.current
+          ? await source.update(w.id, { title: w.title, version: (await source.get(w.id))?.version ?? w.version })
+          : await source.update(w.id, { title: w.title, content: w.content, version: w.version });
         const now = working.current;
         if (now && now.id === saved.id) {
           now.version = saved.version;
@@ -172,7 +182,13 @@ export function useDocumentAutosave(kind: DocumentKind, defaultTitle: string) {
       const w = working.current;
       if (!w || role === 'viewer' || role === 'commenter') return;
       if (patch.content !== undefined && patch.content.length > MAX_DOCUMENT_CHARS) return;
-      const next = { ...w, ...patch };
+      let change = patch;
+      if (collaborativeRef.current && patch.content !== undefined) {
+        liveWriter.current?.(patch.content);
+        if (patch.title === undefined) return;
+        change = { title: patch.title };
+      }
+      const next = { ...w, ...change };
       working.current = next;
       dirty.current = true;
       writeBackup(next);
@@ -182,6 +198,14 @@ export function useDocumentAutosave(kind: DocumentKind, defaultTitle: string) {
     },
     [schedule, status, role],
   );
+
+  /** The live document's text changed (typed here or by someone else): shown and counted, never saved from here. */
+  const live = useCallback((content: string) => {
+    const w = working.current;
+    if (!w || w.content === content) return;
+    working.current = { ...w, content };
+    setDoc(working.current);
+  }, []);
 
   const open = useCallback(
     async (id: string) => {
@@ -381,6 +405,9 @@ export function useDocumentAutosave(kind: DocumentKind, defaultTitle: string) {
     kind,
     role,
     readOnly: role === 'viewer' || role === 'commenter',
+    collaborative,
+    live,
+    liveWriter,
     missing,
     dismissMissing,
     documents: (list.data ?? []) as DocumentSummary[],

@@ -1,0 +1,125 @@
+import { defaultKeymap, indentWithTab } from '@codemirror/commands';
+import { Compartment, EditorSelection, EditorState } from '@codemirror/state';
+import { EditorView, keymap, placeholder as placeholderExt } from '@codemirror/view';
+import { MAX_DOCUMENT_CHARS, minimalEdit } from '@yumi/core';
+import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { yCollab, yUndoManagerKeymap } from 'y-codemirror.next';
+import * as Y from 'yjs';
+import { toast } from '../../ui/toast';
+import type { LiveText } from './useLiveText';
+import './live.css';
+
+/** What tools do with the editor (the Writing Helper's EditorApi): every change goes into the shared text. */
+export interface LiveEditorApi {
+  getText(): string;
+  getSelection(): { start: number; end: number };
+  selectedText(): string;
+  setText(text: string): boolean;
+  replaceRange(start: number, end: number, text: string): boolean;
+  insertAtCursor(text: string): boolean;
+  focus(): void;
+}
+
+interface Props {
+  live: LiveText;
+  readOnly: boolean;
+  label: string;
+  placeholder: string;
+  className?: string;
+  onText(text: string): void;
+  onSelectionChange?(s: { start: number; end: number }): void;
+}
+
+/**
+ * The editor of a shared document (issue 32): CodeMirror bound to the document's Y.Text (y-codemirror.next),
+ * with everyone's cursor and selection in their colour and name, and Yjs undo that undoes only my own edits.
+ */
+export const LiveEditor = forwardRef<LiveEditorApi, Props>(function LiveEditor({ live, readOnly, label, placeholder, className, onText, onSelectionChange }, ref) {
+  const { t } = useTranslation('writing');
+  const host = useRef<HTMLDivElement>(null);
+  const view = useRef<EditorView | null>(null);
+  const editable = useRef(new Compartment());
+  const callbacks = useRef({ onText, onSelectionChange });
+  callbacks.current = { onText, onSelectionChange };
+
+  useEffect(() => {
+    const undoManager = new Y.UndoManager(live.text);
+    const tooLarge = () => toast('error', t('editor.tooLarge', { max: MAX_DOCUMENT_CHARS.toLocaleString() }));
+    const state = EditorState.create({
+      doc: live.text.toString(),
+      extensions: [
+        keymap.of([...yUndoManagerKeymap, ...defaultKeymap, indentWithTab]),
+        EditorView.lineWrapping,
+        placeholderExt(placeholder),
+        EditorView.contentAttributes.of({ 'aria-label': label, 'aria-multiline': 'true', spellcheck: 'true', 'data-testid': 'live-editor' }),
+        // A typed or pasted change that would pass the document cap is refused here, before it reaches the others.
+        EditorState.changeFilter.of((tr) => {
+          if (tr.newDoc.length <= MAX_DOCUMENT_CHARS || tr.newDoc.length <= tr.startState.doc.length) return true;
+          tooLarge();
+          return false;
+        }),
+        editable.current.of([EditorState.readOnly.of(readOnly), EditorView.editable.of(!readOnly)]),
+        yCollab(live.text, live.provider.awareness, { undoManager }),
+        EditorView.updateListener.of((u) => {
+          if (u.docChanged) callbacks.current.onText(u.state.doc.toString());
+          if (u.selectionSet) {
+            const { from, to } = u.state.selection.main;
+            callbacks.current.onSelectionChange?.({ start: from, end: to });
+          }
+        }),
+      ],
+    });
+    const v = new EditorView({ state, parent: host.current! });
+    view.current = v;
+    callbacks.current.onText(live.text.toString());
+    return () => {
+      v.destroy();
+      undoManager.destroy();
+      view.current = null;
+    };
+    // The view is built once per live document; the read-only switch below reconfigures it in place.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [live.text, live.provider]);
+
+  useEffect(() => {
+    view.current?.dispatch({ effects: editable.current.reconfigure([EditorState.readOnly.of(readOnly), EditorView.editable.of(!readOnly)]) });
+  }, [readOnly]);
+
+  const apply = (from: number, to: number, insert: string): boolean => {
+    const v = view.current;
+    if (!v || readOnly) return false;
+    const before = v.state.doc.length;
+    if (before - (to - from) + insert.length > MAX_DOCUMENT_CHARS) {
+      toast('error', t('editor.tooLarge', { max: MAX_DOCUMENT_CHARS.toLocaleString() }));
+      return false;
+    }
+    v.dispatch({ changes: { from, to, insert }, selection: EditorSelection.cursor(from + insert.length), scrollIntoView: true });
+    return true;
+  };
+
+  useImperativeHandle(ref, () => ({
+    getText: () => view.current?.state.doc.toString() ?? '',
+    getSelection: () => {
+      const main = view.current?.state.selection.main;
+      return { start: main?.from ?? 0, end: main?.to ?? 0 };
+    },
+    selectedText: () => {
+      const s = view.current?.state;
+      return s ? s.sliceDoc(s.selection.main.from, s.selection.main.to) : '';
+    },
+    setText: (text) => {
+      const current = view.current?.state.doc.toString() ?? '';
+      const edit = minimalEdit(current, text);
+      return edit ? apply(edit.from, edit.to, edit.insert) : true;
+    },
+    replaceRange: (start, end, text) => apply(start, end, text),
+    insertAtCursor: (text) => {
+      const main = view.current?.state.selection.main;
+      return apply(main?.from ?? 0, main?.to ?? 0, text);
+    },
+    focus: () => view.current?.focus(),
+  }));
+
+  return <div ref={host} className={`live-editor ${className ?? ''}`} data-readonly={readOnly || undefined} />;
+});

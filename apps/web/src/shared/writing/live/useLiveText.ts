@@ -1,0 +1,118 @@
+import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
+import { COLLAB_PATH, COLLAB_TEXT_FIELD, type CollabCloseReason, type CollabNotice, type DocumentRole } from '@yumi/core';
+import { useEffect, useMemo, useState } from 'react';
+import { IndexeddbPersistence } from 'y-indexeddb';
+import * as Y from 'yjs';
+import { getToken } from '../../api/token';
+import { presenceColor } from './presence';
+
+export type LiveStatus = 'connecting' | 'live' | 'offline' | 'closed';
+
+/** A collaborator in the document right now (awareness): their name and colour, and whether it is me. */
+export interface Peer {
+  clientId: number;
+  name: string;
+  color: string;
+  me: boolean;
+}
+
+/** Refusals after which reconnecting cannot help: the provider stops and the local copy is dropped. */
+const FINAL: ReadonlySet<string> = new Set<CollabCloseReason>(['signed-out', 'no-access', 'access-removed']);
+
+export interface LiveText {
+  doc: Y.Doc;
+  text: Y.Text;
+  provider: HocuspocusProvider;
+  status: LiveStatus;
+  /** Why the server closed or refused the connection (a COLLAB_CLOSE reason), until the next good connect. */
+  refused: CollabCloseReason | null;
+  /** My role as the server last told it (a share changed while the document was open). */
+  role: DocumentRole | null;
+  peers: Peer[];
+  /** Edits made here the server has not confirmed yet (offline, or in flight). */
+  pending: number;
+}
+
+function socketUrl(): string {
+  const { protocol, host } = window.location;
+  return `${protocol === 'https:' ? 'wss:' : 'ws:'}//${host}${COLLAB_PATH}`;
+}
+
+/**
+ * One shared document's live text (issue 32): a Yjs document synced through /api/collab with the session
+ * token, kept in IndexedDB so edits made offline survive a reload and merge when the network returns, and my
+ * name and colour in its awareness for the others' cursors and presence list.
+ */
+export function useLiveText(documentId: string | null, me: { id: string; name: string } | null): LiveText | null {
+  const session = useMemo(() => {
+    if (!documentId) return null;
+    const doc = new Y.Doc();
+    const websocket = new HocuspocusProviderWebsocket({ url: socketUrl(), delay: 500, maxDelay: 10_000 });
+    const provider = new HocuspocusProvider({ websocketProvider: websocket, name: documentId, document: doc, token: () => getToken() ?? '' });
+    return { doc, websocket, provider, text: doc.getText(COLLAB_TEXT_FIELD) };
+  }, [documentId]);
+  const [status, setStatus] = useState<LiveStatus>('connecting');
+  const [refused, setRefused] = useState<CollabCloseReason | null>(null);
+  const [role, setRole] = useState<DocumentRole | null>(null);
+  const [peers, setPeers] = useState<Peer[]>([]);
+  const [pending, setPending] = useState(0);
+
+  const meId = me?.id;
+  const meName = me?.name;
+  useEffect(() => {
+    if (!session || !documentId || !meId || !meName) return;
+    setStatus('connecting');
+    setRefused(null);
+    setRole(null);
+    setPeers([]);
+    const { doc, websocket, provider } = session;
+    const local = typeof indexedDB === 'undefined' ? null : new IndexeddbPersistence(`yumi-live-${documentId}`, doc);
+    const stop = (reason: string) => {
+      setRefused(reason as CollabCloseReason);
+      if (!FINAL.has(reason)) return;
+      setStatus('closed');
+      websocket.disconnect();
+      void local?.clearData();
+    };
+    const readPeers = () => {
+      const states = provider.awareness?.getStates() ?? new Map();
+      const list: Peer[] = [];
+      for (const [clientId, state] of states) {
+        const user = (state as { user?: { name?: string; color?: string } }).user;
+        if (user?.name) list.push({ clientId, name: user.name, color: user.color ?? presenceColor(String(clientId)), me: clientId === doc.clientID });
+      }
+      setPeers(list);
+    };
+    provider.awareness?.setLocalStateField('user', { name: meName, color: presenceColor(meId), colorLight: `${presenceColor(meId)}33` });
+    provider.on('status', ({ status: s }: { status: string }) => {
+      if (s === 'connected') setStatus('live');
+      else setStatus((prev) => (prev === 'closed' ? prev : navigator.onLine ? 'connecting' : 'offline'));
+    });
+    provider.on('authenticated', () => setRefused(null));
+    provider.on('authenticationFailed', ({ reason }: { reason: string }) => stop(reason));
+    provider.on('close', ({ event }: { event: CloseEvent }) => event.reason && stop(event.reason));
+    provider.on('stateless', ({ payload }: { payload: string }) => {
+      try {
+        const notice = JSON.parse(payload) as CollabNotice;
+        if (notice.type === 'role') setRole(notice.role);
+      } catch {
+        /* not ours */
+      }
+    });
+    provider.on('unsyncedChanges', ({ number }: { number: number }) => setPending(number));
+    provider.on('awarenessChange', readPeers);
+    provider.attach();
+    readPeers();
+    const offline = () => setStatus((prev) => (prev === 'closed' ? prev : 'offline'));
+    window.addEventListener('offline', offline);
+    return () => {
+      window.removeEventListener('offline', offline);
+      provider.destroy();
+      websocket.destroy();
+      void local?.destroy();
+      doc.destroy();
+    };
+  }, [session, documentId, meId, meName]);
+
+  return session && me ? { ...session, status, refused, role, peers, pending } : null;
+}
