@@ -44,13 +44,8 @@ function socketUrl(): string {
  * name and colour in its awareness for the others' cursors and presence list.
  */
 export function useLiveText(documentId: string | null, me: { id: string; name: string } | null): LiveText | null {
-  const session = useMemo(() => {
-    if (!documentId) return null;
-    const doc = new Y.Doc();
-    const websocket = new HocuspocusProviderWebsocket({ url: socketUrl(), delay: 500, maxDelay: 10_000 });
-    const provider = new HocuspocusProvider({ websocketProvider: websocket, name: documentId, document: doc, token: () => getToken() ?? '' });
-    return { doc, websocket, provider, text: doc.getText(COLLAB_TEXT_FIELD) };
-  }, [documentId]);
+  type Session = Pick<LiveText, 'doc' | 'text' | 'provider'>;
+  const [session, setSession] = useState<Session | null>(null);
   const [status, setStatus] = useState<LiveStatus>('connecting');
   const [refused, setRefused] = useState<CollabCloseReason | null>(null);
   const [role, setRole] = useState<DocumentRole | null>(null);
@@ -59,13 +54,18 @@ export function useLiveText(documentId: string | null, me: { id: string; name: s
 
   const meId = me?.id;
   const meName = me?.name;
+  // The session lives exactly as long as this effect: built here and destroyed in its cleanup, so a re-run
+  // (another document, another user) never reuses a destroyed document or socket.
   useEffect(() => {
-    if (!session || !documentId || !meId || !meName) return;
+    if (!documentId || !meId) return;
     setStatus('connecting');
     setRefused(null);
     setRole(null);
     setPeers([]);
-    const { doc, websocket, provider } = session;
+    setPending(0);
+    const doc = new Y.Doc();
+    const websocket = new HocuspocusProviderWebsocket({ url: socketUrl(), delay: 500, maxDelay: 10_000 });
+    const provider = new HocuspocusProvider({ websocketProvider: websocket, name: documentId, document: doc, token: () => getToken() ?? '' });
     const local = typeof indexedDB === 'undefined' ? null : new IndexeddbPersistence(`yumi-live-${documentId}`, doc);
     const stop = (reason: string) => {
       setRefused(reason as CollabCloseReason);
@@ -83,7 +83,6 @@ export function useLiveText(documentId: string | null, me: { id: string; name: s
       }
       setPeers(list);
     };
-    provider.awareness?.setLocalStateField('user', { name: meName, color: presenceColor(meId), colorLight: `${presenceColor(meId)}33` });
     provider.on('status', ({ status: s }: { status: string }) => {
       if (s === 'connected') setStatus('live');
       else setStatus((prev) => (prev === 'closed' ? prev : navigator.onLine ? 'connecting' : 'offline'));
@@ -102,17 +101,25 @@ export function useLiveText(documentId: string | null, me: { id: string; name: s
     provider.on('unsyncedChanges', ({ number }: { number: number }) => setPending(number));
     provider.on('awarenessChange', readPeers);
     provider.attach();
-    readPeers();
+    setSession({ doc, provider, text: doc.getText(COLLAB_TEXT_FIELD) });
     const offline = () => setStatus((prev) => (prev === 'closed' ? prev : 'offline'));
     window.addEventListener('offline', offline);
     return () => {
       window.removeEventListener('offline', offline);
+      setSession(null);
       provider.destroy();
       websocket.destroy();
       void local?.destroy();
       doc.destroy();
     };
-  }, [session, documentId, meId, meName]);
+  }, [documentId, meId]);
 
-  return session && me ? { ...session, status, refused, role, peers, pending } : null;
+  // My name and colour for the others' cursors and presence list; a renamed account updates it in place.
+  useEffect(() => {
+    if (!session || !meId || !meName) return;
+    const color = presenceColor(meId);
+    session.provider.awareness?.setLocalStateField('user', { name: meName, color, colorLight: `${color}33` });
+  }, [session, meId, meName]);
+
+  return useMemo(() => (session && me ? { ...session, status, refused, role, peers, pending } : null), [session, me, status, refused, role, peers, pending]);
 }
