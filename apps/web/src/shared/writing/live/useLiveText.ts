@@ -64,7 +64,7 @@ export function useLiveText(documentId: string | null, me: { id: string; name: s
     setPeers([]);
     setPending(0);
     const doc = new Y.Doc();
-    const websocket = new HocuspocusProviderWebsocket({ url: socketUrl(), delay: 500, maxDelay: 10_000 });
+    const websocket = new HocuspocusProviderWebsocket({ url: socketUrl(), delay: 500, minDelay: 500, maxDelay: 10_000 });
     const provider = new HocuspocusProvider({ websocketProvider: websocket, name: documentId, document: doc, token: () => getToken() ?? '' });
     const local = typeof indexedDB === 'undefined' ? null : new IndexeddbPersistence(`yumi-live-${documentId}`, doc);
     const stop = (reason: string) => {
