@@ -16,6 +16,14 @@ async function reportEditor(page: Page, url = '/writing?screen=report') {
 /** The live editor of a shared document (CodeMirror's content element). */
 const liveEditor = (page: Page) => page.getByTestId('live-editor');
 
+/** The shared text as the editor shows it, without the others' cursor widgets (caret, name label, word joiners). */
+const liveText = (page: Page) =>
+  liveEditor(page).evaluate((el) => {
+    const copy = el.cloneNode(true) as HTMLElement;
+    copy.querySelectorAll('.cm-ySelectionCaret, .cm-widgetBuffer').forEach((n) => n.remove());
+    return (copy.textContent ?? '').replace(/\u2060/g, '');
+  });
+
 test('share a report, edit it together live with cursors and presence, downgrade to viewer, share by link', async ({ browser }) => {
   const owner = await person(browser, 'own');
   const member = await person(browser, 'mem');
@@ -37,12 +45,12 @@ test('share a report, edit it together live with cursors and presence, downgrade
   const shared = member.page.getByTestId('shared-with-me');
   await expect(shared).toContainText(owner.account.username);
   await shared.getByRole('button').first().click();
-  await expect(liveEditor(member.page)).toHaveText('The owner wrote this shared report.', { timeout: 30_000 });
+  await expect.poll(() => liveText(member.page), { timeout: 30_000 }).toBe('The owner wrote this shared report.');
   await expect(member.page.getByTestId('live-status')).toHaveText('Live');
 
   // The owner, reopening it now that it is shared, edits it live too: both are in the presence list.
   await owner.page.reload();
-  await expect(liveEditor(owner.page)).toHaveText('The owner wrote this shared report.', { timeout: 30_000 });
+  await expect.poll(() => liveText(owner.page), { timeout: 30_000 }).toBe('The owner wrote this shared report.');
   for (const page of [owner.page, member.page]) {
     await expect(page.getByRole('group', { name: 'People editing now' }).getByRole('listitem')).toHaveCount(2);
   }
@@ -51,14 +59,14 @@ test('share a report, edit it together live with cursors and presence, downgrade
   await liveEditor(member.page).click();
   await member.page.keyboard.press('Control+End');
   await member.page.keyboard.type(' Edited by the member.');
-  await expect(liveEditor(owner.page)).toHaveText('The owner wrote this shared report. Edited by the member.');
+  await expect.poll(() => liveText(owner.page)).toBe('The owner wrote this shared report. Edited by the member.');
   await expect(owner.page.getByTestId('report-preview')).toContainText('Edited by the member.');
   // The member's cursor shows in the owner's editor with their name.
   await expect(owner.page.locator('.cm-ySelectionInfo')).toHaveText(member.account.username);
   await liveEditor(owner.page).click();
   await owner.page.keyboard.press('Control+Home');
   await owner.page.keyboard.type('Now: ');
-  await expect(liveEditor(member.page)).toHaveText('Now: The owner wrote this shared report. Edited by the member.');
+  await expect.poll(() => liveText(member.page)).toBe('Now: The owner wrote this shared report. Edited by the member.');
 
   // Made a viewer while the document is open: the member's editor turns read only at once.
   await owner.page.getByRole('button', { name: 'Share' }).click();
@@ -66,7 +74,7 @@ test('share a report, edit it together live with cursors and presence, downgrade
   await expect(owner.page.getByText('Role changed.')).toBeVisible();
   await expect(liveEditor(member.page)).toHaveAttribute('contenteditable', 'false');
   await member.page.keyboard.type(' extra');
-  await expect(liveEditor(member.page)).toHaveText('Now: The owner wrote this shared report. Edited by the member.');
+  await expect.poll(() => liveText(member.page)).toBe('Now: The owner wrote this shared report. Edited by the member.');
 
   // A link: a third account follows it and lands on the live document.
   await dialog.getByLabel('Role for a new link').selectOption('commenter');
@@ -77,7 +85,7 @@ test('share a report, edit it together live with cursors and presence, downgrade
   await third.page.goto(new URL(url).pathname);
   await expect(third.page.getByTestId('report-screen')).toBeVisible({ timeout: 30_000 });
   await expect(third.page).toHaveURL(/screen=report&doc=/);
-  await expect(liveEditor(third.page)).toHaveText('Now: The owner wrote this shared report. Edited by the member.', { timeout: 30_000 });
+  await expect.poll(() => liveText(third.page), { timeout: 30_000 }).toBe('Now: The owner wrote this shared report. Edited by the member.');
   await expect(liveEditor(third.page)).toHaveAttribute('contenteditable', 'false');
 
   // Removed: the member is told, in words, and the editor stays read only.
