@@ -6,10 +6,10 @@ import * as Y from 'yjs';
 import { getToken } from '../../api/token';
 import { presenceColor } from './presence';
 
-export type LiveStatus = 'connecting' | 'live' | 'offline' | 'closed';
+type LiveStatus = 'connecting' | 'live' | 'offline' | 'closed';
 
 /** A collaborator in the document right now (awareness): their name and colour, and whether it is me. */
-export interface Peer {
+interface Peer {
   clientId: number;
   name: string;
   color: string;
