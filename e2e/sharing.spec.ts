@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { signUpViaApi } from './support';
+import { outboxMails, shot, signUpViaApi } from './support';
 
 /** A fresh browser context signed in as a new account (made through the API). */
 async function person(browser: Browser, prefix: string): Promise<{ page: Page; account: Awaited<ReturnType<typeof signUpViaApi>> }> {
@@ -91,4 +91,96 @@ test('share a report, edit it together live with cursors and presence, downgrade
   // Removed: the member is told, in words, and the editor stays read only.
   await dialog.getByRole('button', { name: `Remove ${member.account.username}` }).click();
   await expect(member.page.getByTestId('live-refused')).toHaveText('The owner removed your access to this document. Your copy here is read only.');
+});
+
+/** A document the owner made and shared through the API (the sharing flow itself is the test above). */
+async function sharedDocument(owner: Awaited<ReturnType<typeof person>>, content: string, members: { email: string; role: 'viewer' | 'commenter' | 'editor' }[]) {
+  const headers = { authorization: `Bearer ${owner.account.token}` };
+  const made = await owner.page.request.post('/api/documents', { headers, data: { title: 'Lab report', content, kind: 'report' } });
+  expect(made.status()).toBe(201);
+  const { id } = (await made.json()) as { id: string };
+  for (const m of members) expect((await owner.page.request.post(`/api/documents/${id}/shares`, { headers, data: m })).status()).toBe(201);
+  return `/writing?screen=report&doc=${id}`;
+}
+
+/** Selects `text` in the live editor by finding it in the document (CodeMirror keeps the DOM selection in step). */
+async function selectText(page: Page, text: string) {
+  await liveEditor(page).evaluate((el, wanted) => {
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const at = node.textContent!.indexOf(wanted);
+      if (at < 0) continue;
+      const range = document.createRange();
+      range.setStart(node, at);
+      range.setEnd(node, at + wanted.length);
+      const selection = window.getSelection()!;
+      selection.removeAllRanges();
+      selection.addRange(range);
+      return;
+    }
+    throw new Error(`"${wanted}" is not in the editor`);
+  }, text);
+}
+
+test('comment on shared text: a thread stays on its words while others edit, replies, @mention mail, resolve and reopen, a viewer only reads', async ({ browser }) => {
+  const owner = await person(browser, 'cown');
+  const commenter = await person(browser, 'ccom');
+  const viewer = await person(browser, 'cview');
+  const url = await sharedDocument(owner, 'Yields rose in the second plot after watering.', [
+    { email: commenter.account.email, role: 'commenter' },
+    { email: viewer.account.email, role: 'viewer' },
+  ]);
+  await reportEditor(owner.page, url);
+  await reportEditor(commenter.page, url);
+  for (const p of [owner.page, commenter.page]) await expect.poll(() => liveText(p), { timeout: 30_000 }).toBe('Yields rose in the second plot after watering.');
+
+  // The commenter cannot type, but comments on a selection and mentions the owner.
+  await expect(liveEditor(commenter.page)).toHaveAttribute('contenteditable', 'false');
+  await liveEditor(commenter.page).click();
+  await selectText(commenter.page, 'second plot');
+  await commenter.page.getByRole('button', { name: 'Comment', exact: true }).click();
+  const panel = commenter.page.getByTestId('comments-panel');
+  await panel.getByLabel('New comment').fill('Which plot is the second one? ');
+  await panel.getByRole('button', { name: `@${owner.account.username}` }).click();
+  await panel.getByRole('button', { name: 'Comment', exact: true }).click();
+  await expect(commenter.page.getByText(`Mailed ${owner.account.username}.`)).toBeVisible();
+  await expect(panel.getByTestId('comment-thread')).toContainText(`Which plot is the second one? @${owner.account.username}`);
+  await expect.poll(async () => (await outboxMails(owner.account.email)).find((m) => m.subject?.includes('mentioned you'))?.text ?? '').toContain('Which plot is the second one?');
+
+  // The owner sees it arrive without reloading, highlighted on its words; edits before and inside keep it there.
+  await expect(owner.page.getByTestId('comments-toggle')).toHaveText(/Comments \(1\)/);
+  await expect(owner.page.locator('.cm-comment')).toHaveText('second plot');
+  await liveEditor(owner.page).click();
+  await owner.page.keyboard.press('Control+Home');
+  await owner.page.keyboard.type('In 2026, ');
+  await expect.poll(() => liveText(commenter.page)).toBe('In 2026, Yields rose in the second plot after watering.');
+  await expect(commenter.page.locator('.cm-comment')).toHaveText('second plot');
+  await expect(owner.page.locator('.cm-comment')).toHaveText('second plot');
+
+  // Clicking the highlight opens the thread; the owner replies and resolves it.
+  await owner.page.locator('.cm-comment').click();
+  const ownerPanel = owner.page.getByTestId('comments-panel');
+  const thread = ownerPanel.getByTestId('comment-thread');
+  await expect(thread).toHaveClass(/active/);
+  await thread.getByRole('button', { name: 'Reply', exact: true }).click();
+  await thread.getByLabel('Reply').fill('The one by the river.');
+  await thread.getByLabel('Reply').press('Control+Enter');
+  await expect(thread.getByTestId('comment')).toHaveCount(2);
+  await expect(panel.getByTestId('comment').nth(1)).toHaveText(/The one by the river\./);
+  await shot(owner.page, 'comments-thread');
+  await thread.getByRole('button', { name: 'Resolve' }).click();
+  await expect(owner.page.locator('.cm-comment')).toHaveCount(0);
+  await expect(ownerPanel.getByText('No open comments.')).toBeVisible();
+  await ownerPanel.getByRole('radio', { name: 'Resolved (1)' }).click();
+  await expect(ownerPanel.getByTestId('comment-thread')).toContainText(`Resolved by ${owner.account.username}`);
+  await ownerPanel.getByRole('button', { name: 'Reopen' }).click();
+  await expect(owner.page.locator('.cm-comment')).toHaveText('second plot');
+
+  // A viewer reads the thread but has nothing to write with.
+  await reportEditor(viewer.page, url);
+  await viewer.page.getByTestId('comments-toggle').click();
+  const viewerPanel = viewer.page.getByTestId('comments-panel');
+  await expect(viewerPanel.getByTestId('comment')).toHaveCount(2);
+  await expect(viewer.page.getByRole('button', { name: 'Comment', exact: true })).toHaveCount(0);
+  await expect(viewerPanel.getByRole('button', { name: 'Reply', exact: true })).toHaveCount(0);
 });

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 
 /** Who may import whom. Adding an edge is a design decision: the map must stay free of cycles (checked below). */
 export const SERVER_MODULE_DEPENDENCIES = {
-  account: ['ai', 'auth', 'billing', 'characters', 'documents', 'images', 'preferences', 'report'],
+  account: ['ai', 'auth', 'billing', 'characters', 'comments', 'documents', 'images', 'preferences', 'report'],
   admin: [],
   ai: ['billing', 'connections'],
   'anime-refs': ['art'],
@@ -21,6 +21,7 @@ export const SERVER_MODULE_DEPENDENCIES = {
   characters: ['images', 'storage'],
   connections: ['admin'],
   collab: ['auth', 'documents'],
+  comments: ['auth', 'documents'],
   documents: ['auth'],
   health: ['connections'],
   images: ['billing', 'storage'],
@@ -58,6 +59,7 @@ export const TABLE_OWNERS = {
   characters: ['characters', 'character_versions', 'character_version_blobs'],
   connections: ['llm_connections'],
   collab: ['collab_states'],
+  comments: ['document_comments'],
   documents: ['documents', 'writing_profiles', 'document_shares', 'share_tokens'],
   images: ['image_jobs', 'image_results', 'image_tombstones'],
   plagiarism: ['plagiarism_sources', 'plagiarism_fingerprints'],

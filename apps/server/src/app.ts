@@ -24,6 +24,7 @@ import { connectionRoutes } from './modules/connections';
 import { openMailer } from './providers/mail';
 import { createSecretBox, loadServerKeys } from './shared/crypto/secret-box';
 import { documentRoutes, sharingRoutes } from './modules/documents';
+import { commentRoutes } from './modules/comments';
 import { LiveDocuments, UPGRADE_REQUIRED } from './modules/collab';
 import { HttpError } from './lib/http-error';
 import { healthRoutes } from './modules/health';
@@ -213,6 +214,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       await api.register(billingRoutes, { ctx, prefix: '/billing', artworkCount: countArtworks });
       await api.register(artRoutes, { ctx, prefix: '/art' });
       await api.register(sharingRoutes, { ctx });
+      await api.register(commentRoutes, { ctx });
       await api.register(documentRoutes, { ctx, prefix: '/documents' });
       await api.register(trendRoutes, { ctx, prefix: '/trends' });
       await api.register(preferencesRoutes, { ctx, prefix: '/me' });

@@ -1,6 +1,7 @@
 import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
 import { MAX_DOCUMENT_CHARS } from '@yumi/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as Y from 'yjs';
 import { createTestApp, signUp, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -124,6 +125,30 @@ describe('live documents at /api/collab', () => {
     const removed = await t.app.inject({ method: 'DELETE', url: `/api/documents/${id}/shares/${editor.user.id}`, headers: owner.auth });
     expect(removed.statusCode).toBe(204);
     await until(() => b.events.closed.includes('access-removed'), 5_000);
+  });
+
+  it('an open editor is told when the comment threads change, so it reloads them', async () => {
+    const owner = await signUp(t.app, 'own');
+    const commenter = await signUp(t.app, 'com');
+    const id = await report(owner, 'Method: titration');
+    await share(owner, id, commenter, 'commenter');
+    const a = connect(id, owner.token);
+    await a.synced;
+    const at = (index: number) => Buffer.from(Y.encodeRelativePosition(Y.createRelativePositionFromTypeIndex(a.text, index))).toString('base64');
+    const created = await t.app.inject({
+      method: 'POST',
+      url: `/api/documents/${id}/comments`,
+      headers: commenter.auth,
+      payload: { anchor: { start: at(8), end: at(17) }, quote: 'titration', body: 'Which indicator?' },
+    });
+    expect(created.statusCode).toBe(201);
+    await until(() => a.events.notices.length === 1);
+    expect(a.events.notices).toEqual([{ type: 'comments' }]);
+    const threadId = (created.json() as { thread: { id: string } }).thread.id;
+    const resolved = await t.app.inject({ method: 'PATCH', url: `/api/documents/${id}/comments/${threadId}`, headers: owner.auth, payload: { resolved: true } });
+    expect(resolved.statusCode).toBe(200);
+    await until(() => a.events.notices.length === 2);
+    expect(a.events.notices).toEqual([{ type: 'comments' }, { type: 'comments' }]);
   });
 
   it('refuses an update that would pass the document cap, and nothing of it is applied', async () => {

@@ -19,8 +19,11 @@ export const COLLAB_CLOSE = {
 } as const;
 export type CollabCloseReason = (typeof COLLAB_CLOSE)[keyof typeof COLLAB_CLOSE]['reason'];
 
-/** A stateless message from the server: the connection's role changed (lowered to read-only, or raised). */
-export type CollabNotice = { type: 'role'; role: DocumentRole };
+/**
+ * A stateless message from the server: the connection's role changed (lowered to read-only, or raised), or
+ * the document's comment threads changed (the editor reloads them).
+ */
+export type CollabNotice = { type: 'role'; role: DocumentRole } | { type: 'comments' };
 
 /**
  * The smallest single edit that turns `current` into `next` (their common start and end kept), so cursors and

@@ -19,6 +19,7 @@ export * from './writing';
 export * from './documents';
 export * from './sharing';
 export * from './collab';
+export * from './comments';
 export * from './report';
 export * from './ai';
 export * from './anime';

@@ -8,3 +8,4 @@ export * from './ai';
 export * from './admin';
 export * from './app';
 export * from './sharing';
+export * from './comments';

@@ -15,3 +15,4 @@ export * from './login-throttle';
 export * from './account-mail';
 export * from './llm-connections';
 export * from './collab';
+export * from './comments';

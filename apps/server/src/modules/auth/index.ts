@@ -5,7 +5,7 @@ export { publicOrigin } from './email-verification';
 export { sendAccountNotice } from './notices';
 export { hashPassword } from './password';
 export { checkPassword } from './reauth';
-export { anonymizeUser, findUserByEmail, findUserById, setPasswordHash, setUsername, usernamesByIds } from './repository';
+export { anonymizeUser, contactsByIds, findUserByEmail, findUserById, setPasswordHash, setUsername, usernamesByIds } from './repository';
 export { authRoutes } from './routes';
 export { SESSION_REVOKED_CHANNEL, forgetCachedUser, onSessionRevoked, toUser, userForToken } from './service';
 export { SessionCache } from './session-cache';

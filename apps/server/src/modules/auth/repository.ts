@@ -111,6 +111,15 @@ export async function usernamesByIds(db: Db, ids: string[]): Promise<Map<string,
   return new Map(rows.map((r) => [r.id, r.username]));
 }
 
+/** Names and addresses of live accounts by id, for a module mailing people it knows have a reason to hear; ids not found (or deleted) are absent. */
+export async function contactsByIds(db: Db, ids: string[]): Promise<Array<{ id: string; username: string; email: string }>> {
+  if (!ids.length) return [];
+  return db
+    .select({ id: users.id, username: users.username, email: users.email })
+    .from(users)
+    .where(and(inArray(users.id, [...new Set(ids)]), isNull(users.deletedAt)));
+}
+
 const liveSessionOf = (userId: string, now: Date) =>
   and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now));
 

@@ -6,7 +6,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import * as Y from 'yjs';
 import type { AppContext } from '../../context';
 import { userForToken } from '../auth';
-import { ACCESS_CHANGED_CHANNEL, documentRole, documentText, storeLiveText } from '../documents';
+import { ACCESS_CHANGED_CHANNEL, COMMENTS_CHANGED_CHANNEL, documentRole, documentText, storeLiveText } from '../documents';
 import { MAX_CONNECTIONS_PER_USER, MAX_FRAME_BYTES, MessageRate, wouldPassCap } from './bounds';
 import { CLOSE, refusal } from './close-codes';
 import { loadState, saveState } from './repository';
@@ -98,6 +98,7 @@ export class LiveDocuments {
       this.#sockets.handleUpgrade(req, socket, head, (ws) => this.#accept(ws, req));
     });
     await this.ctx.database.listen(ACCESS_CHANGED_CHANNEL, (payload) => void this.#onAccessChanged(payload));
+    await this.ctx.database.listen(COMMENTS_CHANGED_CHANNEL, (documentId) => this.#onCommentsChanged(documentId));
   }
 
   #accept(ws: WebSocket, req: IncomingMessage): void {
@@ -137,6 +138,14 @@ export class LiveDocuments {
         connection.close(refused as { code: number; reason: string });
       }
     }
+  }
+
+  /** Every editor of the document open here reloads its comment threads (the REST API has the threads themselves). */
+  #onCommentsChanged(documentId: string): void {
+    const document = this.hocuspocus.documents.get(documentId);
+    if (!document) return;
+    const notice = JSON.stringify({ type: 'comments' } satisfies CollabNotice);
+    for (const connection of document.getConnections()) connection.sendStateless(notice);
   }
 
   /** How many documents are open live here (the sizing figure in docs/operations.md). */

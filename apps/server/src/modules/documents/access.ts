@@ -26,3 +26,13 @@ export const ACCESS_CHANGED_CHANNEL = 'document_access_changed';
 export async function announceAccessChange(ctx: AppContext, documentId: string, userId: string): Promise<void> {
   await ctx.database.notify(ACCESS_CHANGED_CHANNEL, `${documentId}:${userId}`);
 }
+
+/**
+ * Announced to every process when a document's comment threads change (payload: the document id), so its
+ * open live editors reload them. Here beside the access channel: the live editors listen to both.
+ */
+export const COMMENTS_CHANGED_CHANNEL = 'document_comments_changed';
+
+export async function announceCommentsChange(ctx: AppContext, documentId: string): Promise<void> {
+  await ctx.database.notify(COMMENTS_CHANGED_CHANNEL, documentId);
+}

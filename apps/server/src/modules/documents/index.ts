@@ -2,6 +2,7 @@
 export { documentHashes, documentsByIds, documentsPage, documentTitles, searchDocuments, topHashtags } from './repository';
 export { documentRoutes } from './routes';
 export { sharingRoutes } from './sharing-routes';
-export { documentOwner } from './sharing-repository';
-export { ACCESS_CHANGED_CHANNEL, documentRole } from './access';
+export { documentOwner, memberIds } from './sharing-repository';
+export { ACCESS_CHANGED_CHANNEL, announceCommentsChange, COMMENTS_CHANGED_CHANNEL, documentRole } from './access';
+export { documentLink } from './sharing-service';
 export { documentText, storeLiveText } from './live-text';

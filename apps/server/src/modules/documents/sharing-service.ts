@@ -42,7 +42,7 @@ async function nameOf(ctx: AppContext, userId: string): Promise<string> {
 }
 
 /** Where the document opens in the web app: both screens live under /writing. */
-const documentLink = (ctx: AppContext, kind: DocumentKind, id: string) => `${publicOrigin(ctx)}/writing?screen=${kind}&doc=${id}`;
+export const documentLink = (ctx: AppContext, kind: DocumentKind, id: string) => `${publicOrigin(ctx)}/writing?screen=${kind}&doc=${id}`;
 
 export async function sharedWithMe(ctx: AppContext, userId: string, kind?: DocumentKind): Promise<SharedDocument[]> {
   const rows = await repo.sharedWith(ctx.db, userId, kind, MAX_DOCUMENTS_PER_USER);

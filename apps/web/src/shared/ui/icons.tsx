@@ -9,6 +9,8 @@ import {
   FileText,
   ImageIcon as LucideImage,
   LogOut,
+  MessageSquare,
+  MessageSquarePlus,
   Paintbrush,
   PenLine,
   Settings,
@@ -36,6 +38,8 @@ export const ReportIcon = decorative(FileText);
 export const BrushIcon = decorative(Paintbrush);
 export const ImageIcon = decorative(LucideImage);
 export const ChevronDownIcon = decorative(ChevronDown);
+export const CommentIcon = decorative(MessageSquare);
+export const AddCommentIcon = decorative(MessageSquarePlus);
 
 /** A tool's icon in a sidebar or menu: 18px, hidden from assistive technology (the button carries the name). */
 export const toolIcon = (Icon: LucideIcon) => <Icon width={18} height={18} aria-hidden="true" focusable="false" />;

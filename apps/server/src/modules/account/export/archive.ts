@@ -8,6 +8,7 @@ import { archivesPage } from '../../ai';
 import { findUserById } from '../../auth';
 import { getBalance, ledgerHistory, purchaseHistory } from '../../billing';
 import { characterIdsOf, findCharacter, findVersion, versionIdsOf } from '../../characters';
+import { commentsByAuthor } from '../../comments';
 import { documentsPage } from '../../documents';
 import { resultsAfter } from '../../images';
 import { findPreferences } from '../../preferences';
@@ -66,7 +67,7 @@ async function layerPixels(png: Buffer, width: number, height: number): Promise<
 }
 
 /**
- * The signed-in user's data as one zip, streamed: account.json, documents (Markdown + JSON), reports with
+ * The signed-in user's data as one zip, streamed: account.json, documents (Markdown + JSON), comments, reports with
  * references and figures, characters with every version's layers as PNG and PSD, gallery images, chat
  * archives, purchases and the ledger. One entry is in memory at a time; PSDs are made on worker threads.
  */
@@ -152,6 +153,18 @@ async function fill(ctx: AppContext, userId: string, zip: Archiver): Promise<voi
     after = page.at(-1)!.id;
   }
   await add('documents.json', json(docIndex));
+
+  // Comments the user wrote, on their own documents and on those shared with them (a thread's opening carries its quote).
+  const comments: unknown[] = [];
+  for (let after: string | null = null; ; ) {
+    const page = await commentsByAuthor(db, userId, after, PAGE);
+    for (const c of page) {
+      comments.push({ id: c.id, documentId: c.documentId, threadId: c.threadId, quote: c.quote, body: c.body, resolvedAt: iso(c.resolvedAt), createdAt: iso(c.createdAt) });
+    }
+    if (page.length < PAGE) break;
+    after = page.at(-1)!.id;
+  }
+  await add('comments.json', json(comments));
 
   // Characters: every version, each layer as the stored PNG, and a layered PSD made off the event loop.
   const characterIndex: unknown[] = [];

@@ -1,6 +1,18 @@
-import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
+import { roleAllows, sharingApi, type CommentThread, type DocumentRole } from '@yumi/core';
+import { useQuery } from '@tanstack/react-query';
+import { forwardRef, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { call } from '../../api/client';
+import { useCurrentUser } from '../../hooks/useCurrentUser';
+import { Button } from '../../ui/Button';
+import { AddCommentIcon, CommentIcon } from '../../ui/icons';
+import { toast } from '../../ui/toast';
 import type { DocumentAutosave } from '../useDocumentAutosave';
-import { LiveEditor, type LiveEditorApi } from './LiveEditor';
+import { makeAnchor, resolveAnchor } from './comments/anchors';
+import { CommentsPanel, type CommentDraft } from './comments/CommentsPanel';
+import { useComments } from './comments/useComments';
+import './comments/comments.css';
+import { LiveEditor, type LiveEditorApi, type LiveEditorHandle } from './LiveEditor';
 import type { LiveText } from './useLiveText';
 
 interface Props {
@@ -14,11 +26,13 @@ interface Props {
 }
 
 /**
- * A shared document's editor wired to its autosave: the shared text is shown and counted as the document's
- * text, and a tool's change of the text (docs.edit) goes into the shared text instead of a save.
+ * A shared document's editor wired to its autosave (the shared text is shown and counted as the document's
+ * text, and a tool's change of the text goes into the shared text instead of a save), with its comments:
+ * a toolbar to comment on the selection and show the threads, highlights in the text, and the threads panel.
  */
-export const LiveDocumentEditor = forwardRef<LiveEditorApi, Props>(function LiveDocumentEditor({ docs, live, ...props }, ref) {
-  const api = useRef<LiveEditorApi>(null);
+export const LiveDocumentEditor = forwardRef<LiveEditorApi, Props>(function LiveDocumentEditor({ docs, live, className, onSelectionChange, ...props }, ref) {
+  const { t } = useTranslation('writing');
+  const api = useRef<LiveEditorHandle>(null);
   useImperativeHandle(ref, () => api.current!, []);
   const { liveWriter, live: showLive } = docs;
   useEffect(() => {
@@ -27,5 +41,97 @@ export const LiveDocumentEditor = forwardRef<LiveEditorApi, Props>(function Live
       liveWriter.current = null;
     };
   }, [liveWriter]);
-  return <LiveEditor ref={api} live={live} onText={showLive} {...props} />;
+
+  const documentId = docs.doc!.id;
+  const { user } = useCurrentUser();
+  const role: DocumentRole = live.role ?? docs.role;
+  const canComment = roleAllows(role, 'commenter') && live.status !== 'closed';
+  const comments = useComments(documentId, live);
+  const access = useQuery({ queryKey: ['document-access', documentId], queryFn: () => call(sharingApi.access, { params: { id: documentId } }) });
+  const people = useMemo(() => {
+    const a = access.data;
+    return a ? [a.owner, ...a.members].filter((p) => p.userId !== user?.id).map((p) => p.name) : [];
+  }, [access.data, user?.id]);
+
+  const [panel, setPanel] = useState(false);
+  const [draft, setDraft] = useState<CommentDraft | null>(null);
+  const [active, setActive] = useState<string | null>(null);
+  const [selected, setSelected] = useState(false);
+
+  const ranges = useMemo(
+    () =>
+      comments.threads
+        .filter((th) => !th.resolved)
+        .flatMap((th) => {
+          const r = resolveAnchor(live.doc, th.anchor);
+          return r ? [{ id: th.id, ...r, active: th.id === active }] : [];
+        }),
+    [comments.threads, live.doc, active],
+  );
+
+  const addComment = () => {
+    const { start, end } = api.current?.getSelection() ?? { start: 0, end: 0 };
+    if (!canComment) return;
+    if (start === end) return void toast('info', t('comments.selectFirst'));
+    setDraft(makeAnchor(live.text, start, end));
+    setPanel(true);
+  };
+  const openThread = (id: string) => {
+    setActive(id);
+    setPanel(true);
+  };
+  const showThread = (thread: CommentThread) => {
+    setActive(thread.id);
+    const r = api.current?.commentRange(thread.id) ?? resolveAnchor(live.doc, thread.anchor);
+    if (r && r.to > r.from) api.current?.select(r.from, r.to);
+  };
+  const openCount = comments.threads.filter((th) => !th.resolved).length;
+
+  return (
+    <div className={`live-doc${panel ? ' with-comments' : ''}`}>
+      <div className="live-doc-bar" role="toolbar" aria-label={t('comments.toolbar')}>
+        {canComment && (
+          <Button size="sm" variant="ghost" onClick={addComment} disabled={!selected} title={t('comments.addShortcut')}>
+            <AddCommentIcon /> {t('comments.addOnSelection')}
+          </Button>
+        )}
+        <Button size="sm" variant="ghost" aria-pressed={panel} onClick={() => setPanel(!panel)} data-testid="comments-toggle">
+          <CommentIcon /> {t('comments.show', { count: openCount })}
+        </Button>
+      </div>
+      <div className="live-doc-body">
+        <LiveEditor
+          ref={api}
+          live={live}
+          onText={showLive}
+          className={className}
+          commentRanges={ranges}
+          onOpenThread={openThread}
+          onAddComment={addComment}
+          onSelectionChange={(s) => {
+            setSelected(s.end > s.start);
+            onSelectionChange?.(s);
+          }}
+          {...props}
+        />
+        {panel && (
+          <CommentsPanel
+            comments={comments}
+            draft={draft}
+            onDraftDone={() => setDraft(null)}
+            active={active}
+            onOpen={showThread}
+            isDetached={(th) => {
+              const r = resolveAnchor(live.doc, th.anchor);
+              return !!r && r.to === r.from;
+            }}
+            me={user?.id ?? ''}
+            owner={role === 'owner'}
+            canComment={canComment}
+            people={people}
+          />
+        )}
+      </div>
+    </div>
+  );
 });

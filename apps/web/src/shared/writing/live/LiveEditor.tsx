@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { yCollab, yUndoManagerKeymap } from 'y-codemirror.next';
 import * as Y from 'yjs';
 import { toast } from '../../ui/toast';
+import { commentMarks, setCommentRanges, threadRange, type CommentRange } from './comments/commentMarks';
 import type { LiveText } from './useLiveText';
 import './live.css';
 
@@ -21,6 +22,14 @@ export interface LiveEditorApi {
   focus(): void;
 }
 
+/** What the comments do with the editor besides: select a thread's text, and find where it is now. */
+export interface LiveEditorHandle extends LiveEditorApi {
+  /** Selects a range and scrolls it into view (a comment's text). */
+  select(from: number, to: number): void;
+  /** Where a comment's highlight is now, or null when its text is gone. */
+  commentRange(threadId: string): { from: number; to: number } | null;
+}
+
 interface Props {
   live: LiveText;
   readOnly: boolean;
@@ -29,19 +38,28 @@ interface Props {
   className?: string;
   onText(text: string): void;
   onSelectionChange?(s: { start: number; end: number }): void;
+  /** The comment threads' ranges to highlight (resolved against the shared text when the threads load). */
+  commentRanges?: CommentRange[];
+  /** A highlighted comment was clicked. */
+  onOpenThread?(threadId: string): void;
+  /** Ctrl/⌘+Alt+M: comment on the selection. */
+  onAddComment?(): void;
 }
 
 /**
  * The editor of a shared document (issue 32): CodeMirror bound to the document's Y.Text (y-codemirror.next),
  * with everyone's cursor and selection in their colour and name, and Yjs undo that undoes only my own edits.
  */
-export const LiveEditor = forwardRef<LiveEditorApi, Props>(function LiveEditor({ live, readOnly, label, placeholder, className, onText, onSelectionChange }, ref) {
+export const LiveEditor = forwardRef<LiveEditorHandle, Props>(function LiveEditor(
+  { live, readOnly, label, placeholder, className, onText, onSelectionChange, commentRanges, onOpenThread, onAddComment },
+  ref,
+) {
   const { t } = useTranslation('writing');
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   const editable = useRef(new Compartment());
-  const callbacks = useRef({ onText, onSelectionChange });
-  callbacks.current = { onText, onSelectionChange };
+  const callbacks = useRef({ onText, onSelectionChange, onOpenThread, onAddComment });
+  callbacks.current = { onText, onSelectionChange, onOpenThread, onAddComment };
 
   useEffect(() => {
     const undoManager = new Y.UndoManager(live.text);
@@ -49,7 +67,13 @@ export const LiveEditor = forwardRef<LiveEditorApi, Props>(function LiveEditor({
     const state = EditorState.create({
       doc: live.text.toString(),
       extensions: [
-        keymap.of([...yUndoManagerKeymap, ...defaultKeymap, indentWithTab]),
+        keymap.of([
+          { key: 'Mod-Alt-m', run: () => (callbacks.current.onAddComment?.(), true) },
+          ...yUndoManagerKeymap,
+          ...defaultKeymap,
+          indentWithTab,
+        ]),
+        commentMarks((id) => callbacks.current.onOpenThread?.(id)),
         EditorView.lineWrapping,
         placeholderExt(placeholder),
         EditorView.contentAttributes.of({ 'aria-label': label, 'aria-multiline': 'true', spellcheck: 'true', 'data-testid': 'live-editor' }),
@@ -81,6 +105,11 @@ export const LiveEditor = forwardRef<LiveEditorApi, Props>(function LiveEditor({
     // The view is built once per live document; the read-only switch below reconfigures it in place.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [live.text, live.provider]);
+
+  // Ranges come resolved against the Yjs document, which is in step with the editor outside its updates.
+  useEffect(() => {
+    view.current?.dispatch({ effects: setCommentRanges.of(commentRanges ?? []) });
+  }, [commentRanges, live.text]);
 
   useEffect(() => {
     view.current?.dispatch({ effects: editable.current.reconfigure([EditorState.readOnly.of(readOnly), EditorView.editable.of(!readOnly)]) });
@@ -119,6 +148,14 @@ export const LiveEditor = forwardRef<LiveEditorApi, Props>(function LiveEditor({
       return apply(main?.from ?? 0, main?.to ?? 0, text);
     },
     focus: () => view.current?.focus(),
+    select: (from, to) => {
+      const v = view.current;
+      if (!v) return;
+      const length = v.state.doc.length;
+      v.dispatch({ selection: EditorSelection.range(Math.min(from, length), Math.min(to, length)), scrollIntoView: true });
+      v.focus();
+    },
+    commentRange: (threadId) => (view.current ? threadRange(view.current, threadId) : null),
   }));
 
   return <div ref={host} className={`live-editor ${className ?? ''}`} data-readonly={readOnly || undefined} />;

@@ -31,6 +31,8 @@ export interface LiveText {
   peers: Peer[];
   /** Edits made here the server has not confirmed yet (offline, or in flight). */
   pending: number;
+  /** Counts the server's "comments changed" notices: the comment threads reload when it moves. */
+  commentsChanged: number;
 }
 
 function socketUrl(): string {
@@ -51,6 +53,7 @@ export function useLiveText(documentId: string | null, me: { id: string; name: s
   const [role, setRole] = useState<DocumentRole | null>(null);
   const [peers, setPeers] = useState<Peer[]>([]);
   const [pending, setPending] = useState(0);
+  const [commentsChanged, setCommentsChanged] = useState(0);
 
   const meId = me?.id;
   const meName = me?.name;
@@ -94,6 +97,7 @@ export function useLiveText(documentId: string | null, me: { id: string; name: s
       try {
         const notice = JSON.parse(payload) as CollabNotice;
         if (notice.type === 'role') setRole(notice.role);
+        else if (notice.type === 'comments') setCommentsChanged((n) => n + 1);
       } catch {
         /* not ours */
       }
@@ -121,5 +125,8 @@ export function useLiveText(documentId: string | null, me: { id: string; name: s
     session.provider.awareness?.setLocalStateField('user', { name: meName, color, colorLight: `${color}33` });
   }, [session, meId, meName]);
 
-  return useMemo(() => (session && me ? { ...session, status, refused, role, peers, pending } : null), [session, me, status, refused, role, peers, pending]);
+  return useMemo(
+    () => (session && me ? { ...session, status, refused, role, peers, pending, commentsChanged } : null),
+    [session, me, status, refused, role, peers, pending, commentsChanged],
+  );
 }
