@@ -1,5 +1,6 @@
 import type { Language } from '@yumi/core';
 import { localize, type LocalizedText } from '../../lib/language';
+import { escapeHtml, mailHtml } from '../../lib/mail-layout';
 import type { MailMessage } from '../../providers/mail';
 
 /** Verification and change-email links share their validity (24 hours, single use). */
@@ -228,9 +229,6 @@ const FOOTER: LocalizedText = {
   ko: 'Yumi Studio: 이 메일은 자동으로 발송되었으며 회신은 확인되지 않습니다.',
 };
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
 /**
  * One account mail in the reader's language: plain text, and HTML in the product's look (dark slate card,
  * purple-to-pink button; inline styles and a solid colour under the gradient, as mail clients require).
@@ -245,25 +243,7 @@ export function renderAccountMail(
   const t = (text: LocalizedText) => localize(text, language, { username: input.username, email: input.email });
   const h = (text: LocalizedText) => localize(text, language, { username: escapeHtml(input.username), email: escapeHtml(input.email) });
   const text = [t(m.body), '', `${t(m.button)}:`, input.link, '', t(m.expiry), t(m.ignore), '', '--', t(FOOTER), ''].join('\n');
-  const lang = { en: 'en', ja: 'ja', zh: 'zh-CN', ko: 'ko' }[language];
-  const font = "'Noto Sans', 'Noto Sans JP', 'Noto Sans SC', 'Noto Sans KR', 'Segoe UI', Helvetica, Arial, sans-serif";
-  const href = escapeHtml(input.link);
-  const html = `<!doctype html>
-<html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${h(m.subject)}</title></head>
-<body style="margin:0;padding:0;background:#0f172a;font-family:${font};color:#e2e8f0">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#0f172a;padding:32px 12px"><tr><td align="center">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:520px;background:#1e293b;border-radius:16px;box-shadow:0 8px 24px rgba(0,0,0,.35)">
-<tr><td style="height:6px;border-radius:16px 16px 0 0;background:#a855f7;background-image:linear-gradient(90deg,#a855f7,#ec4899)"></td></tr>
-<tr><td style="padding:28px 32px 8px"><div style="font-size:14px;font-weight:700;letter-spacing:.04em;color:#f0abfc">Yumi Studio</div>
-<h1 style="margin:12px 0 0;font-size:22px;line-height:1.35;color:#f8fafc">${h(m.subject)}</h1></td></tr>
-<tr><td style="padding:12px 32px;font-size:15px;line-height:1.6;color:#cbd5e1">${h(m.body)}</td></tr>
-<tr><td style="padding:12px 32px 20px"><a href="${href}" style="display:inline-block;padding:12px 24px;border-radius:999px;background:#a855f7;background-image:linear-gradient(135deg,#a855f7,#ec4899);color:#ffffff;font-weight:700;font-size:15px;text-decoration:none">${h(m.button)}</a></td></tr>
-<tr><td style="padding:0 32px 8px;font-size:13px;line-height:1.6;color:#94a3b8">${h(m.expiry)}<br>${h(m.ignore)}</td></tr>
-<tr><td style="padding:8px 32px 28px;font-size:12px;line-height:1.5;color:#64748b;word-break:break-all"><a href="${href}" style="color:#c4b5fd">${href}</a></td></tr>
-</table>
-<p style="margin:16px 0 0;font-size:12px;color:#64748b">${h(FOOTER)}</p>
-</td></tr></table></body></html>
-`;
+  const html = mailHtml({ language, subject: h(m.subject), body: h(m.body), button: h(m.button), link: input.link, notes: [h(m.expiry), h(m.ignore)], footer: h(FOOTER) });
   return { to: input.to, subject: t(m.subject), text, html, link: input.link };
 }
 

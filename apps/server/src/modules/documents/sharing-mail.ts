@@ -1,5 +1,6 @@
 import type { Language, ShareRole } from '@yumi/core';
 import { localize, type LocalizedText } from '../../lib/language';
+import { escapeHtml, mailHtml } from '../../lib/mail-layout';
 import type { MailMessage } from '../../providers/mail';
 
 const ROLE_NAMES: Record<ShareRole, LocalizedText> = {
@@ -51,9 +52,6 @@ const FOOTER: LocalizedText = {
   ko: 'Yumi Studio: 누군가 이 주소로 문서를 공유하여 발송된 메일입니다. 회신은 확인되지 않습니다.',
 };
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
 /** One sharing mail in `language`, text and HTML; the owner's name and the title are the user's words, so escaped in HTML. */
 export function renderShareMail(
   kind: keyof typeof MAILS,
@@ -66,20 +64,6 @@ export function renderShareMail(
   const t = (text: LocalizedText) => localize(text, language, { owner: input.owner, title, role });
   const h = (text: LocalizedText) => localize(text, language, { owner: escapeHtml(input.owner), title: escapeHtml(title), role });
   const text = [t(m.body), '', `${t(m.button)}:`, input.link, '', '--', t(FOOTER), ''].join('\n');
-  const lang = { en: 'en', ja: 'ja', zh: 'zh-CN', ko: 'ko' }[language];
-  const href = escapeHtml(input.link);
-  const html = `<!doctype html>
-<html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${h(m.subject)}</title></head>
-<body style="margin:0;padding:32px 12px;background:#0f172a;font-family:'Noto Sans','Segoe UI',Helvetica,Arial,sans-serif;color:#e2e8f0">
-<div style="max-width:520px;margin:0 auto;background:#1e293b;border-radius:16px;padding:28px 32px">
-<div style="font-size:14px;font-weight:700;color:#f0abfc">Yumi Studio</div>
-<h1 style="margin:12px 0;font-size:22px;color:#f8fafc">${h(m.subject)}</h1>
-<p style="font-size:15px;line-height:1.6;color:#cbd5e1">${h(m.body)}</p>
-<p><a href="${href}" style="display:inline-block;padding:12px 24px;border-radius:999px;background:#a855f7;color:#ffffff;font-weight:700;text-decoration:none">${h(m.button)}</a></p>
-<p style="font-size:12px;color:#64748b;word-break:break-all"><a href="${href}" style="color:#c4b5fd">${href}</a></p>
-</div>
-<p style="text-align:center;font-size:12px;color:#64748b">${h(FOOTER)}</p>
-</body></html>
-`;
+  const html = mailHtml({ language, subject: h(m.subject), body: h(m.body), button: h(m.button), link: input.link, footer: h(FOOTER) });
   return { to: input.to, subject: t(m.subject), text, html, link: input.link };
 }
