@@ -58,7 +58,7 @@ export const TABLE_OWNERS = {
   ],
   characters: ['characters', 'character_versions', 'character_version_blobs'],
   connections: ['llm_connections'],
-  collab: ['collab_states'],
+  collab: ['collab_states', 'collab_relay'],
   comments: ['document_comments'],
   documents: ['documents', 'writing_profiles', 'document_shares', 'share_tokens'],
   images: ['image_jobs', 'image_results', 'image_tombstones'],

@@ -1,4 +1,4 @@
-import { customType, integer, pgTable, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, customType, index, integer, pgTable, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { documents } from './documents';
 import { fkey } from './keys';
 
@@ -18,4 +18,19 @@ export const collabStates = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [fkey(t.documentId, documents.id, 'cascade')],
+);
+
+/**
+ * Yjs updates too large for a NOTIFY payload (PostgreSQL caps it at 8000 bytes), parked for the seconds the
+ * other server processes need to read them: the notice names the row. Rows older than a minute are pruned.
+ */
+export const collabRelay = pgTable(
+  'collab_relay',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    documentId: uuid('document_id').notNull(),
+    payload: bytea('payload').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [fkey(t.documentId, documents.id, 'cascade'), index('collab_relay_created_idx').on(t.createdAt)],
 );

@@ -148,6 +148,19 @@ export class LiveDocuments {
     for (const connection of document.getConnections()) connection.sendStateless(notice);
   }
 
+  /**
+   * Makes a document read `text` as one edit that every open editor receives (a restored version, say), and
+   * stores it at once: the derived text is current when this returns, whether or not anyone had it open.
+   */
+  async replaceText(documentId: string, text: string): Promise<void> {
+    const connection = await this.hocuspocus.openDirectConnection(documentId);
+    try {
+      await connection.transact((document) => replaceText(document.getText(COLLAB_TEXT_FIELD), text));
+    } finally {
+      await connection.disconnect();
+    }
+  }
+
   /** How many documents are open live here (the sizing figure in docs/operations.md). */
   openDocuments(): number {
     return this.hocuspocus.getDocumentsCount();
