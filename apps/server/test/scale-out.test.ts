@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createThrowawayDatabase } from './helpers';
@@ -100,6 +101,17 @@ describe.skipIf(!canRunPostgres || !!process.env.TEST_DATABASE_URL)('two server 
     }
     return Date.now() - started;
   };
+  /** A standard Hocuspocus client (the web app's) on one process's /api/collab. */
+  const liveClient = (server: ServerProcess, documentId: string, token: string) => {
+    const provider = new HocuspocusProvider({
+      websocketProvider: new HocuspocusProviderWebsocket({ url: `${server.base.replace('http', 'ws')}/api/collab`, maxAttempts: 1 }),
+      name: documentId,
+      token,
+    });
+    provider.attach();
+    const synced = new Promise<void>((resolve) => provider.on('synced', () => resolve()));
+    return { provider, text: provider.document.getText('content'), synced };
+  };
 
   it('both are ready; a session made on A works on B', async () => {
     for (const s of [a, b]) expect((await call(s, '/api/health/ready')).status).toBe(200);
@@ -143,6 +155,54 @@ describe.skipIf(!canRunPostgres || !!process.env.TEST_DATABASE_URL)('two server 
     // The revocation travels by NOTIFY: a moment, well inside the 10 s the cache would otherwise keep it.
     await until(async () => (await call(b, '/api/auth/me', { token })).status === 401, 4000);
   });
+
+  it('a document edited live on A and on B: text, cursors, a large paste and a late joiner all converge', async () => {
+    const owner = await signUp(a);
+    const editor = await signUp(b);
+    const made = await call(a, '/api/documents', { method: 'POST', token: owner.token, body: { kind: 'report', title: 'Two processes', content: 'Intro. ' } });
+    expect(made.status).toBe(201);
+    const { id } = (await made.json()) as { id: string };
+    const editorEmail = `scale${n}@example.com`;
+    const shared = await call(a, `/api/documents/${id}/shares`, { method: 'POST', token: owner.token, body: { email: editorEmail, role: 'editor' } });
+    expect(shared.status).toBe(201);
+
+    const onA = liveClient(a, id, owner.token);
+    const onB = liveClient(b, id, editor.token);
+    await Promise.all([onA.synced, onB.synced]);
+    onA.provider.setAwarenessField('user', { name: 'owner' });
+    onA.text.insert(onA.text.length, 'From A.');
+    onB.text.insert(0, 'From B. ');
+    await until(async () => onA.text.toString() === onB.text.toString() && onA.text.length === 'From B. Intro. From A.'.length, 5000);
+    // A's cursor reached B's client through B's process.
+    await until(async () => [...onB.provider.awareness!.getStates().values()].some((s) => (s.user as { name?: string } | undefined)?.name === 'owner'), 5000);
+
+    // Larger than a NOTIFY payload: parked in collab_relay and read by B from there.
+    const paste = ' Methods:' + ' the sample was stirred for ten minutes.'.repeat(400);
+    onA.text.insert(onA.text.length, paste);
+    await until(async () => onB.text.length === onA.text.length, 5000);
+    expect(onB.text.toString()).toBe(onA.text.toString());
+
+    // A document open only on A, typed into without a pause (so A keeps deferring its store): an editor who
+    // opens it on B meanwhile loads a stale stored state, and A's process sends it what it lacks.
+    const second = await call(a, '/api/documents', { method: 'POST', token: owner.token, body: { kind: 'report', title: 'Typed on A', content: '' } });
+    const secondId = ((await second.json()) as { id: string }).id;
+    expect((await call(a, `/api/documents/${secondId}/shares`, { method: 'POST', token: owner.token, body: { email: editorEmail, role: 'editor' } })).status).toBe(201);
+    const typist = liveClient(a, secondId, owner.token);
+    await typist.synced;
+    let late: ReturnType<typeof liveClient> | undefined;
+    for (let i = 0; i < 30; i += 1) {
+      typist.text.insert(typist.text.length, String(i % 10));
+      if (i === 5) late = liveClient(b, secondId, editor.token);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    await late!.synced;
+    await until(async () => late!.text.toString() === typist.text.toString(), 5000);
+
+    // Whichever process stores last, the stored text is the converged one.
+    const storedOn = async (s: ServerProcess) => ((await (await call(s, `/api/documents/${id}`, { token: owner.token })).json()) as { content: string }).content;
+    await until(async () => (await storedOn(a)) === onA.text.toString() && (await storedOn(b)) === onA.text.toString(), 15_000);
+    for (const client of [onA, onB, typist, late!]) client.provider.destroy();
+  }, 60_000);
 
   it('kill -9 of the process running a job: the other fails it within the heartbeat bound and gives the trial back', async () => {
     // Only B runs while the job is claimed, so B is the one that holds it.

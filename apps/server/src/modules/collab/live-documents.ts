@@ -9,7 +9,8 @@ import { userForToken } from '../auth';
 import { ACCESS_CHANGED_CHANNEL, COMMENTS_CHANGED_CHANNEL, documentRole, documentText, storeLiveText } from '../documents';
 import { MAX_CONNECTIONS_PER_USER, MAX_FRAME_BYTES, MessageRate, wouldPassCap } from './bounds';
 import { CLOSE, refusal } from './close-codes';
-import { loadState, saveState } from './repository';
+import { ProcessRelay, RELAYED } from './process-relay';
+import { loadState, lockState, saveState } from './repository';
 import { replaceText } from './text-diff';
 
 /** How long a connection's role is trusted before an update checks it again (a revoked share, in any process). */
@@ -33,6 +34,8 @@ export class LiveDocuments {
   readonly hocuspocus: Hocuspocus<LiveContext>;
   readonly #sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
   readonly #perUser = new Map<string, number>();
+  /** Several processes can share a PostgreSQL; PGlite is one process, with nobody to tell. */
+  readonly #relay: ProcessRelay | null;
 
   constructor(private readonly ctx: AppContext) {
     this.hocuspocus = new Hocuspocus<LiveContext>({
@@ -73,19 +76,43 @@ export class LiveDocuments {
         if (wouldPassCap(document.getText(COLLAB_TEXT_FIELD).length, payload)) throw refusal(CLOSE.tooLarge);
       },
       onLoadDocument: async ({ document, documentName }) => {
-        const [state, text] = await Promise.all([loadState(ctx.db, documentName), documentText(ctx.db, documentName)]);
-        if (state) Y.applyUpdate(document, state);
-        // The first live edit starts from the stored text; later, a text saved over REST while nobody had the
-        // document open (an older client, an offline save) joins the live document as one edit.
-        if (text !== null) replaceText(document.getText(COLLAB_TEXT_FIELD), text);
+        // Under the document's lock, which every store takes too: the state and the text read belong together,
+        // and a text turned into Yjs here is stored before any other process can load it and turn it again
+        // (two conversions of one text would be two different insertions, and the text would read twice).
+        await ctx.db.transaction(async (tx) => {
+          const state = await lockState(tx, documentName);
+          const text = await documentText(tx, documentName);
+          if (state) Y.applyUpdate(document, state);
+          // The first live edit starts from the stored text; later, a text saved over REST while nobody had
+          // the document open (an older client, an offline save) joins the live document as one edit.
+          const ytext = document.getText(COLLAB_TEXT_FIELD);
+          if (text === null || text === ytext.toString()) return;
+          replaceText(ytext, text);
+          await saveState(tx, documentName, Y.encodeStateAsUpdate(document), ctx.clock.now());
+        });
         return document;
+      },
+      afterLoadDocument: async ({ document }) => this.#relay?.hello(document),
+      onChange: async ({ documentName, update, transactionOrigin }) => {
+        if (transactionOrigin !== RELAYED) this.#relay?.update(documentName, update);
+      },
+      onAwarenessUpdate: async ({ document, added, updated, removed, transactionOrigin }) => {
+        if (transactionOrigin !== RELAYED) this.#relay?.awareness(document, [...added, ...updated, ...removed]);
       },
       onStoreDocument: async ({ document, documentName }) => {
         const now = ctx.clock.now();
-        await saveState(ctx.db, documentName, Y.encodeStateAsUpdate(document), now);
-        await storeLiveText(ctx.db, documentName, document.getText(COLLAB_TEXT_FIELD).toString(), now);
+        await ctx.db.transaction(async (tx) => {
+          // With other processes, what they stored joins this copy first (a relayed change lost while
+          // PostgreSQL was away comes back this way), so the stored state only ever grows.
+          const stored = await lockState(tx, documentName);
+          // One process (PGlite) stored nothing this copy lacks: no need to decode the state again.
+          if (stored && this.#relay) Y.applyUpdate(document, stored, RELAYED);
+          await saveState(tx, documentName, Y.encodeStateAsUpdate(document), now);
+          await storeLiveText(tx, documentName, document.getText(COLLAB_TEXT_FIELD).toString(), now);
+        });
       },
     });
+    this.#relay = ctx.database.kind === 'postgres' ? new ProcessRelay(ctx, this.hocuspocus) : null;
   }
 
   /** Wires the WebSocket upgrade of /api/collab (every other upgrade is refused). */
@@ -99,6 +126,7 @@ export class LiveDocuments {
     });
     await this.ctx.database.listen(ACCESS_CHANGED_CHANNEL, (payload) => void this.#onAccessChanged(payload));
     await this.ctx.database.listen(COMMENTS_CHANGED_CHANNEL, (documentId) => this.#onCommentsChanged(documentId));
+    await this.#relay?.start();
   }
 
   #accept(ws: WebSocket, req: IncomingMessage): void {
