@@ -187,7 +187,9 @@ export default function ReportScreen({ onBack }: { onBack(): void }) {
           </Button>
           <ShareButton documentId={docs.doc?.id} source={docs.source} onLeft={() => void docs.dismissMissing()} />
           {live && <PresenceList live={live} />}
-          <span className="badge small" aria-live="polite">{t(`save.${docs.status}`)}</span>
+          {/* A live text is stored by the server as it is typed and has its own status (live, offline, edits
+              to send); this badge then speaks only while a title change is on its way or failed. */}
+          {(!live || docs.status !== 'saved') && <span className="badge small" aria-live="polite">{t(`save.${docs.status}`)}</span>}
           <div className="report-header-actions">
             <SegmentedControl label={t('view.label')} value={view} onValueChange={setView} options={(['write', 'split', 'preview'] as const).map((v) => ({ value: v, label: t(`view.${v}`) }))} />
             <Button size="sm" variant="ghost" onClick={() => setCustomise(!customise)} aria-expanded={customise} aria-label={t('customise')}><SettingsIcon /></Button>

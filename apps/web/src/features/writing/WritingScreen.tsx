@@ -112,7 +112,8 @@ export default function WritingScreen({ onBack }: { onBack(): void }) {
             disabled={!docs.doc}
             onChange={(e) => docs.edit({ title: e.target.value })}
           />
-          <SaveBadge status={docs.status} source={docs.source} />
+          {/* A live text has its own status beside the presence list; see ReportScreen. */}
+          {(!live || docs.status !== 'saved') && <SaveBadge status={docs.status} source={docs.source} />}
           <ShareButton documentId={docs.doc?.id} source={docs.source} onLeft={() => void docs.dismissMissing()} />
           {live && <PresenceList live={live} />}
           <div className="ws-header-actions">

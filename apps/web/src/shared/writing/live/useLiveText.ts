@@ -70,9 +70,11 @@ export function useLiveText(documentId: string | null, me: { id: string; name: s
     const websocket = new HocuspocusProviderWebsocket({ url: socketUrl(), delay: 500, minDelay: 500, maxDelay: 10_000 });
     const provider = new HocuspocusProvider({ websocketProvider: websocket, name: documentId, document: doc, token: () => getToken() ?? '' });
     const local = typeof indexedDB === 'undefined' ? null : new IndexeddbPersistence(`yumi-live-${documentId}`, doc);
+    let refusedForGood = false;
     const stop = (reason: string) => {
       setRefused(reason as CollabCloseReason);
       if (!FINAL.has(reason)) return;
+      refusedForGood = true;
       setStatus('closed');
       websocket.disconnect();
       void local?.clearData();
@@ -106,10 +108,20 @@ export function useLiveText(documentId: string | null, me: { id: string; name: s
     provider.on('awarenessChange', readPeers);
     provider.attach();
     setSession({ doc, provider, text: doc.getText(COLLAB_TEXT_FIELD) });
-    const offline = () => setStatus((prev) => (prev === 'closed' ? prev : 'offline'));
+    // A socket can outlive the network by the provider's 30 s silence bound: dropped at once when the browser
+    // says it is offline (the edits wait in the Yjs document and IndexedDB), and back as soon as it is online.
+    const offline = () => {
+      setStatus((prev) => (prev === 'closed' ? prev : 'offline'));
+      websocket.disconnect();
+    };
+    const online = () => {
+      if (!refusedForGood) void websocket.connect();
+    };
     window.addEventListener('offline', offline);
+    window.addEventListener('online', online);
     return () => {
       window.removeEventListener('offline', offline);
+      window.removeEventListener('online', online);
       setSession(null);
       provider.destroy();
       websocket.destroy();
