@@ -10,7 +10,7 @@ import { ACCESS_CHANGED_CHANNEL, COMMENTS_CHANGED_CHANNEL, documentRole, documen
 import { MAX_CONNECTIONS_PER_USER, MAX_FRAME_BYTES, MessageRate, wouldPassCap } from './bounds';
 import { CLOSE, refusal } from './close-codes';
 import { ProcessRelay, RELAYED } from './process-relay';
-import { loadState, lockState, saveState } from './repository';
+import { lockState, saveState } from './repository';
 import { replaceText } from './text-diff';
 
 /** How long a connection's role is trusted before an update checks it again (a revoked share, in any process). */

@@ -3,7 +3,7 @@ import type { Db, Runner } from '../../db/connection';
 import { collabRelay, collabStates } from '../../db/schema';
 
 /** The stored Yjs state of a live document, or null before its first live edit. */
-export async function loadState(db: Runner, documentId: string): Promise<Uint8Array | null> {
+async function loadState(db: Runner, documentId: string): Promise<Uint8Array | null> {
   const [row] = await db.select({ state: collabStates.state }).from(collabStates).where(eq(collabStates.documentId, documentId)).limit(1);
   return row ? new Uint8Array(row.state) : null;
 }
