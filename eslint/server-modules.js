@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 
 /** Who may import whom. Adding an edge is a design decision: the map must stay free of cycles (checked below). */
 export const SERVER_MODULE_DEPENDENCIES = {
-  account: ['ai', 'auth', 'billing', 'characters', 'comments', 'documents', 'images', 'preferences', 'report'],
+  account: ['ai', 'auth', 'billing', 'characters', 'comments', 'documents', 'history', 'images', 'preferences', 'report'],
   admin: [],
   ai: ['billing', 'connections'],
   'anime-refs': ['art'],
@@ -20,10 +20,11 @@ export const SERVER_MODULE_DEPENDENCIES = {
   billing: ['auth'],
   characters: ['images', 'storage'],
   connections: ['admin'],
-  collab: ['auth', 'documents'],
+  collab: ['auth', 'documents', 'history'],
   comments: ['auth', 'documents'],
   documents: ['auth'],
   health: ['connections'],
+  history: ['auth', 'documents'],
   images: ['billing', 'storage'],
   installers: [],
   literature: ['documents', 'report'],
@@ -61,6 +62,7 @@ export const TABLE_OWNERS = {
   collab: ['collab_states', 'collab_relay'],
   comments: ['document_comments'],
   documents: ['documents', 'writing_profiles', 'document_shares', 'share_tokens'],
+  history: ['document_versions', 'document_edit_activity'],
   images: ['image_jobs', 'image_results', 'image_tombstones'],
   plagiarism: ['plagiarism_sources', 'plagiarism_fingerprints'],
   preferences: ['user_preferences'],

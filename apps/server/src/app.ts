@@ -25,6 +25,7 @@ import { openMailer } from './providers/mail';
 import { createSecretBox, loadServerKeys } from './shared/crypto/secret-box';
 import { documentRoutes, sharingRoutes } from './modules/documents';
 import { commentRoutes } from './modules/comments';
+import { historyRoutes, recordEdit } from './modules/history';
 import { LiveDocuments, UPGRADE_REQUIRED } from './modules/collab';
 import { HttpError } from './lib/http-error';
 import { healthRoutes } from './modules/health';
@@ -199,6 +200,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   registerOpenApiContract(app);
   registerLimits(app, ctx);
   registerMetrics(app, ctx);
+  // Live co-editing, made before the routes (a restored version reaches every open editor through it);
+  // it takes the WebSocket upgrade of /api/collab below.
+  const live = new LiveDocuments(ctx);
 
   await app.register(
     async (api) => {
@@ -215,7 +219,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       await api.register(artRoutes, { ctx, prefix: '/art' });
       await api.register(sharingRoutes, { ctx });
       await api.register(commentRoutes, { ctx });
-      await api.register(documentRoutes, { ctx, prefix: '/documents' });
+      await api.register(historyRoutes, { ctx, replaceText: (id, text) => live.replaceText(id, text) });
+      await api.register(documentRoutes, { ctx, prefix: '/documents', onContentSaved: (save) => recordEdit(ctx.db, save) });
       await api.register(trendRoutes, { ctx, prefix: '/trends' });
       await api.register(preferencesRoutes, { ctx, prefix: '/me' });
       await api.register(storageRoutes, { ctx, prefix: '/me' });
@@ -230,7 +235,6 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   );
 
   // Live co-editing: a WebSocket upgrade of /api/collab; a plain GET there is told to upgrade.
-  const live = new LiveDocuments(ctx);
   await live.attach(app.server);
   app.addHook('preClose', () => live.close());
   app.get('/api/collab', { schema: { hide: true } }, async (_request, reply) => {

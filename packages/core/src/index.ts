@@ -20,6 +20,7 @@ export * from './documents';
 export * from './sharing';
 export * from './collab';
 export * from './comments';
+export * from './history';
 export * from './report';
 export * from './ai';
 export * from './anime';

@@ -9,3 +9,4 @@ export * from './admin';
 export * from './app';
 export * from './sharing';
 export * from './comments';
+export * from './history';

@@ -16,3 +16,4 @@ export * from './account-mail';
 export * from './llm-connections';
 export * from './collab';
 export * from './comments';
+export * from './history';

@@ -7,6 +7,7 @@ import * as Y from 'yjs';
 import type { AppContext } from '../../context';
 import { userForToken } from '../auth';
 import { ACCESS_CHANGED_CHANNEL, COMMENTS_CHANGED_CHANNEL, documentRole, documentText, storeLiveText } from '../documents';
+import { recordEdit } from '../history';
 import { MAX_CONNECTIONS_PER_USER, MAX_FRAME_BYTES, MessageRate, wouldPassCap } from './bounds';
 import { CLOSE, refusal } from './close-codes';
 import { ProcessRelay, RELAYED } from './process-relay';
@@ -34,6 +35,8 @@ export class LiveDocuments {
   readonly hocuspocus: Hocuspocus<LiveContext>;
   readonly #sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
   readonly #perUser = new Map<string, number>();
+  /** Per open document, who sent text since its last store. */
+  readonly #editors = new Map<string, Set<string>>();
   /** Several processes can share a PostgreSQL; PGlite is one process, with nobody to tell. */
   readonly #relay: ProcessRelay | null;
 
@@ -93,23 +96,37 @@ export class LiveDocuments {
         return document;
       },
       afterLoadDocument: async ({ document }) => this.#relay?.hello(document),
-      onChange: async ({ documentName, update, transactionOrigin }) => {
-        if (transactionOrigin !== RELAYED) this.#relay?.update(documentName, update);
+      afterUnloadDocument: async ({ documentName }) => void this.#editors.delete(documentName),
+      onChange: async ({ documentName, update, transactionOrigin, connection }) => {
+        if (transactionOrigin === RELAYED) return;
+        this.#relay?.update(documentName, update);
+        if (connection) this.#editors.set(documentName, (this.#editors.get(documentName) ?? new Set()).add(connection.context.userId));
       },
       onAwarenessUpdate: async ({ document, added, updated, removed, transactionOrigin }) => {
         if (transactionOrigin !== RELAYED) this.#relay?.awareness(document, [...added, ...updated, ...removed]);
       },
       onStoreDocument: async ({ document, documentName }) => {
         const now = ctx.clock.now();
-        await ctx.db.transaction(async (tx) => {
+        const content = document.getText(COLLAB_TEXT_FIELD).toString();
+        const previous = await ctx.db.transaction(async (tx) => {
           // With other processes, what they stored joins this copy first (a relayed change lost while
           // PostgreSQL was away comes back this way), so the stored state only ever grows.
           const stored = await lockState(tx, documentName);
           // One process (PGlite) stored nothing this copy lacks: no need to decode the state again.
           if (stored && this.#relay) Y.applyUpdate(document, stored, RELAYED);
+          const before = await documentText(tx, documentName);
           await saveState(tx, documentName, Y.encodeStateAsUpdate(document), now);
-          await storeLiveText(tx, documentName, document.getText(COLLAB_TEXT_FIELD).toString(), now);
+          await storeLiveText(tx, documentName, content, now);
+          return before;
         });
+        // Who typed since the last store, for the history's automatic versions (its own lock, after ours).
+        const userIds = [...(this.#editors.get(documentName) ?? [])];
+        this.#editors.delete(documentName);
+        if (previous === null || previous === content) return;
+        // The text is stored; a version not taken must not keep the document in memory as unsaved.
+        await recordEdit(ctx.db, { documentId: documentName, userIds, content, previous, now }).catch((err: Error) =>
+          ctx.log.warn({ err: err.message, documentId: documentName }, 'document version not recorded'),
+        );
       },
     });
     this.#relay = ctx.database.kind === 'postgres' ? new ProcessRelay(ctx, this.hocuspocus) : null;

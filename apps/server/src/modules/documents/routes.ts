@@ -11,7 +11,8 @@ import * as documents from './service';
  */
 const DOCUMENT_BODY_LIMIT = 4 * 1024 * 1024;
 
-export const documentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+/** `onContentSaved` hears of every save that changed a document's text (app.ts gives history's recordEdit). */
+export const documentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; onContentSaved?: documents.ContentSaved }> = async (app, { ctx, onContentSaved }) => {
   route(app, documentsApi.list, async (request) => ({ documents: await documents.list(ctx, currentUser(request).id, request.query.kind) }));
 
   route(app, documentsApi.create, { bodyLimit: DOCUMENT_BODY_LIMIT }, async (request, reply) =>
@@ -28,7 +29,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
 
   route(app, documentsApi.get, async (request) => documents.get(ctx, currentUser(request).id, request.params.id));
   route(app, documentsApi.update, { bodyLimit: DOCUMENT_BODY_LIMIT }, async (request) =>
-    documents.update(ctx, currentUser(request).id, request.params.id, request.body),
+    documents.update(ctx, currentUser(request).id, request.params.id, request.body, onContentSaved),
   );
   route(app, documentsApi.delete, async (request, reply) => {
     await documents.remove(ctx, currentUser(request).id, request.params.id, request.query.version);

@@ -88,15 +88,38 @@ export async function get(ctx: AppContext, userId: string, id: string): Promise<
   return { ...toDocument(row), role, collaborative: await isCollaborative(ctx.db, id) };
 }
 
+/**
+ * Told after a save changed a document's text, with the text it had before (when known). app.ts passes the
+ * history module's recordEdit here: history depends on documents, so documents cannot call it itself.
+ */
+export type ContentSaved = (save: { documentId: string; userIds: string[]; content: string; previous: string | undefined; now: Date }) => Promise<void>;
+
 /** The owner and editors write; the role is checked first, then the version compare-and-set. */
-export async function update(ctx: AppContext, userId: string, id: string, body: UpdateDocumentRequest): Promise<WritingDocument> {
-  const { role } = await opened(ctx, userId, id);
+export async function update(
+  ctx: AppContext,
+  userId: string,
+  id: string,
+  body: UpdateDocumentRequest,
+  onContentSaved?: ContentSaved,
+): Promise<WritingDocument> {
+  const { row: before, role } = await opened(ctx, userId, id);
   if (!roleAllows(role, 'editor')) throw readOnly();
-  const values: Parameters<typeof repo.updateDocumentIfVersion>[3] = { updatedAt: ctx.clock.now() };
+  const now = ctx.clock.now();
+  const values: Parameters<typeof repo.updateDocumentIfVersion>[3] = { updatedAt: now };
   if (body.title !== undefined) values.title = body.title;
   if (body.content !== undefined) Object.assign(values, { content: body.content, ...derived(body.content) });
   const row = await repo.updateDocumentIfVersion(ctx.db, id, body.version, values);
-  if (row) return { ...toDocument(row), role, collaborative: await isCollaborative(ctx.db, id) };
+  if (row) {
+    // `before` is the text this save replaced when it was read at the version the save named (versions only grow).
+    const previous = before.version === body.version ? before.content : undefined;
+    if (onContentSaved && body.content !== undefined && body.content !== previous) {
+      // The save is stored; a version not taken must not turn it into an error.
+      await onContentSaved({ documentId: id, userIds: [userId], content: body.content, previous, now }).catch((err: unknown) =>
+        ctx.log.warn({ err: err instanceof Error ? err.message : String(err), documentId: id }, 'document version not recorded'),
+      );
+    }
+    return { ...toDocument(row), role, collaborative: await isCollaborative(ctx.db, id) };
+  }
   // Not updated: deleted meanwhile (404) or someone saved a newer version (409).
   const current = await repo.findDocument(ctx.db, id);
   if (!current) throw notFound('Document');

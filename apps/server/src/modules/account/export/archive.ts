@@ -10,6 +10,7 @@ import { getBalance, ledgerHistory, purchaseHistory } from '../../billing';
 import { characterIdsOf, findCharacter, findVersion, versionIdsOf } from '../../characters';
 import { commentsByAuthor } from '../../comments';
 import { documentsPage } from '../../documents';
+import { namedVersionsPage } from '../../history';
 import { resultsAfter } from '../../images';
 import { findPreferences } from '../../preferences';
 import { storedReportMeta } from '../../report';
@@ -67,9 +68,10 @@ async function layerPixels(png: Buffer, width: number, height: number): Promise<
 }
 
 /**
- * The signed-in user's data as one zip, streamed: account.json, documents (Markdown + JSON), comments, reports with
- * references and figures, characters with every version's layers as PNG and PSD, gallery images, chat
- * archives, purchases and the ledger. One entry is in memory at a time; PSDs are made on worker threads.
+ * The signed-in user's data as one zip, streamed: account.json, documents (Markdown + JSON) and their named
+ * versions, comments, reports with references and figures, characters with every version's layers as PNG and
+ * PSD, gallery images, chat archives, purchases and the ledger. One entry is in memory at a time; PSDs are
+ * made on worker threads.
  */
 export async function exportArchive(ctx: AppContext, userId: string): Promise<{ stream: Readable; filename: string }> {
   await ctx.rateLimits.hit(`export:${userId}`, PER_USER.limit, PER_USER.windowSeconds);
@@ -125,6 +127,7 @@ async function fill(ctx: AppContext, userId: string, zip: Archiver): Promise<voi
 
   // Documents: writing as Markdown files; reports in a folder with their references and figures.
   const docIndex: unknown[] = [];
+  const versionIndex: unknown[] = [];
   for (let after: string | null = null; ; ) {
     const page = await documentsPage(db, userId, after, PAGE);
     for (const doc of page) {
@@ -148,11 +151,23 @@ async function fill(ctx: AppContext, userId: string, zip: Archiver): Promise<voi
         await add(`documents/${base}.md`, doc.content);
         docIndex.push({ ...info, path: `documents/${base}.md` });
       }
+      // Named versions are the ones someone chose to keep (the automatic ones are the history of the text above).
+      for (let afterVersion: string | null = null; ; ) {
+        const versions = await namedVersionsPage(db, doc.id, afterVersion, PAGE);
+        for (const v of versions) {
+          const path = `versions/${base}/${v.createdAt.toISOString().replace(/[:.]/g, '-')}-${slug(v.name ?? '', 'version')}.md`;
+          await add(path, v.content);
+          versionIndex.push({ id: v.id, documentId: doc.id, name: v.name, chars: v.chars, createdAt: iso(v.createdAt), path });
+        }
+        if (versions.length < PAGE) break;
+        afterVersion = versions.at(-1)!.id;
+      }
     }
     if (page.length < PAGE) break;
     after = page.at(-1)!.id;
   }
   await add('documents.json', json(docIndex));
+  await add('versions.json', json(versionIndex));
 
   // Comments the user wrote, on their own documents and on those shared with them (a thread's opening carries its quote).
   const comments: unknown[] = [];
