@@ -184,3 +184,43 @@ test('comment on shared text: a thread stays on its words while others edit, rep
   await expect(viewer.page.getByRole('button', { name: 'Comment', exact: true })).toHaveCount(0);
   await expect(viewerPanel.getByRole('button', { name: 'Reply', exact: true })).toHaveCount(0);
 });
+
+test('version history: the text before live editing is kept, a named version is compared with now and restored for everyone', async ({ browser }) => {
+  const owner = await person(browser, 'hown');
+  const editor = await person(browser, 'hedi');
+  const url = await sharedDocument(owner, 'The first draft.', [{ email: editor.account.email, role: 'editor' }]);
+  for (const p of [owner.page, editor.page]) {
+    await reportEditor(p, url);
+    await expect.poll(() => liveText(p), { timeout: 30_000 }).toBe('The first draft.');
+  }
+
+  // The editor types live; the owner names the text of now.
+  await liveEditor(editor.page).click();
+  await editor.page.keyboard.press('Control+End');
+  await editor.page.keyboard.type(' With results.');
+  await expect.poll(() => liveText(owner.page)).toBe('The first draft. With results.');
+  await owner.page.getByTestId('history-toggle').click();
+  const panel = owner.page.getByTestId('history-panel');
+  await panel.getByLabel('Name for the text as it is now').fill('Before the rewrite');
+  await panel.getByRole('button', { name: 'Save version' }).click();
+  await expect(owner.page.getByText('Saved the version “Before the rewrite”.')).toBeVisible();
+  const versions = panel.getByTestId('history-version');
+  await expect(versions.first()).toContainText('Before the rewrite');
+  await expect(versions.first()).toContainText(`Edited by ${editor.account.username}`);
+  await expect(versions.last()).toContainText('The text before live editing');
+
+  // More live edits, then the owner compares the named version with now and restores it.
+  await editor.page.keyboard.press('Control+Home');
+  await editor.page.keyboard.type('Rewritten: ');
+  await expect.poll(() => liveText(owner.page)).toBe('Rewritten: The first draft. With results.');
+  await versions.first().click();
+  await expect(panel.getByTestId('history-diff').locator('del')).toHaveText('Rewritten: ');
+  await shot(owner.page, 'history-compare');
+  await panel.getByRole('button', { name: 'Restore this version' }).click();
+  await expect(owner.page.getByText('Restored “Before the rewrite”. The text it replaced is kept as a version.')).toBeVisible();
+  for (const p of [owner.page, editor.page]) await expect.poll(() => liveText(p)).toBe('The first draft. With results.');
+  await expect(versions.first()).toContainText(`Restored by ${owner.account.username}`);
+  // The text it replaced is a version of its own, just below the restore.
+  await versions.nth(1).click();
+  await expect(panel.getByTestId('history-diff').locator('ins')).toHaveText('Rewritten: ');
+});

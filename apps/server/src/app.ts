@@ -219,7 +219,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       await api.register(artRoutes, { ctx, prefix: '/art' });
       await api.register(sharingRoutes, { ctx });
       await api.register(commentRoutes, { ctx });
-      await api.register(historyRoutes, { ctx, replaceText: (id, text) => live.replaceText(id, text) });
+      await api.register(historyRoutes, { ctx, live });
       await api.register(documentRoutes, { ctx, prefix: '/documents', onContentSaved: (save) => recordEdit(ctx.db, save) });
       await api.register(trendRoutes, { ctx, prefix: '/trends' });
       await api.register(preferencesRoutes, { ctx, prefix: '/me' });

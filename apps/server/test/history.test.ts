@@ -342,6 +342,13 @@ describe('document history', () => {
     const [latest] = await versions(owner, id);
     expect((await version(owner, id, latest!.id)).content).toBe('Owner. Draft. Editor.');
     expect(latest!.authors.map((p) => p.username).sort()).toEqual([editor.username, owner.username].sort());
+
+    // A version named right after a keystroke holds that keystroke, and its typist (stored first, not debounced).
+    b.text.insert(b.text.length, ' Last.');
+    await until(() => a.text.toString().endsWith(' Last.'));
+    const named = await nameVersion(owner, id, 'Right now');
+    expect((await version(owner, id, named.id)).content).toBe('Owner. Draft. Editor. Last.');
+    expect(named.authors.map((p) => p.username)).toEqual([editor.username]);
   });
 
   it('the account export holds the named versions of one’s own documents', async () => {

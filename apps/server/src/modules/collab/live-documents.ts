@@ -206,6 +206,13 @@ export class LiveDocuments {
     }
   }
 
+  /** Stores a document open here now instead of at the end of its debounce (a version named just after a keystroke). */
+  async flush(documentId: string): Promise<void> {
+    if (!this.hocuspocus.documents.has(documentId)) return;
+    const connection = await this.hocuspocus.openDirectConnection(documentId);
+    await connection.disconnect(); // stores at once (and unloads the document if nobody has it open)
+  }
+
   /** How many documents are open live here (the sizing figure in docs/operations.md). */
   openDocuments(): number {
     return this.hocuspocus.getDocumentsCount();

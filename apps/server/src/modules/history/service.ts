@@ -15,8 +15,13 @@ import { documentRole, documentText } from '../documents';
 import * as errors from './errors';
 import * as repo from './repository';
 
-/** Applies a text to the live document (every open editor receives it as one edit) and stores it. */
-export type ReplaceText = (documentId: string, text: string) => Promise<void>;
+/** The live documents, as history needs them (app.ts passes collab's LiveDocuments). */
+export interface LiveText {
+  /** Applies a text to the live document (every open editor receives it as one edit) and stores it. */
+  replaceText(documentId: string, text: string): Promise<void>;
+  /** Stores what was typed here but not stored yet, so "the text as it is now" includes the last keystrokes. */
+  flush(documentId: string): Promise<void>;
+}
 
 type NewVersion = Pick<repo.VersionRow, 'kind' | 'content'> & Partial<Pick<repo.VersionRow, 'name' | 'createdBy' | 'restoredFrom'>>;
 
@@ -120,8 +125,9 @@ export async function get(ctx: AppContext, userId: string, documentId: string, v
 }
 
 /** Keeps the text as it is now under a name; named versions are never pruned, so their number is bounded. */
-export async function create(ctx: AppContext, userId: string, documentId: string, versionName: string): Promise<DocumentVersionSummary> {
+export async function create(ctx: AppContext, userId: string, documentId: string, versionName: string, live: LiveText): Promise<DocumentVersionSummary> {
   await editorOn(ctx, userId, documentId);
+  await live.flush(documentId);
   const content = await currentText(ctx, documentId);
   const row = await repo.underHistoryLock(ctx.db, documentId, async (tx) => {
     if ((await repo.countNamed(tx, documentId)) >= MAX_NAMED_VERSIONS) throw errors.namedVersionLimit();
@@ -135,15 +141,16 @@ export async function create(ctx: AppContext, userId: string, documentId: string
  * version first (unless the newest already holds it). The restore version is recorded once the text has
  * reached the live document, so it never claims a restore that did not happen.
  */
-export async function restore(ctx: AppContext, userId: string, documentId: string, versionId: string, replaceText: ReplaceText): Promise<DocumentVersionSummary> {
+export async function restore(ctx: AppContext, userId: string, documentId: string, versionId: string, live: LiveText): Promise<DocumentVersionSummary> {
   await editorOn(ctx, userId, documentId);
   const source = await repo.findVersion(ctx.db, documentId, versionId);
   if (!source) throw errors.versionNotFound();
+  await live.flush(documentId);
   const current = await currentText(ctx, documentId);
   await repo.underHistoryLock(ctx.db, documentId, async (tx) => {
     if ((await repo.newestVersion(tx, documentId))?.content !== current) await takeVersion(tx, documentId, { kind: 'auto', content: current }, ctx.clock.now());
   });
-  await replaceText(documentId, source.content);
+  await live.replaceText(documentId, source.content);
   const row = await repo.underHistoryLock(ctx.db, documentId, async (tx) => {
     // Keeping the text of now may have pruned the source (the oldest unnamed version) meanwhile.
     const restoredFrom = (await repo.hasVersion(tx, documentId, source.id)) ? source.id : null;

@@ -5,12 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { useCurrentUser } from '../../hooks/useCurrentUser';
 import { Button } from '../../ui/Button';
-import { AddCommentIcon, CommentIcon } from '../../ui/icons';
+import { AddCommentIcon, CommentIcon, HistoryIcon } from '../../ui/icons';
 import { toast } from '../../ui/toast';
 import type { DocumentAutosave } from '../useDocumentAutosave';
 import { makeAnchor, resolveAnchor } from './comments/anchors';
 import { CommentsPanel, type CommentDraft } from './comments/CommentsPanel';
 import { useComments } from './comments/useComments';
+import { HistoryPanel } from './history/HistoryPanel';
 import './comments/comments.css';
 import { LiveEditor, type LiveEditorApi, type LiveEditorHandle } from './LiveEditor';
 import type { LiveText } from './useLiveText';
@@ -53,7 +54,8 @@ export const LiveDocumentEditor = forwardRef<LiveEditorApi, Props>(function Live
     return a ? [a.owner, ...a.members].filter((p) => p.userId !== user?.id).map((p) => p.name) : [];
   }, [access.data, user?.id]);
 
-  const [panel, setPanel] = useState(false);
+  /** The side panel: the comment threads or the version history (one at a time, beside or under the text). */
+  const [panel, setPanel] = useState<'comments' | 'history' | null>(null);
   const [draft, setDraft] = useState<CommentDraft | null>(null);
   const [active, setActive] = useState<string | null>(null);
   const [selected, setSelected] = useState(false);
@@ -74,11 +76,11 @@ export const LiveDocumentEditor = forwardRef<LiveEditorApi, Props>(function Live
     if (!canComment) return;
     if (start === end) return void toast('info', t('comments.selectFirst'));
     setDraft(makeAnchor(live.text, start, end));
-    setPanel(true);
+    setPanel('comments');
   };
   const openThread = (id: string) => {
     setActive(id);
-    setPanel(true);
+    setPanel('comments');
   };
   const showThread = (thread: CommentThread) => {
     setActive(thread.id);
@@ -88,15 +90,18 @@ export const LiveDocumentEditor = forwardRef<LiveEditorApi, Props>(function Live
   const openCount = comments.threads.filter((th) => !th.resolved).length;
 
   return (
-    <div className={`live-doc${panel ? ' with-comments' : ''}`}>
+    <div className={`live-doc${panel ? ' with-panel' : ''}`}>
       <div className="live-doc-bar" role="toolbar" aria-label={t('comments.toolbar')}>
         {canComment && (
           <Button size="sm" variant="ghost" onClick={addComment} disabled={!selected} title={t('comments.addShortcut')}>
             <AddCommentIcon /> {t('comments.addOnSelection')}
           </Button>
         )}
-        <Button size="sm" variant="ghost" aria-pressed={panel} onClick={() => setPanel(!panel)} data-testid="comments-toggle">
+        <Button size="sm" variant="ghost" aria-pressed={panel === 'comments'} onClick={() => setPanel(panel === 'comments' ? null : 'comments')} data-testid="comments-toggle">
           <CommentIcon /> {t('comments.show', { count: openCount })}
+        </Button>
+        <Button size="sm" variant="ghost" aria-pressed={panel === 'history'} onClick={() => setPanel(panel === 'history' ? null : 'history')} data-testid="history-toggle">
+          <HistoryIcon /> {t('history.toggle')}
         </Button>
       </div>
       <div className="live-doc-body">
@@ -114,7 +119,8 @@ export const LiveDocumentEditor = forwardRef<LiveEditorApi, Props>(function Live
           }}
           {...props}
         />
-        {panel && (
+        {panel === 'history' && <HistoryPanel documentId={documentId} currentText={docs.doc?.content ?? ''} canEdit={roleAllows(role, 'editor') && live.status !== 'closed'} />}
+        {panel === 'comments' && (
           <CommentsPanel
             comments={comments}
             draft={draft}
