@@ -1,10 +1,10 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser } from '@playwright/test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { canRunPostgres, startCluster } from '../apps/server/test/pg-cluster';
 import { freePort, startServer, stopServer } from './servers';
-import { shot, signUpViaApi } from './support';
+import { liveEditor, liveText, shot, signUpViaApi } from './support';
 
 // Live co-editing as deployed behind a load balancer: two server processes on one PostgreSQL, each person's
 // browser on a different one. Their Yjs updates and cursors meet only through PostgreSQL (LISTEN/NOTIFY).
@@ -12,15 +12,6 @@ import { shot, signUpViaApi } from './support';
 test.skip(!canRunPostgres, 'needs initdb and postgres on this machine');
 
 const LIMITS = { API_RATE_LIMIT_PER_MINUTE: '100000', AUTH_RATE_LIMIT_PER_IP: '1000', AUTH_RATE_LIMIT_PER_EMAIL: '1000' };
-
-const liveEditor = (page: Page) => page.getByTestId('live-editor');
-/** The shared text as the editor shows it, without the others' cursor widgets. */
-const liveText = (page: Page) =>
-  liveEditor(page).evaluate((el) => {
-    const copy = el.cloneNode(true) as HTMLElement;
-    copy.querySelectorAll('.cm-ySelectionCaret, .cm-widgetBuffer').forEach((n) => n.remove());
-    return (copy.textContent ?? '').replace(/\u2060/g, '');
-  });
 
 async function personOn(browser: Browser, baseURL: string, prefix: string) {
   const context = await browser.newContext({ baseURL });

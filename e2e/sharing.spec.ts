@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { outboxMails, shot, signUpViaApi } from './support';
+import { liveEditor, liveText, outboxMails, shot, signUpViaApi } from './support';
 
 /** A fresh browser context signed in as a new account (made through the API). */
 async function person(browser: Browser, prefix: string): Promise<{ page: Page; account: Awaited<ReturnType<typeof signUpViaApi>> }> {
@@ -12,17 +12,6 @@ async function reportEditor(page: Page, url = '/writing?screen=report') {
   await expect(page.getByTestId('report-screen')).toBeVisible({ timeout: 30_000 });
   return page.getByPlaceholder('Start writing your scientific report...');
 }
-
-/** The live editor of a shared document (CodeMirror's content element). */
-const liveEditor = (page: Page) => page.getByTestId('live-editor');
-
-/** The shared text as the editor shows it, without the others' cursor widgets (caret, name label, word joiners). */
-const liveText = (page: Page) =>
-  liveEditor(page).evaluate((el) => {
-    const copy = el.cloneNode(true) as HTMLElement;
-    copy.querySelectorAll('.cm-ySelectionCaret, .cm-widgetBuffer').forEach((n) => n.remove());
-    return (copy.textContent ?? '').replace(/\u2060/g, '');
-  });
 
 test('share a report, edit it together live with cursors and presence, downgrade to viewer, share by link', async ({ browser }) => {
   const owner = await person(browser, 'own');

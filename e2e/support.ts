@@ -24,6 +24,17 @@ export async function signUpViaApi(page: Page, prefix?: string) {
   return { ...account, token, user };
 }
 
+/** The live editor of a shared document (CodeMirror's content element). */
+export const liveEditor = (page: Page) => page.getByTestId('live-editor');
+
+/** The shared text as the live editor shows it, without the others' cursor widgets (caret, name label, word joiners). */
+export const liveText = (page: Page) =>
+  liveEditor(page).evaluate((el) => {
+    const copy = el.cloneNode(true) as HTMLElement;
+    copy.querySelectorAll('.cm-ySelectionCaret, .cm-widgetBuffer').forEach((n) => n.remove());
+    return (copy.textContent ?? '').replace(/\u2060/g, '');
+  });
+
 export async function shot(page: Page, name: string) {
   await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: false });
 }
