@@ -342,6 +342,26 @@ describe('comment threads', () => {
     expect((await answer(editor, reportId, thread.thread.id, `@${viewer.username} @nobody-at-all`)).mailed).toEqual([]);
   });
 
+  it('a document deleted while a comment on it is being saved: 409 in the writer’s language, nothing stored, no 5xx', async () => {
+    const owner = await signUp(t.app, 'gone');
+    const id = await createDoc(owner);
+    // The owner's delete lands between the role check and the insert: here, inside the insert itself.
+    await t.database.exec(`
+      CREATE FUNCTION test_delete_document_first() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN DELETE FROM documents WHERE id = NEW.document_id; RETURN NEW; END $$;
+      CREATE TRIGGER test_delete_document_first BEFORE INSERT ON document_comments FOR EACH ROW EXECUTE FUNCTION test_delete_document_first();
+    `);
+    try {
+      const res = await write('POST', comments(id), { ...owner.auth, 'accept-language': 'ko' }, { anchor: anchor(), quote: 'owner', body: 'Too late.' });
+      expect(res.statusCode).toBe(409);
+      expect(errorBody(res)).toMatchObject({ code: 'GONE_MEANWHILE' });
+      expect(errorBody(res).error).toMatch(/방금 삭제/);
+    } finally {
+      await t.database.exec('DROP TRIGGER test_delete_document_first ON document_comments; DROP FUNCTION test_delete_document_first();');
+    }
+    expect(await rowCount(id)).toBe(0);
+  });
+
   it('the account export holds the comments one wrote, on others’ documents too, and not others’ comments', async () => {
     const owner = await signUp(t.app, 'own');
     const member = await signUp(t.app, 'mem');

@@ -31,6 +31,12 @@ const TEXT = {
     zh: '数据库暂时不可用，请稍后再试。',
     ko: '지금은 데이터베이스를 사용할 수 없습니다. 잠시 후 다시 시도해 주세요.',
   },
+  goneMeanwhile: {
+    en: 'Something this change refers to was deleted a moment ago, so nothing was saved. Reload the page and try again.',
+    ja: 'この変更が参照しているものがたった今削除されたため、何も保存されませんでした。ページを再読み込みしてやり直してください。',
+    zh: '此更改引用的内容刚刚被删除，因此未保存任何内容。请刷新页面后重试。',
+    ko: '이 변경이 가리키는 항목이 방금 삭제되어 아무것도 저장되지 않았습니다. 페이지를 새로 고친 뒤 다시 시도해 주세요.',
+  },
   badLength: { en: 'Invalid content length', ja: 'Content-Length が正しくありません', zh: 'Content-Length 无效', ko: 'Content-Length가 올바르지 않습니다' },
 } satisfies Record<string, LocalizedText>;
 
@@ -44,6 +50,17 @@ function isDatabaseUnavailable(err: unknown): boolean {
     if (/^(08|57P0[1-3])/.test(code) || ['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT'].includes(code)) return true;
     const message = typeof e.message === 'string' ? e.message : '';
     if (/Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(message)) return true;
+  }
+  return false;
+}
+
+/**
+ * A row this request writes points at one deleted after the request checked it (a document deleted while a
+ * comment on it was being saved): SQLSTATE 23503, foreign_key_violation. The write is refused whole.
+ */
+function isGoneMeanwhile(err: unknown): boolean {
+  for (let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth += 1) {
+    if (e.code === '23503') return true;
   }
   return false;
 }
@@ -94,6 +111,10 @@ export function toErrorResponse(err: unknown, request: FastifyRequest): ErrorRes
   if (isDatabaseUnavailable(err)) {
     request.log.warn({ err: (err as Error).message }, 'database unavailable');
     return { status: 503, body: { error: say(TEXT.database), code: 'DATABASE_UNAVAILABLE' }, headers: { 'retry-after': '5' } };
+  }
+  if (isGoneMeanwhile(err)) {
+    request.log.warn({ err: (err as Error).message }, 'refers to a row deleted meanwhile');
+    return { status: 409, body: { error: say(TEXT.goneMeanwhile), code: 'GONE_MEANWHILE' }, headers: {} };
   }
   request.log.error({ err }, 'unhandled error');
   return { status: 500, body: { error: say(TEXT.internal), code: 'INTERNAL' }, headers: {} };
