@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
-import { signUpViaApi } from '../support';
+import { liveEditor, liveText, newAccount, signUpViaApi } from '../support';
 
 // `npm run screenshots`: every screen at the four review sizes in the four languages, written to
 // docs/screenshots/<size>/<language>/<screen>.jpg for design review (not part of `npm test`: it checks nothing
@@ -18,15 +18,74 @@ const LANGUAGES = ['en', 'ja', 'zh', 'ko'] as const;
 /** The AI Generate side of the anime page (its switch is found by place: its words change with the language). */
 const openGenerate = (p: Page) => p.locator('.an-mode-switch').getByRole('radio').nth(1).click();
 
+type Account = Awaited<ReturnType<typeof signUpViaApi>>;
+
+const SHARED_TEXT = 'Yields rose in the second plot after watering. The first plot stayed dry all summer.';
+
+/** A report shared with a second account (so it opens live), answered as its address. */
+async function sharedReport(page: Page, me: Account): Promise<string> {
+  const headers = { authorization: `Bearer ${me.token}` };
+  const made = await page.request.post('/api/documents', { headers, data: { title: 'Field study', content: SHARED_TEXT, kind: 'report' } });
+  const { id } = (await made.json()) as { id: string };
+  const member = newAccount('shotm');
+  expect((await page.request.post('/api/auth/signup', { data: member })).status()).toBe(201);
+  expect((await page.request.post(`/api/documents/${id}/shares`, { headers, data: { email: member.email, role: 'editor' } })).status()).toBe(201);
+  return `/writing?screen=report&doc=${id}`;
+}
+
+/** Waits for the live text, then comments on "second plot" through the editor's shortcut and the panel. */
+async function commentOnSharedText(page: Page) {
+  await expect.poll(() => liveText(page), { timeout: 30_000 }).toBe(SHARED_TEXT);
+  await liveEditor(page).evaluate((el) => {
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const at = node.textContent!.indexOf('second plot');
+      if (at < 0) continue;
+      const range = document.createRange();
+      range.setStart(node, at);
+      range.setEnd(node, at + 'second plot'.length);
+      window.getSelection()!.removeAllRanges();
+      window.getSelection()!.addRange(range);
+      return;
+    }
+  });
+  await page.keyboard.press('Control+Alt+m');
+  await page.locator('.comments-panel .comment-input').first().fill('Which plot is the second one?');
+  await page.locator('.comments-panel .comment-input').first().press('Control+Enter');
+  await expect(page.getByTestId('comment-thread')).toHaveCount(1);
+}
+
+/** Waits for the live text, names a version, edits, and opens that version's comparison with now. */
+async function compareSharedVersion(page: Page) {
+  await expect.poll(() => liveText(page), { timeout: 30_000 }).toBe(SHARED_TEXT);
+  await page.getByTestId('history-toggle').click();
+  await page.locator('.history-name input').fill('Draft 1');
+  await page.locator('.history-name button').click();
+  await expect(page.getByTestId('history-version')).toHaveCount(1);
+  await liveEditor(page).click();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type(' We watered it twice a week.');
+  await page.getByTestId('history-version').first().click();
+}
+
 /**
  * Screens reachable by address; `open` is what a user does there first (opening a dialog or panel), `ready` names
  * what must be on screen before the picture is taken.
  */
-const ALL_SCREENS: { name: string; path: string; open?: (page: Page) => Promise<void>; ready: (page: Page) => Promise<void>; signedIn?: boolean }[] = [
+const ALL_SCREENS: {
+  name: string;
+  /** An address, or a setup that makes what the screen shows and answers its address. */
+  path: string | ((page: Page, me: Account) => Promise<string>);
+  open?: (page: Page) => Promise<void>;
+  ready: (page: Page) => Promise<void>;
+  signedIn?: boolean;
+}[] = [
   { name: 'launcher', path: '/', ready: (p) => expect(p.getByTestId('stat-modes')).toBeVisible() },
   { name: 'writing-workspace', path: '/writing?screen=menu', ready: (p) => expect(p.getByTestId('writing-workspace')).toBeVisible() },
   { name: 'writing', path: '/writing?screen=writing', ready: (p) => expect(p.getByTestId('editor')).toBeVisible() },
   { name: 'report', path: '/writing?screen=report', ready: (p) => expect(p.locator('.report-title')).toBeVisible() },
+  { name: 'report-comments', path: sharedReport, open: commentOnSharedText, ready: (p) => expect(p.getByTestId('comments-panel')).toBeVisible() },
+  { name: 'report-history', path: sharedReport, open: compareSharedVersion, ready: (p) => expect(p.getByTestId('history-diff')).toBeVisible() },
   { name: 'image', path: '/image', ready: (p) => expect(p.locator('.image-page')).toBeVisible() },
   { name: 'anime', path: '/anime-chara', ready: (p) => expect(p.locator('.anime-page')).toBeVisible() },
   { name: 'anime-generate', path: '/anime-chara', open: openGenerate, ready: (p) => expect(p.locator('.ag-main')).toBeVisible() },
@@ -62,9 +121,10 @@ for (const [size, viewport] of Object.entries(SIZES)) {
         test.setTimeout(180_000);
         const dir = `docs/screenshots/${size}/${lang}`;
         mkdirSync(dir, { recursive: true });
-        await signUpViaApi(page, 'shots');
+        const me = await signUpViaApi(page, 'shots');
         for (const screen of SCREENS) {
-          const url = `${screen.path}${screen.path.includes('?') ? '&' : '?'}lng=${lang}`;
+          const path = typeof screen.path === 'string' ? screen.path : await screen.path(page, me);
+          const url = `${path}${path.includes('?') ? '&' : '?'}lng=${lang}`;
           await page.goto(url);
           await screen.open?.(page);
           await screen.ready(page);
