@@ -107,17 +107,18 @@ export class LiveDocuments {
       },
       onStoreDocument: async ({ document, documentName }) => {
         const now = ctx.clock.now();
-        const content = document.getText(COLLAB_TEXT_FIELD).toString();
-        const previous = await ctx.db.transaction(async (tx) => {
+        const { previous, content } = await ctx.db.transaction(async (tx) => {
           // With other processes, what they stored joins this copy first (a relayed change lost while
           // PostgreSQL was away comes back this way), so the stored state only ever grows.
           const stored = await lockState(tx, documentName);
           // One process (PGlite) stored nothing this copy lacks: no need to decode the state again.
           if (stored && this.#relay) Y.applyUpdate(document, stored, RELAYED);
+          // The text is read after that merge, so the stored text and state always say the same.
+          const text = document.getText(COLLAB_TEXT_FIELD).toString();
           const before = await documentText(tx, documentName);
           await saveState(tx, documentName, Y.encodeStateAsUpdate(document), now);
-          await storeLiveText(tx, documentName, content, now);
-          return before;
+          await storeLiveText(tx, documentName, text, now);
+          return { previous: before, content: text };
         });
         // Who typed since the last store, for the history's automatic versions (its own lock, after ours).
         const userIds = [...(this.#editors.get(documentName) ?? [])];

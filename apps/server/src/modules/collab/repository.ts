@@ -8,12 +8,15 @@ async function loadState(db: Runner, documentId: string): Promise<Uint8Array | n
   return row ? new Uint8Array(row.state) : null;
 }
 
+/** Lock key space of live documents (pg_advisory_xact_lock(int, int)), beside the other modules' own. */
+const LIVE_LOCK = 0x796a73;
+
 /**
  * The stored state under a per-document lock held until the transaction ends, so a process storing reads what
  * another stored before it (an advisory lock, since the first store has no row to lock).
  */
 export async function lockState(tx: Runner, documentId: string): Promise<Uint8Array | null> {
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(${0x796a73}::int, hashtext(${documentId}))`);
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${LIVE_LOCK}::int, hashtext(${documentId}))`);
   return loadState(tx, documentId);
 }
 

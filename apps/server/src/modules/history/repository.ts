@@ -109,12 +109,15 @@ export async function listVersions(db: Runner, documentId: string, limit: number
     .limit(limit);
 }
 
+/** The version, only if it is one of this document's (an id of another document's version finds nothing). */
+const versionOf = (documentId: string, versionId: string) => and(eq(documentVersions.id, versionId), eq(documentVersions.documentId, documentId));
+
 /** One version with its text, if it is one of this document's. */
 export async function findVersion(db: Runner, documentId: string, versionId: string): Promise<VersionRow | undefined> {
   const [row] = await db
     .select()
     .from(documentVersions)
-    .where(and(eq(documentVersions.id, versionId), eq(documentVersions.documentId, documentId)))
+    .where(versionOf(documentId, versionId))
     .limit(1);
   return row;
 }
@@ -123,7 +126,7 @@ export async function hasVersion(db: Runner, documentId: string, versionId: stri
   const [row] = await db
     .select({ id: documentVersions.id })
     .from(documentVersions)
-    .where(and(eq(documentVersions.id, versionId), eq(documentVersions.documentId, documentId)))
+    .where(versionOf(documentId, versionId))
     .limit(1);
   return row !== undefined;
 }
