@@ -75,7 +75,8 @@ test('share a report, edit it together live with cursors and presence, downgrade
   await expect(third.page.getByTestId('report-screen')).toBeVisible({ timeout: 30_000 });
   await expect(third.page).toHaveURL(/screen=report&doc=/);
   await expect.poll(() => liveText(third.page), { timeout: 30_000 }).toBe('Now: The owner wrote this shared report. Edited by the member.');
-  await expect(liveEditor(third.page)).toHaveAttribute('contenteditable', 'false');
+  // A commenter by link suggests: what they type is proposed, never written into the text.
+  await expect(third.page.getByTestId('suggest-toggle')).toHaveAttribute('aria-pressed', 'true');
 
   // Removed: the member is told, in words, and the editor stays read only.
   await dialog.getByRole('button', { name: `Remove ${member.account.username}` }).click();
@@ -123,8 +124,8 @@ test('comment on shared text: a thread stays on its words while others edit, rep
   await reportEditor(commenter.page, url);
   for (const p of [owner.page, commenter.page]) await expect.poll(() => liveText(p), { timeout: 30_000 }).toBe('Yields rose in the second plot after watering.');
 
-  // The commenter cannot type, but comments on a selection and mentions the owner.
-  await expect(liveEditor(commenter.page)).toHaveAttribute('contenteditable', 'false');
+  // The commenter cannot change the text (what they type becomes a suggestion), and comments on a selection.
+  await expect(commenter.page.getByTestId('suggest-toggle')).toHaveAttribute('aria-pressed', 'true');
   await liveEditor(commenter.page).click();
   await selectText(commenter.page, 'second plot');
   await commenter.page.getByRole('button', { name: 'Comment', exact: true }).click();
@@ -212,4 +213,69 @@ test('version history: the text before live editing is kept, a named version is 
   // The text it replaced is a version of its own, just below the restore.
   await versions.nth(1).click();
   await expect(panel.getByTestId('history-diff').locator('ins')).toHaveText('Rewritten: ');
+});
+
+test('suggest changes: a commenter proposes inline in their colour, the owner rejects one and accepts the rest, an editor suggests and accepts their own', async ({ browser }) => {
+  const owner = await person(browser, 'sown');
+  const commenter = await person(browser, 'scom');
+  const start = 'The samples were heated to 80 degrees for ten minutes.';
+  const url = await sharedDocument(owner, start, [{ email: commenter.account.email, role: 'commenter' }]);
+  await reportEditor(owner.page, url);
+  await reportEditor(commenter.page, url);
+  for (const p of [owner.page, commenter.page]) await expect.poll(() => liveText(p), { timeout: 30_000 }).toBe(start);
+
+  // A commenter always suggests: typing over a selection strikes it and proposes the new words after it.
+  const toggle = commenter.page.getByTestId('suggest-toggle');
+  await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+  await expect(toggle).toBeDisabled();
+  await liveEditor(commenter.page).click();
+  await selectText(commenter.page, 'ten');
+  await commenter.page.keyboard.type('fifteen');
+  await expect(commenter.page.locator('.cm-suggest-del')).toHaveText('ten');
+  await expect(commenter.page.locator('.cm-suggest-ins')).toHaveText('fifteen');
+  // An insertion at the end, and a deletion with Backspace over a selection.
+  await commenter.page.keyboard.press('Control+End');
+  await commenter.page.keyboard.type(' Then cooled.');
+  await selectText(commenter.page, ' to 80 degrees');
+  await commenter.page.keyboard.press('Backspace');
+  await expect(commenter.page.locator('.cm-suggest-del')).toHaveText([' to 80 degrees', 'ten']);
+
+  // Nothing changed the text; the owner sees all three inline, in the commenter's colour, and as threads.
+  await expect(owner.page.locator('.cm-suggest-ins')).toHaveText(['fifteen', ' Then cooled.']);
+  await expect(owner.page.locator('.cm-suggest-del')).toHaveCount(2);
+  for (const p of [owner.page, commenter.page]) expect(await liveText(p)).toBe(start);
+  const colour = (p: Page) => p.locator('.cm-suggest-ins').first().evaluate((el) => getComputedStyle(el).getPropertyValue('--suggest'));
+  expect(await colour(owner.page)).toBe(await colour(commenter.page));
+  await owner.page.getByTestId('comments-toggle').click();
+  const panel = owner.page.getByTestId('comments-panel');
+  await expect(panel.getByTestId('suggestion-thread')).toHaveCount(3);
+  await expect(panel.getByText('3 open suggestions')).toBeVisible();
+  await shot(owner.page, 'report-suggestions');
+
+  // Rejecting the deletion leaves the text; accepting all applies the other two for everyone.
+  await owner.page.locator('.cm-suggest-del', { hasText: 'to 80 degrees' }).click();
+  await panel.locator('[data-testid="suggestion-thread"].active').getByTestId('suggestion-reject').click();
+  await expect(owner.page.locator('.cm-suggest-del')).toHaveCount(1);
+  await panel.getByTestId('suggestions-accept-all').click();
+  await expect(owner.page.getByText('Accepted 2 suggestions.')).toBeVisible();
+  const accepted = 'The samples were heated to 80 degrees for fifteen minutes. Then cooled.';
+  for (const p of [owner.page, commenter.page]) await expect.poll(() => liveText(p)).toBe(accepted);
+  await expect(commenter.page.locator('.cm-suggest-ins, .cm-suggest-del')).toHaveCount(0);
+  await panel.getByRole('radio', { name: 'Resolved (3)' }).click();
+  await expect(panel.getByText(`Rejected by ${owner.account.username}`)).toBeVisible();
+  await expect(panel.getByText(`Accepted by ${owner.account.username}`)).toHaveCount(2);
+
+  // The owner, an editor, switches to suggesting: the proposal reaches the commenter as a thread, and the owner accepts it.
+  await owner.page.getByTestId('suggest-toggle').click();
+  await liveEditor(owner.page).click();
+  await owner.page.keyboard.press('Control+End');
+  await owner.page.keyboard.type(' (n = 3)');
+  await expect(owner.page.locator('.cm-suggest-ins')).toHaveText(' (n = 3)');
+  await owner.page.getByTestId('suggest-toggle').click();
+  await panel.getByRole('radio', { name: /Open/ }).click();
+  await expect(panel.getByTestId('suggestion-thread')).toHaveCount(1);
+  await expect(commenter.page.getByTestId('comments-toggle')).toHaveText(/Comments \(1\)/);
+  expect(await liveText(commenter.page)).toBe(accepted);
+  await panel.getByTestId('suggestion-accept').click();
+  for (const p of [owner.page, commenter.page]) await expect.poll(() => liveText(p)).toBe(`${accepted} (n = 3)`);
 });

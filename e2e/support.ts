@@ -31,7 +31,8 @@ export const liveEditor = (page: Page) => page.getByTestId('live-editor');
 export const liveText = (page: Page) =>
   liveEditor(page).evaluate((el) => {
     const copy = el.cloneNode(true) as HTMLElement;
-    copy.querySelectorAll('.cm-ySelectionCaret, .cm-widgetBuffer').forEach((n) => n.remove());
+    // Others' carets and proposed (not yet accepted) suggestions are drawn in the editor but are not its text.
+    copy.querySelectorAll('.cm-ySelectionCaret, .cm-widgetBuffer, .cm-suggest-ins').forEach((n) => n.remove());
     return (copy.textContent ?? '').replace(/\u2060/g, '');
   });
 

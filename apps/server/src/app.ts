@@ -200,8 +200,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   registerOpenApiContract(app);
   registerLimits(app, ctx);
   registerMetrics(app, ctx);
-  // Live co-editing, made before the routes (a restored version reaches every open editor through it);
-  // it takes the WebSocket upgrade of /api/collab below.
+  // Live co-editing, made before the routes (a restored version or an accepted suggestion reaches every open
+  // editor through it); it takes the WebSocket upgrade of /api/collab below.
   const live = new LiveDocuments(ctx);
 
   await app.register(
@@ -218,7 +218,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       await api.register(billingRoutes, { ctx, prefix: '/billing', artworkCount: countArtworks });
       await api.register(artRoutes, { ctx, prefix: '/art' });
       await api.register(sharingRoutes, { ctx });
-      await api.register(commentRoutes, { ctx });
+      await api.register(commentRoutes, { ctx, live });
       await api.register(historyRoutes, { ctx, live });
       await api.register(documentRoutes, { ctx, prefix: '/documents', onContentSaved: (save) => recordEdit(ctx.db, save) });
       await api.register(trendRoutes, { ctx, prefix: '/trends' });

@@ -46,10 +46,24 @@ export const commentSchema = z.object({
 });
 export type DocumentComment = z.infer<typeof commentSchema>;
 
+/**
+ * Suggestions (track changes): a thread that proposes to replace its anchored range (the quote, possibly
+ * empty for an insertion) with `insert` (empty for a deletion). The text changes only when an editor accepts
+ * it; a reject leaves it as it was. Both close the thread and say who decided.
+ */
+export const MAX_SUGGESTION_CHARS = 5_000;
+export const SUGGESTION_OUTCOMES = ['accepted', 'rejected'] as const;
+export type SuggestionOutcome = (typeof SUGGESTION_OUTCOMES)[number];
+
+export const suggestionSchema = z.object({ insert: z.string(), outcome: z.enum(SUGGESTION_OUTCOMES).nullable() });
+export type Suggestion = z.infer<typeof suggestionSchema>;
+
 export const commentThreadSchema = z.object({
   id: z.uuid(),
   anchor: commentAnchorSchema,
   quote: z.string(),
+  /** Null for a plain comment. */
+  suggestion: suggestionSchema.nullable(),
   resolved: z.boolean(),
   resolvedBy: z.string().nullable(),
   resolvedAt: z.string().nullable(),
@@ -65,6 +79,19 @@ export const createThreadSchema = z.strictObject({
   quote: z.string().min(1).max(MAX_QUOTE_CHARS),
   body: bodySchema,
 });
+/** A suggestion as its author proposes (or, while it is open, revises) it; at least one side is not empty. */
+export const suggestSchema = z
+  .strictObject({
+    anchor: commentAnchorSchema,
+    quote: z.string().max(MAX_SUGGESTION_CHARS),
+    insert: z.string().max(MAX_SUGGESTION_CHARS),
+  })
+  .refine((s) => s.quote.length > 0 || s.insert.length > 0, { message: 'A suggestion inserts or deletes something', path: ['insert'] });
+
+/** What "accept all" did: suggestions whose text has changed since are left open and counted. */
+export const acceptAllResultSchema = z.object({ accepted: z.number().int(), skipped: z.number().int() });
+export const rejectAllResultSchema = z.object({ rejected: z.number().int() });
+
 export const replySchema = z.strictObject({ body: bodySchema });
 export const resolveThreadSchema = z.strictObject({ resolved: z.boolean() });
 

@@ -195,16 +195,22 @@ export class LiveDocuments {
   }
 
   /**
-   * Makes a document read `text` as one edit that every open editor receives (a restored version, say), and
+   * Runs `change` on a document's live text in one transaction, one edit that every open editor receives, and
    * stores it at once: the derived text is current when this returns, whether or not anyone had it open.
+   * Should `change` throw, the error comes back here (after the store) and what it did before stays.
    */
-  async replaceText(documentId: string, text: string): Promise<void> {
+  async edit(documentId: string, change: (text: Y.Text) => void): Promise<void> {
     const connection = await this.hocuspocus.openDirectConnection(documentId);
     try {
-      await connection.transact((document) => replaceText(document.getText(COLLAB_TEXT_FIELD), text));
+      await connection.transact((document) => change(document.getText(COLLAB_TEXT_FIELD)));
     } finally {
       await connection.disconnect();
     }
+  }
+
+  /** Makes a document read `text` as one edit (a restored version, say), stored at once. */
+  async replaceText(documentId: string, text: string): Promise<void> {
+    await this.edit(documentId, (ytext) => replaceText(ytext, text));
   }
 
   /** Stores a document open here now instead of at the end of its debounce (a version named just after a keystroke). */

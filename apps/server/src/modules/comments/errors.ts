@@ -57,4 +57,52 @@ export const commentLimit = () =>
     { max: MAX_COMMENTS_PER_DOCUMENT },
   );
 
+export const notSuggestionAuthor = () =>
+  new HttpError(403, 'NOT_SUGGESTION_AUTHOR', {
+    en: 'Only the person who made this suggestion can change it. Reply in its thread to propose something else.',
+    ja: 'この提案を変更できるのは、提案した本人だけです。別の案はスレッドへの返信でお伝えください。',
+    zh: '只有提出此建议的人才能修改它。如有其他想法，请在该评论串中回复。',
+    ko: '이 제안은 제안한 사람만 수정할 수 있습니다. 다른 의견은 스레드에 답글로 남겨 주세요.',
+  });
+
+export const decideNotAllowed = () =>
+  new HttpError(403, 'SUGGESTION_EDITORS_ONLY', {
+    en: 'Only editors and the owner can accept or reject suggestions. You can still reply to them.',
+    ja: '提案を承認・却下できるのは、編集者と所有者だけです。返信は引き続きできます。',
+    zh: '只有编辑者和所有者才能接受或拒绝建议。您仍可以回复建议。',
+    ko: '제안을 수락하거나 거절할 수 있는 사람은 편집자와 소유자뿐입니다. 답글은 계속 남길 수 있습니다.',
+  });
+
+export const notASuggestion = () =>
+  new HttpError(409, 'NOT_A_SUGGESTION', {
+    en: 'This thread is a comment, not a suggestion: there is no change in it to accept or reject.',
+    ja: 'このスレッドは提案ではなくコメントのため、承認・却下する変更がありません。',
+    zh: '此评论串是评论而不是建议：其中没有可接受或拒绝的修改。',
+    ko: '이 스레드는 제안이 아니라 댓글이므로 수락하거나 거절할 변경 사항이 없습니다.',
+  });
+
+export const suggestionDecided = () =>
+  new HttpError(409, 'SUGGESTION_DECIDED', {
+    en: 'This suggestion has already been accepted or rejected, so it can no longer be changed.',
+    ja: 'この提案はすでに承認または却下されているため、これ以上変更できません。',
+    zh: '此建议已被接受或拒绝，无法再更改。',
+    ko: '이 제안은 이미 수락되었거나 거절되어 더 이상 변경할 수 없습니다.',
+  });
+
+export const suggestionStale = () =>
+  new HttpError(409, 'SUGGESTION_STALE', {
+    en: 'The text this suggestion changes has been edited since; it was left open. Reject it, or ask its author to suggest again.',
+    ja: 'この提案が変更する箇所は、提案の後に編集されています。提案は未処理のまま残しました。却下するか、提案者にもう一度提案してもらってください。',
+    zh: '此建议要修改的文字在提出后已被编辑过，因此建议仍保持待处理状态。请拒绝它，或请提出者重新提出建议。',
+    ko: '이 제안이 바꾸려는 부분이 제안 이후에 편집되어, 제안을 미처리 상태로 두었습니다. 거절하거나 제안한 사람에게 다시 제안해 달라고 요청해 주세요.',
+  });
+
+export const useDecide = () =>
+  new HttpError(409, 'SUGGESTION_USE_DECIDE', {
+    en: 'Accept or reject a suggestion instead of resolving it.',
+    ja: '提案は「解決」にせず、承認または却下してください。',
+    zh: '建议无需标记为已解决，请接受或拒绝它。',
+    ko: '제안은 해결 처리하지 말고 수락하거나 거절해 주세요.',
+  });
+
 export const documentNotFound = () => notFound('Document');

@@ -1,4 +1,5 @@
-import { and, asc, count, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import type { SuggestionOutcome } from '@yumi/core';
+import { and, asc, count, eq, gt, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Db, Runner } from '../../db/connection';
 import { documentComments } from '../../db/schema';
 
@@ -31,6 +32,12 @@ export async function insertComment(db: Runner, values: typeof documentComments.
 
 const oldestFirst = [asc(documentComments.createdAt), asc(documentComments.id)];
 
+/** The thread's opening, if it is one of this document's. */
+const openingOf = (documentId: string, threadId: string) =>
+  and(eq(documentComments.id, threadId), eq(documentComments.documentId, documentId), isNull(documentComments.threadId));
+/** A suggestion nobody has accepted or rejected yet. */
+const openSuggestion = and(isNotNull(documentComments.suggestion), isNull(documentComments.outcome));
+
 /** Every comment of a document, oldest first (at most MAX_COMMENTS_PER_DOCUMENT rows). */
 export async function listComments(db: Runner, documentId: string): Promise<CommentRow[]> {
   return db
@@ -55,7 +62,7 @@ export async function findOpening(db: Runner, documentId: string, threadId: stri
   const [row] = await db
     .select()
     .from(documentComments)
-    .where(and(eq(documentComments.id, threadId), eq(documentComments.documentId, documentId), isNull(documentComments.threadId)))
+    .where(openingOf(documentId, threadId))
     .limit(1);
   return row;
 }
@@ -70,14 +77,72 @@ export async function findReply(db: Runner, documentId: string, threadId: string
   return row;
 }
 
-/** Resolves (by whom, when) or reopens (null) a thread; false when the document has no such thread. */
-export async function setResolved(db: Runner, documentId: string, threadId: string, resolution: { at: Date; by: string } | null): Promise<boolean> {
+type Resolution = { at: Date; by: string };
+
+/** Resolves (by whom, when) or reopens (null) a plain comment's thread; false when the document has no such thread. */
+export async function setResolved(db: Runner, documentId: string, threadId: string, resolution: Resolution | null): Promise<boolean> {
   const rows = await db
     .update(documentComments)
     .set({ resolvedAt: resolution?.at ?? null, resolvedBy: resolution?.by ?? null })
-    .where(and(eq(documentComments.id, threadId), eq(documentComments.documentId, documentId), isNull(documentComments.threadId)))
+    .where(and(openingOf(documentId, threadId), isNull(documentComments.suggestion)))
     .returning({ id: documentComments.id });
   return rows.length > 0;
+}
+
+/** Changes an open suggestion's range and text; false when the document has no such open suggestion. */
+export async function reviseSuggestion(
+  db: Runner,
+  documentId: string,
+  threadId: string,
+  values: Pick<CommentRow, 'anchorStart' | 'anchorEnd' | 'quote' | 'suggestion'>,
+): Promise<boolean> {
+  const rows = await db
+    .update(documentComments)
+    .set(values)
+    .where(and(openingOf(documentId, threadId), openSuggestion))
+    .returning({ id: documentComments.id });
+  return rows.length > 0;
+}
+
+/**
+ * Decides an open suggestion, and answers it as decided; undefined when it is not an open suggestion of
+ * this document. The condition makes the decision itself the check: of two at once, only one changes the row.
+ */
+export async function decide(db: Runner, documentId: string, threadId: string, outcome: SuggestionOutcome, resolution: Resolution): Promise<CommentRow | undefined> {
+  const [row] = await db
+    .update(documentComments)
+    .set({ outcome, resolvedAt: resolution.at, resolvedBy: resolution.by })
+    .where(and(openingOf(documentId, threadId), openSuggestion))
+    .returning();
+  return row;
+}
+
+/** Opens an accepted suggestion again (its text could not be applied). */
+export async function undoAccept(db: Runner, id: string): Promise<void> {
+  await db
+    .update(documentComments)
+    .set({ outcome: null, resolvedAt: null, resolvedBy: null })
+    .where(and(eq(documentComments.id, id), eq(documentComments.outcome, 'accepted')));
+}
+
+/** The ids of a document's open suggestions, oldest first. */
+export async function openSuggestionIds(db: Runner, documentId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: documentComments.id })
+    .from(documentComments)
+    .where(and(eq(documentComments.documentId, documentId), isNull(documentComments.threadId), openSuggestion))
+    .orderBy(...oldestFirst);
+  return rows.map((r) => r.id);
+}
+
+/** Rejects every open suggestion of a document at once; answers how many. */
+export async function rejectOpenSuggestions(db: Runner, documentId: string, resolution: Resolution): Promise<number> {
+  const rows = await db
+    .update(documentComments)
+    .set({ outcome: 'rejected', resolvedAt: resolution.at, resolvedBy: resolution.by })
+    .where(and(eq(documentComments.documentId, documentId), isNull(documentComments.threadId), openSuggestion))
+    .returning({ id: documentComments.id });
+  return rows.length;
 }
 
 /** Deletes one comment; an opening takes its replies with it (thread_id ON DELETE CASCADE). */

@@ -12,23 +12,24 @@ import {
 } from '@yumi/core';
 import * as Y from 'yjs';
 import type { AppContext } from '../../context';
+import type { HttpError } from '../../lib/http-error';
 import { contactsByIds, usernamesByIds } from '../auth';
 import { announceCommentsChange, documentLink, documentOwner, documentRole, memberIds } from '../documents';
 import * as errors from './errors';
 import { renderMentionMail } from './mention-mail';
 import * as repo from './repository';
 
-type ThreadResult = { thread: CommentThread; mailed: string[] };
+export type ThreadResult = { thread: CommentThread; mailed: string[] };
 
 /** The caller's role; a stranger gets the 404 of a missing document, so ids reveal nothing. */
-async function roleOn(ctx: AppContext, userId: string, documentId: string): Promise<DocumentRole> {
+export async function roleOn(ctx: AppContext, userId: string, documentId: string): Promise<DocumentRole> {
   const role = await documentRole(ctx.db, userId, documentId);
   if (!role) throw errors.documentNotFound();
   return role;
 }
 
 /** Commenters, editors and the owner write; a viewer only reads. */
-async function writerOn(ctx: AppContext, userId: string, documentId: string): Promise<void> {
+export async function writerOn(ctx: AppContext, userId: string, documentId: string): Promise<void> {
   if (!roleAllows(await roleOn(ctx, userId, documentId), 'commenter')) throw errors.readOnly();
 }
 
@@ -47,7 +48,7 @@ function isRelativePosition(base64: string): boolean {
   }
 }
 
-function checkAnchor(anchor: CommentAnchor): void {
+export function checkAnchor(anchor: CommentAnchor): void {
   if (!isRelativePosition(anchor.start) || !isRelativePosition(anchor.end)) throw errors.badAnchor();
 }
 
@@ -62,6 +63,7 @@ async function toThreads(ctx: AppContext, rows: repo.CommentRow[]): Promise<Comm
         id: r.id,
         anchor: { start: r.anchorStart ?? '', end: r.anchorEnd ?? '' },
         quote: r.quote ?? '',
+        suggestion: r.suggestion === null ? null : { insert: r.suggestion, outcome: r.outcome },
         resolved: r.resolvedAt !== null,
         resolvedBy: r.resolvedBy ? (names.get(r.resolvedBy) ?? '') : null,
         resolvedAt: r.resolvedAt?.toISOString() ?? null,
@@ -74,7 +76,7 @@ async function toThreads(ctx: AppContext, rows: repo.CommentRow[]): Promise<Comm
   return [...threads.values()];
 }
 
-async function threadOf(ctx: AppContext, documentId: string, threadId: string): Promise<CommentThread> {
+export async function threadOf(ctx: AppContext, documentId: string, threadId: string): Promise<CommentThread> {
   const [thread] = await toThreads(ctx, await repo.threadComments(ctx.db, documentId, threadId));
   if (!thread) throw errors.threadNotFound(); // deleted in the meantime
   return thread;
@@ -107,6 +109,35 @@ export async function list(ctx: AppContext, userId: string, documentId: string):
   return toThreads(ctx, await repo.listComments(ctx.db, documentId));
 }
 
+/**
+ * Opens a thread, a comment or a suggestion, within the document's cap (commenters and up); the threads are
+ * announced to its open editors.
+ */
+export async function openThread(
+  ctx: AppContext,
+  authorId: string,
+  documentId: string,
+  opening: { anchor: CommentAnchor; quote: string; body: string; suggestion?: string },
+): Promise<repo.CommentRow> {
+  await writerOn(ctx, authorId, documentId);
+  checkAnchor(opening.anchor);
+  const row = await repo.underCommentLock(ctx.db, documentId, async (tx) => {
+    if ((await repo.countComments(tx, documentId)) >= MAX_COMMENTS_PER_DOCUMENT) throw errors.commentLimit();
+    return repo.insertComment(tx, {
+      documentId,
+      authorId,
+      body: opening.body,
+      anchorStart: opening.anchor.start,
+      anchorEnd: opening.anchor.end,
+      quote: opening.quote,
+      suggestion: opening.suggestion ?? null,
+      createdAt: ctx.clock.now(),
+    });
+  });
+  await announceCommentsChange(ctx, documentId);
+  return row;
+}
+
 export async function create(
   ctx: AppContext,
   author: User,
@@ -114,21 +145,7 @@ export async function create(
   input: { anchor: CommentAnchor; quote: string; body: string },
   language: Language,
 ): Promise<ThreadResult> {
-  await writerOn(ctx, author.id, documentId);
-  checkAnchor(input.anchor);
-  const row = await repo.underCommentLock(ctx.db, documentId, async (tx) => {
-    if ((await repo.countComments(tx, documentId)) >= MAX_COMMENTS_PER_DOCUMENT) throw errors.commentLimit();
-    return repo.insertComment(tx, {
-      documentId,
-      authorId: author.id,
-      body: input.body,
-      anchorStart: input.anchor.start,
-      anchorEnd: input.anchor.end,
-      quote: input.quote,
-      createdAt: ctx.clock.now(),
-    });
-  });
-  await announceCommentsChange(ctx, documentId);
+  const row = await openThread(ctx, author.id, documentId, input);
   const mailed = await mailMentions(ctx, author, documentId, row.body, language);
   return { thread: await threadOf(ctx, documentId, row.id), mailed };
 }
@@ -145,11 +162,23 @@ export async function reply(ctx: AppContext, author: User, documentId: string, t
   return { thread: await threadOf(ctx, documentId, threadId), mailed };
 }
 
-/** Resolving records who and when; reopening clears both. */
+/**
+ * Why a conditional write of a thread changed nothing: the thread is gone, decided, or of the other kind. A
+ * suggestion that reads as open here was being accepted by someone else at the time, so it counts as decided.
+ */
+export async function refusal(ctx: AppContext, documentId: string, threadId: string, needs: 'comment' | 'suggestion'): Promise<HttpError> {
+  const opening = await repo.findOpening(ctx.db, documentId, threadId);
+  if (!opening) return errors.threadNotFound();
+  if (opening.outcome !== null) return errors.suggestionDecided();
+  if (needs === 'suggestion') return opening.suggestion === null ? errors.notASuggestion() : errors.suggestionDecided();
+  return errors.useDecide();
+}
+
+/** Resolving records who and when; reopening clears both. A suggestion closes by its decision instead. */
 export async function resolve(ctx: AppContext, userId: string, documentId: string, threadId: string, resolved: boolean): Promise<ThreadResult> {
   await writerOn(ctx, userId, documentId);
   const resolution = resolved ? { at: ctx.clock.now(), by: userId } : null;
-  if (!(await repo.setResolved(ctx.db, documentId, threadId, resolution))) throw errors.threadNotFound();
+  if (!(await repo.setResolved(ctx.db, documentId, threadId, resolution))) throw await refusal(ctx, documentId, threadId, 'comment');
   await announceCommentsChange(ctx, documentId);
   return { thread: await threadOf(ctx, documentId, threadId), mailed: [] };
 }

@@ -39,6 +39,7 @@ import './report.css';
 import { PdfTool } from './tools/Pdf';
 import { PlagiarismTool } from './tools/Plagiarism';
 import { DatabasesTool, SearchTool } from './tools/Search';
+import { useKeepBeforeUse } from '../../shared/writing/useKeepBeforeUse';
 import { useToolFromUrl } from '../../shared/writing/useToolFromUrl';
 import { VersionsTool } from './tools/Versions';
 
@@ -86,6 +87,7 @@ export default function ReportScreen({ onBack }: { onBack(): void }) {
   const { t, i18n } = useTranslation('report');
   const { user } = useCurrentUser();
   const docs = useDocumentAutosave('report', t('untitled'));
+  const keepBeforeUse = useKeepBeforeUse(docs);
   // The assistant's quick questions and persona follow this screen, not the /writing route.
   useDeclareAssistantMode('report-helper');
   const [background, setBg] = useState<BackgroundSettings>(() => readJson(BG_KEY, defaultBackground(0.95)));
@@ -226,7 +228,7 @@ export default function ReportScreen({ onBack }: { onBack(): void }) {
             )}
             {view !== 'write' && <Preview report={report} inText={cites.inText} notes={cites.notes} bibliography={cites.bibliography} figureImages={figureImages} />}
             {versions.length > 0 && (
-              <VersionsPanel versions={versions} currentText={text} onUse={(content) => { setText(content); setVersions([]); }} onClose={() => setVersions([])} />
+              <VersionsPanel versions={versions} currentText={text} onUse={(content, v) => void keepBeforeUse(v, () => { setText(content); setVersions([]); })} onClose={() => setVersions([])} />
             )}
           </div>
           <ToolSidebar

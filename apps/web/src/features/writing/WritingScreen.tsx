@@ -6,6 +6,7 @@ import { Button } from '../../shared/ui/Button';
 import { Dialog } from '../../shared/ui/Dialog';
 import { BackButton } from '../../shared/ui/BackButton';
 import { MissingDocument } from '../../shared/writing/MissingDocument';
+import { useKeepBeforeUse } from '../../shared/writing/useKeepBeforeUse';
 import { SettingsIcon } from '../../shared/ui/icons';
 import {
   ConflictPanel,
@@ -39,6 +40,7 @@ import { TOOL_CATEGORIES, TOOLS, ToolPanel } from './tools';
 export default function WritingScreen({ onBack }: { onBack(): void }) {
   const { t } = useTranslation('writing');
   const docs = useDocumentAutosave('writing', t('documents.untitled'));
+  const keepBeforeUse = useKeepBeforeUse(docs);
   const { live, readOnly: liveReadOnly } = useLiveDocument(docs);
   const { background, setBackground, sidebar, setSidebar } = useWritingStore();
   const profile = useWritingProfile();
@@ -157,10 +159,12 @@ export default function WritingScreen({ onBack }: { onBack(): void }) {
               <VersionsPanel
                 versions={versions}
                 currentText={text}
-                onUse={(content) => {
-                  editor.setText(content);
-                  setVersions([]);
-                }}
+                onUse={(content, v) =>
+                  void keepBeforeUse(v, () => {
+                    editor.setText(content);
+                    setVersions([]);
+                  })
+                }
                 onClose={() => setVersions([])}
               />
             )}

@@ -169,12 +169,14 @@ async function fill(ctx: AppContext, userId: string, zip: Archiver): Promise<voi
   await add('documents.json', json(docIndex));
   await add('versions.json', json(versionIndex));
 
-  // Comments the user wrote, on their own documents and on those shared with them (a thread's opening carries its quote).
+  // Comments the user wrote, on their own documents and on those shared with them (a thread's opening carries
+  // its quote; a suggestion's also the text it proposes and whether it was accepted or rejected).
   const comments: unknown[] = [];
   for (let after: string | null = null; ; ) {
     const page = await commentsByAuthor(db, userId, after, PAGE);
     for (const c of page) {
-      comments.push({ id: c.id, documentId: c.documentId, threadId: c.threadId, quote: c.quote, body: c.body, resolvedAt: iso(c.resolvedAt), createdAt: iso(c.createdAt) });
+      const { id, documentId, threadId, quote, body, suggestion, outcome } = c;
+      comments.push({ id, documentId, threadId, quote, body, suggestion, outcome, resolvedAt: iso(c.resolvedAt), createdAt: iso(c.createdAt) });
     }
     if (page.length < PAGE) break;
     after = page.at(-1)!.id;

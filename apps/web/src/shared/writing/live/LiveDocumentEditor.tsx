@@ -5,13 +5,15 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { useCurrentUser } from '../../hooks/useCurrentUser';
 import { Button } from '../../ui/Button';
-import { AddCommentIcon, CommentIcon, HistoryIcon } from '../../ui/icons';
+import { AddCommentIcon, CommentIcon, HistoryIcon, SuggestIcon } from '../../ui/icons';
 import { toast } from '../../ui/toast';
 import type { DocumentAutosave } from '../useDocumentAutosave';
 import { makeAnchor, resolveAnchor } from './comments/anchors';
 import { CommentsPanel, type CommentDraft } from './comments/CommentsPanel';
 import { useComments } from './comments/useComments';
 import { HistoryPanel } from './history/HistoryPanel';
+import { presenceColor } from './presence';
+import { SuggestionSync } from './suggestions/sync';
 import './comments/comments.css';
 import { LiveEditor, type LiveEditorApi, type LiveEditorHandle } from './LiveEditor';
 import type { LiveText } from './useLiveText';
@@ -31,7 +33,7 @@ interface Props {
  * text, and a tool's change of the text goes into the shared text instead of a save), with its comments:
  * a toolbar to comment on the selection and show the threads, highlights in the text, and the threads panel.
  */
-export const LiveDocumentEditor = forwardRef<LiveEditorApi, Props>(function LiveDocumentEditor({ docs, live, className, onSelectionChange, ...props }, ref) {
+export const LiveDocumentEditor = forwardRef<LiveEditorApi, Props>(function LiveDocumentEditor({ docs, live, className, onSelectionChange, readOnly, ...props }, ref) {
   const { t } = useTranslation('writing');
   const api = useRef<LiveEditorHandle>(null);
   useImperativeHandle(ref, () => api.current!, []);
@@ -47,7 +49,25 @@ export const LiveDocumentEditor = forwardRef<LiveEditorApi, Props>(function Live
   const { user } = useCurrentUser();
   const role: DocumentRole = live.role ?? docs.role;
   const canComment = roleAllows(role, 'commenter') && live.status !== 'closed';
+  const canEdit = roleAllows(role, 'editor') && live.status !== 'closed';
   const comments = useComments(documentId, live);
+  /** Editors choose to suggest; a commenter always suggests (the server refuses their edits to the text). */
+  const [suggestMode, setSuggestMode] = useState(false);
+  const suggesting = canEdit ? suggestMode : canComment;
+  const commentsRef = useRef(comments);
+  commentsRef.current = comments;
+  const sync = useMemo(
+    () =>
+      new SuggestionSync(
+        {
+          create: async (p) => (await commentsRef.current.suggest(p)).thread.id,
+          revise: async (id, p) => void (await commentsRef.current.revise(id, p)),
+          remove: (id) => commentsRef.current.removeThread(id),
+        },
+        (err) => toast('error', err.message || t('comments.failed')),
+      ),
+    [t],
+  );
   const access = useQuery({ queryKey: ['document-access', documentId], queryFn: () => call(sharingApi.access, { params: { id: documentId } }) });
   const people = useMemo(() => {
     const a = access.data;
@@ -63,13 +83,25 @@ export const LiveDocumentEditor = forwardRef<LiveEditorApi, Props>(function Live
   const ranges = useMemo(
     () =>
       comments.threads
-        .filter((th) => !th.resolved)
+        .filter((th) => !th.resolved && !th.suggestion)
         .flatMap((th) => {
           const r = resolveAnchor(live.doc, th.anchor);
           return r ? [{ id: th.id, ...r, active: th.id === active }] : [];
         }),
     [comments.threads, live.doc, active],
   );
+  const suggestionRanges = useMemo(
+    () =>
+      comments.threads
+        .filter((th) => th.suggestion && !th.suggestion.outcome)
+        .flatMap((th) => {
+          const r = resolveAnchor(live.doc, th.anchor);
+          const color = presenceColor(th.comments[0]!.authorId);
+          return r ? [{ id: th.id, ...r, insert: th.suggestion!.insert, color, active: th.id === active }] : [];
+        }),
+    [comments.threads, live.doc, active],
+  );
+  const suggestions = useMemo(() => ({ sync, color: presenceColor(user?.id ?? ''), ranges: suggestionRanges }), [sync, user?.id, suggestionRanges]);
 
   const addComment = () => {
     const { start, end } = api.current?.getSelection() ?? { start: 0, end: 0 };
@@ -97,6 +129,19 @@ export const LiveDocumentEditor = forwardRef<LiveEditorApi, Props>(function Live
             <AddCommentIcon /> {t('comments.addOnSelection')}
           </Button>
         )}
+        {canComment && (
+          <Button
+            size="sm"
+            variant="ghost"
+            aria-pressed={suggesting}
+            disabled={!canEdit}
+            onClick={() => setSuggestMode(!suggestMode)}
+            title={canEdit ? t('suggestions.modeHint') : t('suggestions.commenterHint')}
+            data-testid="suggest-toggle"
+          >
+            <SuggestIcon /> {t('suggestions.mode')}
+          </Button>
+        )}
         <Button size="sm" variant="ghost" aria-pressed={panel === 'comments'} onClick={() => setPanel(panel === 'comments' ? null : 'comments')} data-testid="comments-toggle">
           <CommentIcon /> {t('comments.show', { count: openCount })}
         </Button>
@@ -113,13 +158,16 @@ export const LiveDocumentEditor = forwardRef<LiveEditorApi, Props>(function Live
           commentRanges={ranges}
           onOpenThread={openThread}
           onAddComment={addComment}
+          readOnly={readOnly && !suggesting}
+          suggesting={suggesting}
+          suggestions={suggestions}
           onSelectionChange={(s) => {
             setSelected(s.end > s.start);
             onSelectionChange?.(s);
           }}
           {...props}
         />
-        {panel === 'history' && <HistoryPanel documentId={documentId} currentText={docs.doc?.content ?? ''} canEdit={roleAllows(role, 'editor') && live.status !== 'closed'} />}
+        {panel === 'history' && <HistoryPanel documentId={documentId} currentText={docs.doc?.content ?? ''} canEdit={canEdit} />}
         {panel === 'comments' && (
           <CommentsPanel
             comments={comments}
@@ -134,6 +182,7 @@ export const LiveDocumentEditor = forwardRef<LiveEditorApi, Props>(function Live
             me={user?.id ?? ''}
             owner={role === 'owner'}
             canComment={canComment}
+            canEdit={canEdit}
             people={people}
           />
         )}

@@ -1,13 +1,17 @@
 import { defaultKeymap, indentWithTab } from '@codemirror/commands';
 import { Compartment, EditorSelection, EditorState } from '@codemirror/state';
 import { EditorView, keymap, placeholder as placeholderExt } from '@codemirror/view';
-import { MAX_DOCUMENT_CHARS, minimalEdit } from '@yumi/core';
+import { MAX_DOCUMENT_CHARS, MAX_SUGGESTION_CHARS, minimalEdit } from '@yumi/core';
 import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { yCollab, yUndoManagerKeymap } from 'y-codemirror.next';
 import * as Y from 'yjs';
 import { toast } from '../../ui/toast';
+import { makeAnchor } from './comments/anchors';
 import { commentMarks, setCommentRanges, threadRange, type CommentRange } from './comments/commentMarks';
+import { isEmptyDraft, type SuggestDraft } from './suggestions/draft';
+import { draftField, setDraft, setSuggestionRanges, suggestionFilter, suggestionMarks, type SuggestionRange } from './suggestions/suggestMarks';
+import type { SuggestionSync } from './suggestions/sync';
 import type { LiveText } from './useLiveText';
 import './live.css';
 
@@ -44,6 +48,9 @@ interface Props {
   onOpenThread?(threadId: string): void;
   /** Ctrl/⌘+Alt+M: comment on the selection. */
   onAddComment?(): void;
+  /** Suggestion mode: my edits become suggestions (sent through `sync`) instead of changing the text. */
+  suggesting?: boolean;
+  suggestions?: { sync: SuggestionSync; color: string; ranges: SuggestionRange[] };
 }
 
 /**
@@ -51,15 +58,31 @@ interface Props {
  * with everyone's cursor and selection in their colour and name, and Yjs undo that undoes only my own edits.
  */
 export const LiveEditor = forwardRef<LiveEditorHandle, Props>(function LiveEditor(
-  { live, readOnly, label, placeholder, className, onText, onSelectionChange, commentRanges, onOpenThread, onAddComment },
+  { live, readOnly, label, placeholder, className, onText, onSelectionChange, commentRanges, onOpenThread, onAddComment, suggesting = false, suggestions },
   ref,
 ) {
   const { t } = useTranslation('writing');
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   const editable = useRef(new Compartment());
-  const callbacks = useRef({ onText, onSelectionChange, onOpenThread, onAddComment });
-  callbacks.current = { onText, onSelectionChange, onOpenThread, onAddComment };
+  const suggestMode = useRef(new Compartment());
+  const callbacks = useRef({ onText, onSelectionChange, onOpenThread, onAddComment, suggestions });
+  callbacks.current = { onText, onSelectionChange, onOpenThread, onAddComment, suggestions };
+  /** A draft may replace and propose at most MAX_SUGGESTION_CHARS each; past that the keystroke is refused. */
+  const suggestionFits = (d: SuggestDraft) => {
+    if (d.to - d.from <= MAX_SUGGESTION_CHARS && d.insert.length <= MAX_SUGGESTION_CHARS) return true;
+    toast('error', t('suggestions.tooLarge', { max: MAX_SUGGESTION_CHARS.toLocaleString() }));
+    return false;
+  };
+  const modeExtension = (on: boolean) => (on ? suggestionFilter(suggestionFits) : []);
+  /** My draft as it changed: sent (after a pause) as a new suggestion, a revision, or a deletion when emptied. */
+  const draftChanged = (draft: SuggestDraft | null) => {
+    const sync = callbacks.current.suggestions?.sync;
+    if (!sync) return;
+    if (!draft) return void sync.flush();
+    const { anchor, quote } = makeAnchor(live.text, draft.from, draft.to, MAX_SUGGESTION_CHARS);
+    sync.changed(draft.key, isEmptyDraft(draft) ? null : { anchor, quote, insert: draft.insert });
+  };
 
   useEffect(() => {
     const undoManager = new Y.UndoManager(live.text);
@@ -74,6 +97,11 @@ export const LiveEditor = forwardRef<LiveEditorHandle, Props>(function LiveEdito
           indentWithTab,
         ]),
         commentMarks((id) => callbacks.current.onOpenThread?.(id)),
+        suggestionMarks(
+          { color: suggestions?.color ?? 'currentColor', draftId: (key) => callbacks.current.suggestions?.sync.draftId(key) },
+          (id) => callbacks.current.onOpenThread?.(id),
+        ),
+        suggestMode.current.of(modeExtension(suggesting)),
         EditorView.lineWrapping,
         placeholderExt(placeholder),
         EditorView.contentAttributes.of({ 'aria-label': label, 'aria-multiline': 'true', spellcheck: 'true', 'data-testid': 'live-editor' }),
@@ -87,6 +115,8 @@ export const LiveEditor = forwardRef<LiveEditorHandle, Props>(function LiveEdito
         yCollab(live.text, live.provider.awareness, { undoManager }),
         EditorView.updateListener.of((u) => {
           if (u.docChanged) callbacks.current.onText(u.state.doc.toString());
+          const draft = u.state.field(draftField);
+          if (draft !== u.startState.field(draftField)) draftChanged(draft);
           if (u.selectionSet) {
             const { from, to } = u.state.selection.main;
             callbacks.current.onSelectionChange?.({ start: from, end: to });
@@ -98,6 +128,7 @@ export const LiveEditor = forwardRef<LiveEditorHandle, Props>(function LiveEdito
     view.current = v;
     callbacks.current.onText(live.text.toString());
     return () => {
+      void callbacks.current.suggestions?.sync.flush();
       v.destroy();
       undoManager.destroy();
       view.current = null;
@@ -110,6 +141,26 @@ export const LiveEditor = forwardRef<LiveEditorHandle, Props>(function LiveEdito
   useEffect(() => {
     view.current?.dispatch({ effects: setCommentRanges.of(commentRanges ?? []) });
   }, [commentRanges, live.text]);
+
+  // My draft goes once its suggestion is decided or deleted by someone else (its text is in the document, or not).
+  const ranges = suggestions?.ranges;
+  useEffect(() => {
+    const v = view.current;
+    if (!v || !ranges) return;
+    const draft = v.state.field(draftField);
+    const id = draft && suggestions?.sync.draftId(draft.key);
+    const gone = id && !ranges.some((r) => r.id === id);
+    v.dispatch({ effects: [setSuggestionRanges.of(ranges), ...(gone ? [setDraft.of(null)] : [])] });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [ranges, live.text]);
+
+  // Leaving suggestion mode sends the draft as it is and stops drawing it (the sent one shows from the server).
+  useEffect(() => {
+    const v = view.current;
+    if (!v) return;
+    v.dispatch({ effects: [suggestMode.current.reconfigure(modeExtension(suggesting)), ...(suggesting ? [] : [setDraft.of(null)])] });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [suggesting]);
 
   useEffect(() => {
     view.current?.dispatch({ effects: editable.current.reconfigure([EditorState.readOnly.of(readOnly), EditorView.editable.of(!readOnly)]) });

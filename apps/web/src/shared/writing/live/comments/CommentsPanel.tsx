@@ -1,6 +1,7 @@
 import type { CommentAnchor, CommentThread } from '@yumi/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../../ui/Button';
 import { SegmentedControl } from '../../../ui/SegmentedControl';
 import { toast } from '../../../ui/toast';
 import { CommentBox } from './CommentBox';
@@ -23,16 +24,31 @@ interface Props {
   me: string;
   owner: boolean;
   canComment: boolean;
+  canEdit: boolean;
   people: string[];
 }
 
 /** The comments beside a shared document: a new thread on the selection, then the open or the resolved threads. */
-export function CommentsPanel({ comments, draft, onDraftDone, active, onOpen, isDetached, me, owner, canComment, people }: Props) {
+export function CommentsPanel({ comments, draft, onDraftDone, active, onOpen, isDetached, me, owner, canComment, canEdit, people }: Props) {
   const { t } = useTranslation('writing');
   const [show, setShow] = useState<'open' | 'resolved'>('open');
   const open = comments.threads.filter((th) => !th.resolved);
   const resolved = comments.threads.filter((th) => th.resolved);
   const shown = show === 'open' ? open : resolved;
+  const openSuggestions = open.filter((th) => th.suggestion).length;
+  const [deciding, setDeciding] = useState(false);
+  const decideAll = async (accept: boolean) => {
+    setDeciding(true);
+    try {
+      if (!accept) return void toast('success', t('suggestions.rejectedAll', { count: (await comments.rejectAll()).rejected }));
+      const { accepted, skipped } = await comments.acceptAll();
+      toast(skipped ? 'info' : 'success', t('suggestions.acceptedAll', { count: accepted }) + (skipped ? ` ${t('suggestions.skipped', { count: skipped })}` : ''));
+    } catch (err) {
+      toast('error', (err as Error).message || t('comments.failed'));
+    } finally {
+      setDeciding(false);
+    }
+  };
 
   return (
     <aside className="comments-panel" aria-label={t('comments.title')} data-testid="comments-panel">
@@ -47,6 +63,17 @@ export function CommentsPanel({ comments, draft, onDraftDone, active, onOpen, is
             { value: 'resolved', label: t('comments.resolved', { count: resolved.length }) },
           ]}
         />
+        {canEdit && openSuggestions > 1 && show === 'open' && (
+          <div className="suggestions-all" role="group" aria-label={t('suggestions.all', { count: openSuggestions })}>
+            <span className="muted small">{t('suggestions.all', { count: openSuggestions })}</span>
+            <Button size="sm" variant="ghost" disabled={deciding} onClick={() => void decideAll(true)} data-testid="suggestions-accept-all">
+              {t('suggestions.acceptAll')}
+            </Button>
+            <Button size="sm" variant="ghost" disabled={deciding} onClick={() => void decideAll(false)} data-testid="suggestions-reject-all">
+              {t('suggestions.rejectAll')}
+            </Button>
+          </div>
+        )}
       </div>
       {draft && (
         <div className="comment-thread active comment-draft">
@@ -81,6 +108,7 @@ export function CommentsPanel({ comments, draft, onDraftDone, active, onOpen, is
             me={me}
             owner={owner}
             canComment={canComment}
+            canEdit={canEdit}
             people={people}
             comments={comments}
             onOpen={() => onOpen(thread)}

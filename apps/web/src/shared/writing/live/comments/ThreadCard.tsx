@@ -2,6 +2,7 @@ import { MENTION_PATTERN, type CommentThread, type DocumentComment } from '@yumi
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../ui/Button';
+import { AcceptIcon, RejectIcon } from '../../../ui/icons';
 import { toast } from '../../../ui/toast';
 import { presenceColor } from '../presence';
 import { CommentBox } from './CommentBox';
@@ -27,18 +28,36 @@ interface Props {
   me: string;
   owner: boolean;
   canComment: boolean;
+  /** Editors and the owner accept or reject suggestions. */
+  canEdit: boolean;
   people: string[];
   comments: Comments;
   onOpen(): void;
 }
 
-export function ThreadCard({ thread, active, detached, me, owner, canComment, people, comments, onOpen }: Props) {
+/** What a suggestion proposes, as track changes show it: the struck text, then the proposed text, in its author's colour. */
+function Change({ thread }: { thread: CommentThread }) {
+  const { t } = useTranslation('writing');
+  const insert = thread.suggestion!.insert;
+  const kind = !thread.quote ? 'insert' : !insert ? 'delete' : 'replace';
+  return (
+    <p className="suggestion-change" style={{ ['--suggest' as string]: presenceColor(thread.comments[0]!.authorId) }}>
+      <span className="suggestion-kind">{t(`suggestions.kind.${kind}`)}</span>
+      {thread.quote && <del className="suggestion-del">{thread.quote}</del>}
+      {insert && <ins className="suggestion-ins">{insert}</ins>}
+    </p>
+  );
+}
+
+export function ThreadCard({ thread, active, detached, me, owner, canComment, canEdit, people, comments, onOpen }: Props) {
   const { t, i18n } = useTranslation('writing');
   const [replying, setReplying] = useState(false);
   const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   const run = (work: Promise<unknown>) => void work.catch((err: Error) => toast('error', err.message || t('comments.failed')));
   const canDelete = (c: DocumentComment) => owner || c.authorId === me;
   const [opening, ...replies] = thread.comments;
+  const suggestion = thread.suggestion;
+  const open = !thread.resolved;
 
   const line = (c: DocumentComment, reply: boolean) => (
     <li key={c.id} className="comment" data-testid="comment">
@@ -56,37 +75,57 @@ export function ThreadCard({ thread, active, detached, me, owner, canComment, pe
           </button>
         )}
       </div>
-      <Body text={c.body} />
+      {c.body && <Body text={c.body} />}
     </li>
   );
 
   return (
     <article
-      className={`comment-thread${active ? ' active' : ''}${thread.resolved ? ' resolved' : ''}`}
-      data-testid="comment-thread"
+      className={`comment-thread${active ? ' active' : ''}${thread.resolved ? ' resolved' : ''}${suggestion ? ' suggestion' : ''}`}
+      data-testid={suggestion ? 'suggestion-thread' : 'comment-thread'}
       data-thread={thread.id}
-      aria-label={t('comments.threadOn', { quote: thread.quote })}
+      aria-label={suggestion ? t('suggestions.threadBy', { name: opening!.authorName }) : t('comments.threadOn', { quote: thread.quote })}
     >
-      <button type="button" className={`comment-quote${detached ? ' detached' : ''}`} onClick={onOpen} title={t('comments.showInText')} disabled={detached}>
-        {thread.quote}
-      </button>
-      {detached && <p className="muted small">{t('comments.detached')}</p>}
+      {suggestion ? (
+        <button type="button" className="suggestion-open" onClick={onOpen} title={t('comments.showInText')} disabled={detached}>
+          <Change thread={thread} />
+        </button>
+      ) : (
+        <button type="button" className={`comment-quote${detached ? ' detached' : ''}`} onClick={onOpen} title={t('comments.showInText')} disabled={detached}>
+          {thread.quote}
+        </button>
+      )}
+      {detached && <p className="muted small">{t(suggestion ? 'suggestions.detached' : 'comments.detached')}</p>}
       <ul className="comment-list">{[line(opening!, false), ...replies.map((r) => line(r, true))]}</ul>
-      {thread.resolved && thread.resolvedBy && <p className="muted small">{t('comments.resolvedBy', { name: thread.resolvedBy })}</p>}
+      {thread.resolved && thread.resolvedBy && (
+        <p className="muted small">
+          {suggestion?.outcome ? t(`suggestions.${suggestion.outcome}By`, { name: thread.resolvedBy }) : t('comments.resolvedBy', { name: thread.resolvedBy })}
+        </p>
+      )}
       <div className="comment-actions">
+        {suggestion && open && canEdit && (
+          <>
+            <Button size="sm" variant="primary" onClick={() => run(comments.accept(thread.id))} data-testid="suggestion-accept">
+              <AcceptIcon /> {t('suggestions.accept')}
+            </Button>
+            <Button size="sm" variant="ghost" onClick={() => run(comments.reject(thread.id))} data-testid="suggestion-reject">
+              <RejectIcon /> {t('suggestions.reject')}
+            </Button>
+          </>
+        )}
         {canComment && !thread.resolved && !replying && (
           <Button size="sm" variant="ghost" onClick={() => setReplying(true)}>
             {t('comments.reply')}
           </Button>
         )}
-        {canComment && (
+        {canComment && !suggestion && (
           <Button size="sm" variant="ghost" onClick={() => run(comments.resolve(thread.id, !thread.resolved))}>
             {thread.resolved ? t('comments.reopen') : t('comments.resolve')}
           </Button>
         )}
         {canDelete(opening!) && (
           <Button size="sm" variant="ghost" onClick={() => run(comments.removeThread(thread.id))}>
-            {t('comments.deleteThread')}
+            {t(suggestion && open && opening!.authorId === me ? 'suggestions.withdraw' : 'comments.deleteThread')}
           </Button>
         )}
       </div>

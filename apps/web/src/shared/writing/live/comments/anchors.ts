@@ -8,14 +8,14 @@ const fromBase64 = (text: string) => Uint8Array.from(atob(text), (c) => c.charCo
  * A comment's anchor on text[from, to): two Yjs relative positions, which follow their characters through
  * everyone's edits (an index would drift the moment someone types above the comment). The start sticks to
  * the first commented character, the end to the character after the last, so typing at either edge stays
- * outside the comment.
+ * outside the comment. A suggestion keeps its whole quote (up to MAX_SUGGESTION_CHARS): accepting compares it.
  */
-export function makeAnchor(text: Y.Text, from: number, to: number): { anchor: CommentAnchor; quote: string } {
+export function makeAnchor(text: Y.Text, from: number, to: number, maxQuote = MAX_QUOTE_CHARS): { anchor: CommentAnchor; quote: string } {
   const start = Y.createRelativePositionFromTypeIndex(text, from, 0);
   const end = Y.createRelativePositionFromTypeIndex(text, to, -1);
   return {
     anchor: { start: toBase64(Y.encodeRelativePosition(start)), end: toBase64(Y.encodeRelativePosition(end)) },
-    quote: text.toString().slice(from, to).slice(0, MAX_QUOTE_CHARS),
+    quote: text.toString().slice(from, to).slice(0, maxQuote),
   };
 }
 

@@ -1,7 +1,8 @@
-import { commentsApi, type CommentAnchor, type CommentThread } from '@yumi/core';
+import { commentsApi, suggestionsApi, type CommentAnchor, type CommentThread } from '@yumi/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import { call } from '../../../api/client';
+import type { SuggestionPayload } from '../suggestions/sync';
 import type { LiveText } from '../useLiveText';
 
 const key = (documentId: string) => ['document-comments', documentId];
@@ -35,6 +36,12 @@ export function useComments(documentId: string, live: LiveText) {
     resolve: (threadId: string, resolved: boolean) => after(call(commentsApi.resolve, { params: { ...params, threadId }, body: { resolved } })),
     removeThread: (threadId: string) => after(call(commentsApi.removeThread, { params: { ...params, threadId } })),
     removeReply: (threadId: string, commentId: string) => after(call(commentsApi.removeReply, { params: { ...params, threadId, commentId } })),
+    suggest: (body: SuggestionPayload) => after(call(suggestionsApi.create, { params, body })),
+    revise: (threadId: string, body: SuggestionPayload) => after(call(suggestionsApi.revise, { params: { ...params, threadId }, body })),
+    accept: (threadId: string) => after(call(suggestionsApi.accept, { params: { ...params, threadId } })),
+    reject: (threadId: string) => after(call(suggestionsApi.reject, { params: { ...params, threadId } })),
+    acceptAll: () => after(call(suggestionsApi.acceptAll, { params })),
+    rejectAll: () => after(call(suggestionsApi.rejectAll, { params })),
   };
 }
 export type Comments = ReturnType<typeof useComments>;
