@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { liveEditor, liveText, outboxMails, shot, signUpViaApi } from './support';
+import { liveEditor, liveText, outboxMails, pickE2eModel, shot, signUpViaApi } from './support';
 
 /** A fresh browser context signed in as a new account (made through the API). */
 async function person(browser: Browser, prefix: string): Promise<{ page: Page; account: Awaited<ReturnType<typeof signUpViaApi>> }> {
@@ -278,4 +278,23 @@ test('suggest changes: a commenter proposes inline in their colour, the owner re
   expect(await liveText(commenter.page)).toBe(accepted);
   await panel.getByTestId('suggestion-accept').click();
   for (const p of [owner.page, commenter.page]) await expect.poll(() => liveText(p)).toBe(`${accepted} (n = 3)`);
+});
+
+test('Generate Versions on a shared report keeps the text it replaces as a named version in History', async ({ browser }) => {
+  const owner = await person(browser, 'gown');
+  const editor = await person(browser, 'gedit');
+  const start = 'Growth was faster in the warm tank.';
+  const url = await sharedDocument(owner, start, [{ email: editor.account.email, role: 'editor' }]);
+  await reportEditor(owner.page, url);
+  await expect.poll(() => liveText(owner.page), { timeout: 30_000 }).toBe(start);
+  await pickE2eModel(owner.page);
+  await owner.page.getByRole('button', { name: 'Generate Versions', exact: true }).first().click();
+  await owner.page.getByRole('region', { name: 'Generate Versions' }).getByRole('button', { name: 'Generate Academic Versions' }).click();
+  const versions = owner.page.getByRole('region', { name: 'Versions' });
+  await versions.getByRole('button', { name: 'Use this version' }).click();
+  await expect(owner.page.getByText('The text before is kept in History as “Before the Main version”.')).toBeVisible();
+  await expect.poll(() => liveText(owner.page)).not.toBe(start);
+  await owner.page.getByTestId('history-toggle').click();
+  const kept = owner.page.getByTestId('history-panel').getByTestId('history-version').filter({ hasText: 'Before the Main version' });
+  await expect(kept).toHaveCount(1);
 });
