@@ -98,7 +98,7 @@ export const LiveEditor = forwardRef<LiveEditorHandle, Props>(function LiveEdito
         ]),
         commentMarks((id) => callbacks.current.onOpenThread?.(id)),
         suggestionMarks(
-          { color: suggestions?.color ?? 'currentColor', draftId: (key) => callbacks.current.suggestions?.sync.draftId(key) },
+          { color: () => callbacks.current.suggestions?.color ?? 'currentColor', draftId: (key) => callbacks.current.suggestions?.sync.draftId(key) },
           (id) => callbacks.current.onOpenThread?.(id),
         ),
         suggestMode.current.of(modeExtension(suggesting)),

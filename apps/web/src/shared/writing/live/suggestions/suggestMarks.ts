@@ -76,7 +76,7 @@ export const draftField = StateField.define<SuggestDraft | null>({
 });
 
 /** Everything drawn: the shown suggestions (but the one my draft is revising) and my draft in my colour. */
-function drawn(me: { color: string; draftId(key: number): string | undefined }) {
+function drawn(me: { color(): string; draftId(key: number): string | undefined }) {
   return EditorView.decorations.compute([rangesField, draftField], (state) => {
     const draft = state.field(draftField);
     const revising = draft ? me.draftId(draft.key) : undefined;
@@ -87,7 +87,7 @@ function drawn(me: { color: string; draftId(key: number): string | undefined }) 
       .map((r) => ({ ...r, from: Math.min(r.from, length), to: Math.min(r.to, length) }))
       .flatMap((r) => decorations(r, 1));
     // Side -1: the proposed text is drawn before my cursor, which stays at the draft's end.
-    const mine = draft ? decorations({ id: revising ?? '', ...draft, color: me.color, active: true }, -1) : [];
+    const mine = draft ? decorations({ id: revising ?? '', ...draft, color: me.color(), active: true }, -1) : [];
     return Decoration.set([...shown, ...mine], true);
   });
 }
@@ -118,7 +118,7 @@ export function suggestionFilter(limit: (draft: SuggestDraft, doc: EditorState['
 }
 
 /** The suggestions drawn inline, and a click on one opens its thread. */
-export function suggestionMarks(me: { color: string; draftId(key: number): string | undefined }, onOpen: (id: string) => void): Extension {
+export function suggestionMarks(me: { color(): string; draftId(key: number): string | undefined }, onOpen: (id: string) => void): Extension {
   return [
     rangesField,
     draftField,
