@@ -275,6 +275,9 @@ test('suggest changes: a commenter proposes inline in their colour, the owner re
   await panel.getByRole('radio', { name: /Open/ }).click();
   await expect(panel.getByTestId('suggestion-thread')).toHaveCount(1);
   await expect(commenter.page.getByTestId('comments-toggle')).toHaveText(/Comments \(1\)/);
+  // Drawn inline for the commenter too, beside (not instead of) the owner's one caret.
+  await expect(commenter.page.locator('.cm-suggest-ins')).toHaveText(' (n = 3)');
+  await expect(commenter.page.locator('.cm-ySelectionCaret')).toHaveCount(1);
   expect(await liveText(commenter.page)).toBe(accepted);
   await panel.getByTestId('suggestion-accept').click();
   for (const p of [owner.page, commenter.page]) await expect.poll(() => liveText(p)).toBe(`${accepted} (n = 3)`);

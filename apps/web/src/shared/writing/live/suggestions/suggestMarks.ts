@@ -18,21 +18,25 @@ export const setSuggestionRanges = StateEffect.define<SuggestionRange[]>();
 /** Sets or clears my draft (suggestion mode was left, or the draft was sent as a new suggestion). */
 export const setDraft = StateEffect.define<SuggestDraft | null>();
 
+/**
+ * The proposed text. Its colour is deliberately not a field named `color`: y-codemirror.next's caret widget
+ * reuses the DOM of any widget whose `color` matches its own, so the author's caret would be drawn in its place.
+ */
 class InsertWidget extends WidgetType {
   constructor(
     readonly text: string,
-    readonly color: string,
+    readonly tint: string,
     readonly id: string,
   ) {
     super();
   }
   override eq(other: InsertWidget) {
-    return other.text === this.text && other.color === this.color && other.id === this.id;
+    return other.text === this.text && other.tint === this.tint && other.id === this.id;
   }
   toDOM() {
     const span = document.createElement('span');
     span.className = 'cm-suggest-ins';
-    span.style.setProperty('--suggest', this.color);
+    span.style.setProperty('--suggest', this.tint);
     span.dataset.suggestion = this.id;
     span.textContent = this.text;
     return span;
