@@ -31,6 +31,14 @@ export const configSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
+  /**
+   * Live co-editing between server processes through Redis (Hocuspocus's Redis extension) instead of
+   * PostgreSQL LISTEN/NOTIFY: redis://[user:pass@]host:6379[/db] or rediss:// (TLS).
+   */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+    .optional(),
   /** Blobs in S3-compatible object storage (AWS S3, MinIO, R2, Ceph) instead of DATA_DIR/blobs. */
   S3_BUCKET: z.string().min(3).max(63).optional(),
   S3_ENDPOINT: optionalUrl,

@@ -2,11 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
+import IORedis from 'ioredis';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createThrowawayDatabase } from './helpers';
 import { fakeSdWebui, type FakeServer } from './image-fakes';
 import { canRunPostgres, startCluster } from './pg-cluster';
+import { canRunRedis, startRedis } from './redis-server';
 import { startS3Server } from './s3-server';
 import { startServerProcess, type ServerProcess } from './server-process';
 
@@ -27,12 +29,16 @@ describe.skipIf(!canRunPostgres || !!process.env.TEST_DATABASE_URL)('two server 
   const servers: ServerProcess[] = [];
   let a: ServerProcess;
   let b: ServerProcess;
+  /** Two more on the same database whose live documents meet through Redis (REDIS_URL) instead. */
+  let redis: Awaited<ReturnType<typeof startRedis>> | undefined;
+  let c: ServerProcess;
+  let d: ServerProcess;
 
-  const start = async () => {
+  const start = async (extra: Record<string, string> = {}) => {
     // Its own DATA_DIR each, as on separate machines: nothing may travel through the local disk.
     const dataDir = mkdtempSync(join(tmpdir(), 'yumi-scale-'));
     dataDirs.push(dataDir);
-    const server = await startServerProcess({ ...env, DATA_DIR: dataDir });
+    const server = await startServerProcess({ ...env, ...extra, DATA_DIR: dataDir });
     servers.push(server);
     return server;
   };
@@ -52,11 +58,16 @@ describe.skipIf(!canRunPostgres || !!process.env.TEST_DATABASE_URL)('two server 
       EXPENSIVE_RATE_LIMIT_PER_MINUTE: '1000',
     };
     [a, b] = await Promise.all([start(), start()]);
+    if (canRunRedis) {
+      redis = await startRedis();
+      [c, d] = await Promise.all([start({ REDIS_URL: redis.url }), start({ REDIS_URL: redis.url })]);
+    }
   }, 120_000);
 
   afterAll(async () => {
     for (const s of servers) s.child.kill('SIGKILL');
     await Promise.all(servers.map((s) => s.exited));
+    await redis?.stop();
     await sd?.close();
     await s3?.close();
     await dropDb?.();
@@ -156,7 +167,8 @@ describe.skipIf(!canRunPostgres || !!process.env.TEST_DATABASE_URL)('two server 
     await until(async () => (await call(b, '/api/auth/me', { token })).status === 401, 4000);
   });
 
-  it('a document edited live on A and on B: text, cursors, a large paste and a late joiner all converge', async () => {
+  /** Two processes edit one document live: text, cursors, a large paste and a late joiner all converge. */
+  const editLiveOnBoth = async (a: ServerProcess, b: ServerProcess, whileOpen: (documentId: string) => Promise<void> = async () => {}) => {
     const owner = await signUp(a);
     const editor = await signUp(b);
     const made = await call(a, '/api/documents', { method: 'POST', token: owner.token, body: { kind: 'report', title: 'Two processes', content: 'Intro. ' } });
@@ -176,7 +188,7 @@ describe.skipIf(!canRunPostgres || !!process.env.TEST_DATABASE_URL)('two server 
     // A's cursor reached B's client through B's process.
     await until(async () => [...onB.provider.awareness!.getStates().values()].some((s) => (s.user as { name?: string } | undefined)?.name === 'owner'), 5000);
 
-    // Larger than a NOTIFY payload: parked in collab_relay and read by B from there.
+    // Larger than a NOTIFY payload: over LISTEN/NOTIFY parked in collab_relay and read by B from there.
     const paste = ' Methods:' + ' the sample was stirred for ten minutes.'.repeat(400);
     onA.text.insert(onA.text.length, paste);
     await until(async () => onB.text.length === onA.text.length, 5000);
@@ -201,8 +213,39 @@ describe.skipIf(!canRunPostgres || !!process.env.TEST_DATABASE_URL)('two server 
     // Whichever process stores last, the stored text is the converged one.
     const storedOn = async (s: ServerProcess) => ((await (await call(s, `/api/documents/${id}`, { token: owner.token })).json()) as { content: string }).content;
     await until(async () => (await storedOn(a)) === onA.text.toString() && (await storedOn(b)) === onA.text.toString(), 15_000);
+    await whileOpen(id);
     for (const client of [onA, onB, typist, late!]) client.provider.destroy();
+  };
+
+  it('a document edited live on A and on B (PostgreSQL LISTEN/NOTIFY): text, cursors, a large paste and a late joiner all converge', async () => {
+    await editLiveOnBoth(a, b);
   }, 60_000);
+
+  it.skipIf(!canRunRedis)('the same through Redis (REDIS_URL): both processes are subscribed to the document there, and it converges', async () => {
+    const probe = new IORedis(redis!.url);
+    try {
+      await editLiveOnBoth(c, d, async (id) => {
+        // Redis's own account of who listens: both processes, on the document's channel.
+        const [, subscribers] = (await probe.pubsub('NUMSUB', `yumi:collab:${id}`)) as [string, number];
+        expect(subscribers).toBe(2);
+      });
+    } finally {
+      probe.disconnect();
+    }
+  }, 60_000);
+
+  it.skipIf(!canRunRedis)('Redis gone: what is typed live is still stored (the store never waits for Redis)', async () => {
+    const owner = await signUp(c);
+    const made = await call(c, '/api/documents', { method: 'POST', token: owner.token, body: { kind: 'report', title: 'Outage', content: 'Before. ' } });
+    const { id } = (await made.json()) as { id: string };
+    const client = liveClient(c, id, owner.token);
+    await client.synced;
+    await redis!.stop();
+    client.text.insert(client.text.length, 'Typed while Redis was away.');
+    const stored = async () => ((await (await call(c, `/api/documents/${id}`, { token: owner.token })).json()) as { content: string }).content;
+    await until(async () => (await stored()) === 'Before. Typed while Redis was away.', 15_000);
+    client.provider.destroy();
+  }, 30_000);
 
   it('kill -9 of the process running a job: the other fails it within the heartbeat bound and gives the trial back', async () => {
     // Only B runs while the job is claimed, so B is the one that holds it.

@@ -1,4 +1,5 @@
-import { Hocuspocus, type Connection } from '@hocuspocus/server';
+import type { Redis } from '@hocuspocus/extension-redis';
+import { Hocuspocus, isTransactionOrigin, type Connection } from '@hocuspocus/server';
 import { COLLAB_TEXT_FIELD, roleAllows, type CollabNotice, type DocumentRole } from '@yumi/core';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -11,12 +12,15 @@ import { recordEdit } from '../history';
 import { MAX_CONNECTIONS_PER_USER, MAX_FRAME_BYTES, MessageRate, wouldPassCap } from './bounds';
 import { CLOSE, refusal } from './close-codes';
 import { ProcessRelay, RELAYED } from './process-relay';
+import { redisRelay } from './redis-relay';
 import { lockState, saveState } from './repository';
 import { replaceText } from './text-diff';
 
 /** How long a connection's role is trusted before an update checks it again (a revoked share, in any process). */
 const ROLE_RECHECK_MS = 2_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A change from another process, by either relay (both use Hocuspocus's Redis origin). */
+const relayed = (origin: unknown) => isTransactionOrigin(origin) && origin.source === RELAYED.source;
 
 interface LiveContext {
   userId: string;
@@ -38,11 +42,17 @@ export class LiveDocuments {
   /** Per open document, who sent text since its last store. */
   readonly #editors = new Map<string, Set<string>>();
   /** Several processes can share a PostgreSQL; PGlite is one process, with nobody to tell. */
+  readonly #shared: boolean;
+  /** How the processes tell each other: Redis when REDIS_URL is set, else PostgreSQL LISTEN/NOTIFY. */
+  readonly #redis: Redis | null;
   readonly #relay: ProcessRelay | null;
 
   constructor(private readonly ctx: AppContext) {
+    this.#shared = ctx.database.kind === 'postgres';
+    this.#redis = ctx.config.REDIS_URL ? redisRelay(ctx, ctx.config.REDIS_URL) : null;
     this.hocuspocus = new Hocuspocus<LiveContext>({
       name: 'yumi',
+      extensions: this.#redis ? [this.#redis] : [],
       quiet: true,
       debounce: 1_000,
       maxDebounce: 5_000,
@@ -98,12 +108,12 @@ export class LiveDocuments {
       afterLoadDocument: async ({ document }) => this.#relay?.hello(document),
       afterUnloadDocument: async ({ documentName }) => void this.#editors.delete(documentName),
       onChange: async ({ documentName, update, transactionOrigin, connection }) => {
-        if (transactionOrigin === RELAYED) return;
+        if (relayed(transactionOrigin)) return;
         this.#relay?.update(documentName, update);
         if (connection) this.#editors.set(documentName, (this.#editors.get(documentName) ?? new Set()).add(connection.context.userId));
       },
       onAwarenessUpdate: async ({ document, added, updated, removed, transactionOrigin }) => {
-        if (transactionOrigin !== RELAYED) this.#relay?.awareness(document, [...added, ...updated, ...removed]);
+        if (!relayed(transactionOrigin)) this.#relay?.awareness(document, [...added, ...updated, ...removed]);
       },
       onStoreDocument: async ({ document, documentName }) => {
         const now = ctx.clock.now();
@@ -112,7 +122,7 @@ export class LiveDocuments {
           // PostgreSQL was away comes back this way), so the stored state only ever grows.
           const stored = await lockState(tx, documentName);
           // One process (PGlite) stored nothing this copy lacks: no need to decode the state again.
-          if (stored && this.#relay) Y.applyUpdate(document, stored, RELAYED);
+          if (stored && this.#shared) Y.applyUpdate(document, stored, RELAYED);
           // The text is read after that merge, so the stored text and state always say the same.
           const text = document.getText(COLLAB_TEXT_FIELD).toString();
           const before = await documentText(tx, documentName);
@@ -130,7 +140,7 @@ export class LiveDocuments {
         );
       },
     });
-    this.#relay = ctx.database.kind === 'postgres' ? new ProcessRelay(ctx, this.hocuspocus) : null;
+    this.#relay = this.#shared && !this.#redis ? new ProcessRelay(ctx, this.hocuspocus) : null;
   }
 
   /** Wires the WebSocket upgrade of /api/collab (every other upgrade is refused). */
@@ -232,5 +242,6 @@ export class LiveDocuments {
     // Open sockets would hold the HTTP server's close until their clients leave.
     for (const ws of this.#sockets.clients) ws.terminate();
     this.#sockets.close();
+    await this.#redis?.onDestroy();
   }
 }
