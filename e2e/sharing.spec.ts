@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { liveEditor, liveText, outboxMails, pickE2eModel, shot, signUpViaApi } from './support';
+import { liveEditor, liveText, outboxMails, pickE2eModel, selectText, shot, signUpViaApi } from './support';
 
 /** A fresh browser context signed in as a new account (made through the API). */
 async function person(browser: Browser, prefix: string): Promise<{ page: Page; account: Awaited<ReturnType<typeof signUpViaApi>> }> {
@@ -91,25 +91,6 @@ async function sharedDocument(owner: Awaited<ReturnType<typeof person>>, content
   const { id } = (await made.json()) as { id: string };
   for (const m of members) expect((await owner.page.request.post(`/api/documents/${id}/shares`, { headers, data: m })).status()).toBe(201);
   return `/writing?screen=report&doc=${id}`;
-}
-
-/** Selects `text` in the live editor by finding it in the document (CodeMirror keeps the DOM selection in step). */
-async function selectText(page: Page, text: string) {
-  await liveEditor(page).evaluate((el, wanted) => {
-    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const at = node.textContent!.indexOf(wanted);
-      if (at < 0) continue;
-      const range = document.createRange();
-      range.setStart(node, at);
-      range.setEnd(node, at + wanted.length);
-      const selection = window.getSelection()!;
-      selection.removeAllRanges();
-      selection.addRange(range);
-      return;
-    }
-    throw new Error(`"${wanted}" is not in the editor`);
-  }, text);
 }
 
 test('comment on shared text: a thread stays on its words while others edit, replies, @mention mail, resolve and reopen, a viewer only reads', async ({ browser }) => {

@@ -27,6 +27,25 @@ export async function signUpViaApi(page: Page, prefix?: string) {
 /** The live editor of a shared document (CodeMirror's content element). */
 export const liveEditor = (page: Page) => page.getByTestId('live-editor');
 
+/** Selects `text` in the live editor by finding it in the document (CodeMirror keeps the DOM selection in step). */
+export async function selectText(page: Page, text: string) {
+  await liveEditor(page).evaluate((el, wanted) => {
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const at = node.textContent!.indexOf(wanted);
+      if (at < 0) continue;
+      const range = document.createRange();
+      range.setStart(node, at);
+      range.setEnd(node, at + wanted.length);
+      const selection = window.getSelection()!;
+      selection.removeAllRanges();
+      selection.addRange(range);
+      return;
+    }
+    throw new Error(`"${wanted}" is not in the editor`);
+  }, text);
+}
+
 /** The shared text as the live editor shows it, without the others' cursor widgets (caret, name label, word joiners). */
 export const liveText = (page: Page) =>
   liveEditor(page).evaluate((el) => {

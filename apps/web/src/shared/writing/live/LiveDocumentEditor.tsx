@@ -176,8 +176,9 @@ export const LiveDocumentEditor = forwardRef<LiveEditorApi, Props>(function Live
             active={active}
             onOpen={showThread}
             isDetached={(th) => {
+              // A range that shrank to nothing was deleted; a pure insertion's range was never more than a point.
               const r = resolveAnchor(live.doc, th.anchor);
-              return !!r && r.to === r.from;
+              return !!r && r.to === r.from && th.quote !== '';
             }}
             me={user?.id ?? ''}
             owner={role === 'owner'}
