@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
-import { liveEditor, liveText, newAccount, signUpViaApi } from '../support';
+import { liveEditor, liveText, newAccount, selectText, signUpViaApi } from '../support';
 
 // `npm run screenshots`: every screen at the four review sizes in the four languages, written to
 // docs/screenshots/<size>/<language>/<screen>.jpg for design review (not part of `npm test`: it checks nothing
@@ -36,23 +36,24 @@ async function sharedReport(page: Page, me: Account): Promise<string> {
 /** Waits for the live text, then comments on "second plot" through the editor's shortcut and the panel. */
 async function commentOnSharedText(page: Page) {
   await expect.poll(() => liveText(page), { timeout: 30_000 }).toBe(SHARED_TEXT);
-  await liveEditor(page).evaluate((el) => {
-    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const at = node.textContent!.indexOf('second plot');
-      if (at < 0) continue;
-      const range = document.createRange();
-      range.setStart(node, at);
-      range.setEnd(node, at + 'second plot'.length);
-      window.getSelection()!.removeAllRanges();
-      window.getSelection()!.addRange(range);
-      return;
-    }
-  });
+  await selectText(page, 'second plot');
   await page.keyboard.press('Control+Alt+m');
   await page.locator('.comments-panel .comment-input').first().fill('Which plot is the second one?');
   await page.locator('.comments-panel .comment-input').first().press('Control+Enter');
   await expect(page.getByTestId('comment-thread')).toHaveCount(1);
+}
+
+/** Waits for the live text, then suggests in Suggest mode: a replacement and an addition, both open in the panel. */
+async function suggestOnSharedText(page: Page) {
+  await expect.poll(() => liveText(page), { timeout: 30_000 }).toBe(SHARED_TEXT);
+  await page.getByTestId('suggest-toggle').click();
+  await liveEditor(page).click();
+  await selectText(page, 'stayed dry');
+  await page.keyboard.type('was barely watered');
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type(' Both were weeded.');
+  await page.getByTestId('comments-toggle').click();
+  await expect(page.getByTestId('suggestion-thread')).toHaveCount(2);
 }
 
 /** Waits for the live text, names a version, edits, and opens that version's comparison with now. */
@@ -85,6 +86,7 @@ const ALL_SCREENS: {
   { name: 'writing', path: '/writing?screen=writing', ready: (p) => expect(p.getByTestId('editor')).toBeVisible() },
   { name: 'report', path: '/writing?screen=report', ready: (p) => expect(p.locator('.report-title')).toBeVisible() },
   { name: 'report-comments', path: sharedReport, open: commentOnSharedText, ready: (p) => expect(p.getByTestId('comments-panel')).toBeVisible() },
+  { name: 'report-suggestions', path: sharedReport, open: suggestOnSharedText, ready: (p) => expect(p.getByTestId('suggestions-accept-all')).toBeVisible() },
   { name: 'report-history', path: sharedReport, open: compareSharedVersion, ready: (p) => expect(p.getByTestId('history-diff')).toBeVisible() },
   { name: 'image', path: '/image', ready: (p) => expect(p.locator('.image-page')).toBeVisible() },
   { name: 'anime', path: '/anime-chara', ready: (p) => expect(p.locator('.anime-page')).toBeVisible() },
