@@ -151,6 +151,12 @@ describe('suggestions', () => {
     }
     expect((await threads(commenter, id)).map((th) => th.suggestion?.outcome)).toEqual(['accepted', 'accepted', 'accepted']);
     expect(await stored(owner, id)).toBe('The slow red fox jumps.');
+
+    // The history credits who wrote the accepted words and who accepted them.
+    const named = await req('POST', `/api/documents/${id}/versions`, owner.auth, { name: 'Reviewed' });
+    expect(named.statusCode).toBe(201);
+    const authors = (named.json() as { authors: { id: string }[] }).authors.map((a) => a.id);
+    expect(authors.sort()).toEqual([commenter.user.id, editor.user.id, owner.user.id].sort());
   });
 
   it('a reject leaves the text as it is; an open suggestion is not resolved but decided', async () => {

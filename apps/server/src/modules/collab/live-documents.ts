@@ -110,7 +110,7 @@ export class LiveDocuments {
       onChange: async ({ documentName, update, transactionOrigin, connection }) => {
         if (relayed(transactionOrigin)) return;
         this.#relay?.update(documentName, update);
-        if (connection) this.#editors.set(documentName, (this.#editors.get(documentName) ?? new Set()).add(connection.context.userId));
+        if (connection) this.#noteEditor(documentName, connection.context.userId);
       },
       onAwarenessUpdate: async ({ document, added, updated, removed, transactionOrigin }) => {
         if (!relayed(transactionOrigin)) this.#relay?.awareness(document, [...added, ...updated, ...removed]);
@@ -170,6 +170,10 @@ export class LiveDocuments {
     ws.on('error', (err) => this.ctx.log.warn({ err: err.message }, 'live document socket error'));
   }
 
+  #noteEditor(documentId: string, userId: string): void {
+    this.#editors.set(documentId, (this.#editors.get(documentId) ?? new Set()).add(userId));
+  }
+
   /** Looks the role up again: gone closes the connection, lowered makes it read-only. */
   async #recheck(connection: Connection<LiveContext>, documentName: string, now: number): Promise<void> {
     const role = await documentRole(this.ctx.db, connection.context.userId, documentName);
@@ -208,9 +212,11 @@ export class LiveDocuments {
    * Runs `change` on a document's live text in one transaction, one edit that every open editor receives, and
    * stores it at once: the derived text is current when this returns, whether or not anyone had it open.
    * Should `change` throw, the error comes back here (after the store) and what it did before stays.
+   * `by` (a suggestion's author and who accepted it, say) count among the edit's authors in the history.
    */
-  async edit(documentId: string, change: (text: Y.Text) => void): Promise<void> {
+  async edit(documentId: string, change: (text: Y.Text) => void, by: string[] = []): Promise<void> {
     const connection = await this.hocuspocus.openDirectConnection(documentId);
+    for (const userId of by) this.#noteEditor(documentId, userId);
     try {
       await connection.transact((document) => change(document.getText(COLLAB_TEXT_FIELD)));
     } finally {

@@ -16,8 +16,9 @@ export interface LiveEdit {
   /**
    * Runs `change` on the document's live text in one Yjs transaction, one edit that every open editor
    * receives, and stores the document before it returns. A `change` that throws before touching the text leaves it as it was.
+   * `by` are who made the edit: authors of the history's next version.
    */
-  edit(documentId: string, change: (text: Y.Text) => void): Promise<void>;
+  edit(documentId: string, change: (text: Y.Text) => void, by?: string[]): Promise<void>;
 }
 
 type Proposal = { anchor: CommentAnchor; quote: string; insert: string };
@@ -59,10 +60,15 @@ async function acceptOne(ctx: AppContext, live: LiveEdit, userId: string, docume
   if (!row) return 'decided';
   let applied = false;
   try {
-    await live.edit(documentId, (text) => {
-      applyTo(text, row);
-      applied = true;
-    });
+    await live.edit(
+      documentId,
+      (text) => {
+        applyTo(text, row);
+        applied = true;
+      },
+      // The history credits both: who wrote the words and who let them into the text.
+      [row.authorId, userId],
+    );
     return 'accepted';
   } catch (err) {
     // Once the text has changed the suggestion is accepted, even should storing fail (the live document keeps it).
