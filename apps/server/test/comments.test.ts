@@ -1,4 +1,4 @@
-import { MAX_COMMENT_CHARS, MAX_COMMENTS_PER_DOCUMENT, MAX_QUOTE_CHARS, type CommentThread } from '@yumi/core';
+import { isDeletedAccountName, MAX_COMMENT_CHARS, MAX_COMMENTS_PER_DOCUMENT, MAX_QUOTE_CHARS, type CommentThread } from '@yumi/core';
 import { sql } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -378,5 +378,20 @@ describe('comment threads', () => {
     expect(exported.map((c) => c.body).sort()).toEqual(['My remark on your story', 'My reply']);
     expect(exported.find((c) => c.threadId === null)).toMatchObject({ documentId: id, quote: 'owner' });
     expect(exported.find((c) => c.threadId !== null)).toMatchObject({ documentId: id, threadId: a.thread.id });
+  });
+
+  it('a thread resolved by someone who then deleted their account names them so the app shows "Deleted account", and no more', async () => {
+    const owner = await signUp(t.app);
+    const member = await signUp(t.app);
+    const id = await createDoc(owner);
+    await share(owner, id, member, 'editor');
+    const { thread } = await open(owner, id, 'Check this word');
+    expect((await write('PATCH', `${comments(id)}/${thread.id}`, member.auth, { resolved: true })).statusCode).toBe(200);
+    const gone = await t.app.inject({ method: 'DELETE', url: '/api/account', headers: member.auth, payload: { password: 'secret123' } });
+    expect(gone.statusCode, gone.body).toBe(200);
+    const [after] = await threads(owner, id);
+    expect(after).toMatchObject({ id: thread.id, resolved: true });
+    expect(isDeletedAccountName(after!.resolvedBy!)).toBe(true);
+    expect(after!.resolvedBy).not.toContain(member.username);
   });
 });

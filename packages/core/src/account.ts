@@ -106,3 +106,10 @@ export const twoStepLoginRequestSchema = z.strictObject({ challenge: z.string().
 
 /** DELETE /api/account: the password, and the second step when two-step sign-in is on. */
 export const deleteAccountRequestSchema = z.strictObject({ password: currentPasswordSchema, code: secondStepCodeSchema.optional() });
+
+/**
+ * What a deleted account is called in the database, where its comments and versions still name it ('~' cannot
+ * appear in a sign-up email or username, so it never collides with one). The app shows "Deleted account" instead.
+ */
+export const DELETED_ACCOUNT_PREFIX = '~deleted-';
+export const isDeletedAccountName = (name: string) => name.startsWith(DELETED_ACCOUNT_PREFIX);

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
 import { sessions, users } from '../../db/schema';
+import { DELETED_ACCOUNT_PREFIX } from '@yumi/core';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -169,9 +170,8 @@ export async function anonymizeUser(db: Pick<Db, 'update'>, userId: string, now:
   await db
     .update(users)
     .set({
-      // '~' cannot appear in a sign-up email or username, so the anonymous row never collides with one.
-      email: `~deleted-${userId}`,
-      username: `~deleted-${userId}`,
+      email: `${DELETED_ACCOUNT_PREFIX}${userId}`,
+      username: `${DELETED_ACCOUNT_PREFIX}${userId}`,
       passwordHash: '!',
       role: 'user',
       totpSecret: null,

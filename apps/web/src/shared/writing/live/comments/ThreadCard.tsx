@@ -7,6 +7,7 @@ import { toast } from '../../../ui/toast';
 import { presenceColor } from '../presence';
 import { CommentBox } from './CommentBox';
 import type { Comments } from './useComments';
+import { usePersonName } from '../usePersonName';
 
 /** A comment's text with its @mentions marked (as text: a comment is never HTML). */
 function Body({ text }: { text: string }) {
@@ -52,6 +53,7 @@ function Change({ thread }: { thread: CommentThread }) {
 export function ThreadCard({ thread, active, detached, me, owner, canComment, canEdit, people, comments, onOpen }: Props) {
   const { t, i18n } = useTranslation('writing');
   const [replying, setReplying] = useState(false);
+  const nameOf = usePersonName();
   const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   const run = (work: Promise<unknown>) => void work.catch((err: Error) => toast('error', err.message || t('comments.failed')));
   const canDelete = (c: DocumentComment) => owner || c.authorId === me;
@@ -63,9 +65,9 @@ export function ThreadCard({ thread, active, detached, me, owner, canComment, ca
     <li key={c.id} className="comment" data-testid="comment">
       <div className="comment-head">
         <span className="comment-avatar" style={{ background: presenceColor(c.authorId) }} aria-hidden>
-          {[...c.authorName][0]?.toUpperCase()}
+          {[...nameOf(c.authorName)][0]?.toUpperCase()}
         </span>
-        <strong className="comment-author">{c.authorName}</strong>
+        <strong className="comment-author">{nameOf(c.authorName)}</strong>
         <time className="muted small" dateTime={c.createdAt}>
           {when.format(new Date(c.createdAt))}
         </time>
@@ -84,7 +86,7 @@ export function ThreadCard({ thread, active, detached, me, owner, canComment, ca
       className={`comment-thread${active ? ' active' : ''}${thread.resolved ? ' resolved' : ''}${suggestion ? ' suggestion' : ''}`}
       data-testid={suggestion ? 'suggestion-thread' : 'comment-thread'}
       data-thread={thread.id}
-      aria-label={suggestion ? t('suggestions.threadBy', { name: opening!.authorName }) : t('comments.threadOn', { quote: thread.quote })}
+      aria-label={suggestion ? t('suggestions.threadBy', { name: nameOf(opening!.authorName) }) : t('comments.threadOn', { quote: thread.quote })}
     >
       {suggestion ? (
         <button type="button" className="suggestion-open" onClick={onOpen} title={t('comments.showInText')} disabled={detached}>
@@ -99,7 +101,7 @@ export function ThreadCard({ thread, active, detached, me, owner, canComment, ca
       <ul className="comment-list">{[line(opening!, false), ...replies.map((r) => line(r, true))]}</ul>
       {thread.resolved && thread.resolvedBy && (
         <p className="muted small">
-          {suggestion?.outcome ? t(`suggestions.${suggestion.outcome}By`, { name: thread.resolvedBy }) : t('comments.resolvedBy', { name: thread.resolvedBy })}
+          {suggestion?.outcome ? t(`suggestions.${suggestion.outcome}By`, { name: nameOf(thread.resolvedBy) }) : t('comments.resolvedBy', { name: nameOf(thread.resolvedBy) })}
         </p>
       )}
       <div className="comment-actions">

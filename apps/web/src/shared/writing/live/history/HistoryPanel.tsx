@@ -3,6 +3,7 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../ui/Button';
 import { toast } from '../../../ui/toast';
+import { usePersonName } from '../usePersonName';
 import { useHistory } from './useHistory';
 import '../../writing-shared.css';
 import './history.css';
@@ -45,9 +46,10 @@ export function HistoryPanel({ documentId, currentText, canEdit }: { documentId:
     }, t('history.named', { name: trimmed }));
   };
   const title = (v: DocumentVersionSummary) => v.name ?? t(`history.kinds.${v.kind}`);
+  const nameOf = usePersonName();
   const who = (v: DocumentVersionSummary) => {
-    const edited = v.authors.length > 0 ? t('history.editedBy', { names: v.authors.map((a) => a.username).join(', ') }) : null;
-    if (v.createdBy) return [t(v.kind === 'restore' ? 'history.restoredBy' : 'history.savedBy', { name: v.createdBy.username }), edited].filter(Boolean).join(' · ');
+    const edited = v.authors.length > 0 ? t('history.editedBy', { names: v.authors.map((a) => nameOf(a.username)).join(', ') }) : null;
+    if (v.createdBy) return [t(v.kind === 'restore' ? 'history.restoredBy' : 'history.savedBy', { name: nameOf(v.createdBy.username) }), edited].filter(Boolean).join(' · ');
     return edited ?? t('history.noAuthors');
   };
 
