@@ -1,4 +1,9 @@
 import type { Language } from '@yumi/core';
+import { localize, type LocalizedText } from './language';
+
+const UNTITLED: LocalizedText = { en: 'Untitled', ja: '無題', zh: '无标题', ko: '제목 없음' };
+/** A document's title as a mail names it: an untitled one as "Untitled" in the reader's language. */
+export const mailTitle = (title: string, language: Language) => title.trim() || localize(UNTITLED, language);
 
 /** Escapes the users' words (names, titles, comments) for a mail's HTML. */
 export const escapeHtml = (text: string) =>

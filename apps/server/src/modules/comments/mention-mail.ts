@@ -1,9 +1,8 @@
 import type { Language } from '@yumi/core';
 import { localize, type LocalizedText } from '../../lib/language';
-import { escapeHtml, mailHtml } from '../../lib/mail-layout';
+import { escapeHtml, mailHtml, mailTitle } from '../../lib/mail-layout';
 import type { MailMessage } from '../../providers/mail';
 
-const UNTITLED: LocalizedText = { en: 'Untitled', ja: '無題', zh: '无标题', ko: '제목 없음' };
 
 const MAIL = {
   subject: {
@@ -30,7 +29,7 @@ const FOOTER: LocalizedText = {
 
 /** The mail to someone @mentioned in a comment, in `language`, text and HTML; names, title and comment are the users' words, so escaped in HTML. */
 export function renderMentionMail(language: Language, input: { to: string; author: string; title: string; comment: string; link: string }): MailMessage {
-  const title = input.title.trim() || localize(UNTITLED, language);
+  const title = mailTitle(input.title, language);
   const t = (text: LocalizedText) => localize(text, language, { author: input.author, title });
   const h = (text: LocalizedText) => localize(text, language, { author: escapeHtml(input.author), title: escapeHtml(title) });
   const quoted = input.comment.split('\n').map((line) => `> ${line}`);

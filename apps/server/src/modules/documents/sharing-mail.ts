@@ -1,6 +1,6 @@
 import type { Language, ShareRole } from '@yumi/core';
 import { localize, type LocalizedText } from '../../lib/language';
-import { escapeHtml, mailHtml } from '../../lib/mail-layout';
+import { escapeHtml, mailHtml, mailTitle } from '../../lib/mail-layout';
 import type { MailMessage } from '../../providers/mail';
 
 const ROLE_NAMES: Record<ShareRole, LocalizedText> = {
@@ -9,7 +9,6 @@ const ROLE_NAMES: Record<ShareRole, LocalizedText> = {
   editor: { en: 'editor', ja: '編集者', zh: '编辑者', ko: '편집자' },
 };
 
-const UNTITLED: LocalizedText = { en: 'Untitled', ja: '無題', zh: '无标题', ko: '제목 없음' };
 
 /** The two sharing mails: to an account that now has access, and to an address invited to make one. */
 const MAILS = {
@@ -59,7 +58,7 @@ export function renderShareMail(
   input: { to: string; owner: string; title: string; role: ShareRole; link: string },
 ): MailMessage {
   const m = MAILS[kind];
-  const title = input.title.trim() || localize(UNTITLED, language);
+  const title = mailTitle(input.title, language);
   const role = localize(ROLE_NAMES[input.role], language);
   const t = (text: LocalizedText) => localize(text, language, { owner: input.owner, title, role });
   const h = (text: LocalizedText) => localize(text, language, { owner: escapeHtml(input.owner), title: escapeHtml(title), role });
