@@ -33,6 +33,16 @@ const shareMail = (to: string) =>
 const MISSING = '00000000-0000-4000-8000-000000000000';
 
 describe('sharing', () => {
+  it('a document with no title is named "Untitled" in the sharing mail', async () => {
+    const owner = await signUp(t.app, 'owner');
+    const member = await signUp(t.app, 'member');
+    const made = await req('POST', '/api/documents', owner.auth, { title: '', content: 'No title yet.', kind: 'writing' });
+    expect(made.statusCode, made.body).toBe(201);
+    const { id } = made.json() as { id: string };
+    expect((await req('POST', `/api/documents/${id}/shares`, owner.auth, { email: member.email, role: 'viewer' })).statusCode).toBe(201);
+    expect((await shareMail(member.email)).subject).toContain('Untitled');
+  });
+
   it('an existing account gets the role at once: read, edit as editor, read-only as viewer, changed, removed, left', async () => {
     const owner = await signUp(t.app, 'owner');
     const member = await signUp(t.app, 'member');
