@@ -1,7 +1,7 @@
+import { DELETED_ACCOUNT_PREFIX } from '@yumi/core';
 import { and, count, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
 import { sessions, users } from '../../db/schema';
-import { DELETED_ACCOUNT_PREFIX } from '@yumi/core';
 
 export type UserRow = typeof users.$inferSelect;
 

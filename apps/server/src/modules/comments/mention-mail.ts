@@ -3,7 +3,6 @@ import { localize, type LocalizedText } from '../../lib/language';
 import { escapeHtml, mailHtml, mailTitle } from '../../lib/mail-layout';
 import type { MailMessage } from '../../providers/mail';
 
-
 const MAIL = {
   subject: {
     en: '{author} mentioned you in "{title}"',

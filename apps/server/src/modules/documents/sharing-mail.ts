@@ -9,7 +9,6 @@ const ROLE_NAMES: Record<ShareRole, LocalizedText> = {
   editor: { en: 'editor', ja: '編集者', zh: '编辑者', ko: '편집자' },
 };
 
-
 /** The two sharing mails: to an account that now has access, and to an address invited to make one. */
 const MAILS = {
   shared: {

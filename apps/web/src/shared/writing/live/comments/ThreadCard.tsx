@@ -5,9 +5,9 @@ import { Button } from '../../../ui/Button';
 import { AcceptIcon, RejectIcon } from '../../../ui/icons';
 import { toast } from '../../../ui/toast';
 import { presenceColor } from '../presence';
+import { usePersonName } from '../usePersonName';
 import { CommentBox } from './CommentBox';
 import type { Comments } from './useComments';
-import { usePersonName } from '../usePersonName';
 
 /** A comment's text with its @mentions marked (as text: a comment is never HTML). */
 function Body({ text }: { text: string }) {
