@@ -2,38 +2,9 @@ import '@fontsource/inter/400.css';
 import '@fontsource/inter/600.css';
 import '@fontsource/inter/800.css';
 import './app/theme.css';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { startTransition, StrictMode, Suspense } from 'react';
-import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
-import { App } from './app/App';
-import { ErrorBoundary } from './app/ErrorBoundary';
-import { LanguageProvider } from './shared/i18n/LanguageProvider';
-import { initI18n } from './shared/i18n/setup';
 
-const translationsReady = initI18n();
-// Our API client already retries by the spec's rules; TanStack Query must not retry again.
-const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
-
-const app = (
-  <StrictMode>
-    <Suspense fallback={null}>
-      <ErrorBoundary>
-        <QueryClientProvider client={queryClient}>
-          <LanguageProvider>
-            <BrowserRouter>
-              <App />
-            </BrowserRouter>
-          </LanguageProvider>
-        </QueryClientProvider>
-      </ErrorBoundary>
-    </Suspense>
-  </StrictMode>
-);
-
-// The HTML splash stays until the first screen's translations are in; rendering earlier would only swap
-// it for an empty frame. A failed load still renders (each screen then shows its own error state). As a
-// transition the first render yields to the browser every few milliseconds instead of one long task.
-void translationsReady
-  .catch(() => undefined)
-  .then(() => startTransition(() => createRoot(document.getElementById('root')!).render(app)));
+// The app starts after the HTML splash has painted: loading and running its JavaScript first would hold
+// the first frame back on a slow phone. A hidden tab paints no frame, so it starts at once.
+const boot = () => void import('./app/boot');
+if (document.visibilityState === 'hidden') boot();
+else requestAnimationFrame(() => setTimeout(boot, 0));

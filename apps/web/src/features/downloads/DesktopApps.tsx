@@ -1,12 +1,15 @@
-import { appApi, detectPlatform, formatBytes, type InstallerFile } from '@yumi/core';
+import { detectPlatform, endpointRef, formatBytes, type appApi, type InstallerFile } from '@yumi/core';
 import { useQuery } from '@tanstack/react-query';
 import { LayoutGrid, Laptop } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../shared/api/client';
 
+// A reference, not the declaration: the launcher loads this section, and the declaration would bring zod.
+const INSTALLERS = endpointRef<typeof appApi.installers>('GET', '/api/installers');
+
 /** The desktop installers the operator published on this server (GET /api/installers). */
 export function useInstallers() {
-  return useQuery({ queryKey: ['installers'], queryFn: () => call(appApi.installers, {}, { retries: 1 }), staleTime: 60_000 });
+  return useQuery({ queryKey: ['installers'], queryFn: () => call(INSTALLERS, {}, { retries: 1 }), staleTime: 60_000 });
 }
 
 /** A card per published installer (only those: the server lists files that exist), the visitor's own first. */

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { planOffline, type BuildGraph } from './offlinePlan';
 
-// A small build: the entry, the launcher, a core mode sharing a chunk with an installable one, and an
+// A small build: the entry, the app's start module (lazy, importing every screen lazily), the launcher, a core mode sharing a chunk with an installable one, and an
 // installable mode with a lazy sub-chunk, CSS, an image and fonts.
 const graph: BuildGraph = {
-  'assets/index-a.js': { file: 'assets/index-a.js', src: 'index.html', isEntry: true, imports: ['assets/vendor-b.js'], css: ['assets/index.css'], dynamicImports: ['assets/Launcher-l.js', 'assets/AnimePage-c.js', 'assets/WritingPage-w.js'] },
+  'assets/index-a.js': { file: 'assets/index-a.js', src: 'index.html', isEntry: true, imports: ['assets/vendor-b.js'], css: ['assets/index.css'], dynamicImports: ['assets/boot-s.js'] },
+  'assets/boot-s.js': { file: 'assets/boot-s.js', src: 'src/app/boot.tsx', imports: ['assets/index-a.js', 'assets/react-r.js'], dynamicImports: ['assets/Launcher-l.js', 'assets/AnimePage-c.js', 'assets/WritingPage-w.js'] },
+  'assets/react-r.js': { file: 'assets/react-r.js' },
   'assets/vendor-b.js': { file: 'assets/vendor-b.js', assets: ['assets/inter.woff2', 'assets/inter.woff'] },
   'assets/Launcher-l.js': { file: 'assets/Launcher-l.js', src: 'src/features/launcher/LauncherPage.tsx', imports: ['assets/index-a.js'], css: ['assets/Launcher.css'] },
   'assets/WritingPage-w.js': { file: 'assets/WritingPage-w.js', src: 'src/features/writing/WritingPage.tsx', imports: ['assets/index-a.js', 'assets/editor-s.js'], css: ['assets/WritingPage.css'] },
@@ -24,17 +26,19 @@ const modes = { writing: { assets: ['src/features/writing/'], core: true }, anim
 describe('offline plan', () => {
   const plan = planOffline(graph, (file) => file.length, modes);
 
-  it('precaches the entry, the shell screens and the core modes, CSS included, woff2 only', () => {
+  it('precaches the entry, the start module, the shell screens and the core modes, CSS included, woff2 only', () => {
     expect(plan.shell).toEqual([
       '/assets/Launcher-l.js',
       '/assets/Launcher.css',
       '/assets/WritingPage-w.js',
       '/assets/WritingPage.css',
+      '/assets/boot-s.js',
       '/assets/editor-s.js',
       '/assets/editor.css',
       '/assets/index-a.js',
       '/assets/index.css',
       '/assets/inter.woff2',
+      '/assets/react-r.js',
       '/assets/vendor-b.js',
     ]);
   });

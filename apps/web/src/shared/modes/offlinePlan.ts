@@ -2,7 +2,7 @@
  * What the service worker keeps for offline use, computed at build time from the bundle's module graph
  * (vite.config.ts feeds it the chunks; the worker receives the result). Pure, so it is unit-tested.
  *
- * - The shell: the entry chunk with everything it imports statically, plus the screens every visitor may
+ * - The shell: the entry chunk and the app's start module with everything they import statically, plus the screens every visitor may
  *   open (launcher, sign-in, top bar dialogs, assistant overlay, legal pages, not found), each with all it
  *   imports statically or lazily, CSS and assets included. Precached on the first online visit.
  * - Core modes (always installed) are precached with the shell; their lists serve to show their size.
@@ -49,12 +49,19 @@ const SHELL_FOLDERS = [
   'src/features/legal/',
 ] as const;
 
+/**
+ * The app's start module: the entry imports it lazily, once the HTML splash has painted (main.tsx). It is
+ * part of the shell as the entry is, and like the entry it lazily imports every screen, so those lazy
+ * imports are not followed from it.
+ */
+const START_SRC = 'src/app/boot.tsx';
+
 /** Browsers that run service workers all read woff2; the older font formats beside it are never fetched. */
 const UNUSED_FONT = /\.(woff|ttf|eot)$/;
 
 /**
  * Every file reachable from `roots`: chunks, their CSS and assets, following lazy imports when asked.
- * Chunks in `skip` (the entries, which lazily import every screen) are not entered.
+ * Chunks in `skip` (the entry and the start module, which lazily import every screen) are not entered.
  */
 function reachable(graph: BuildGraph, roots: Iterable<string>, followLazy: boolean, skip: ReadonlySet<string> = new Set()): Set<string> {
   const files = new Set<string>();
@@ -88,8 +95,9 @@ export function planOffline(
 ): OfflinePlan {
   const entries = Object.keys(graph).filter((key) => graph[key]!.isEntry);
   if (entries.length === 0) throw new Error('offline plan: the build has no entry chunk');
-  const shell = reachable(graph, entries, false);
-  const own = (folders: readonly string[]) => reachable(graph, rootsIn(graph, folders), true, new Set(entries));
+  const starts = [...entries, ...Object.keys(graph).filter((key) => graph[key]!.src === START_SRC)];
+  const shell = reachable(graph, starts, false);
+  const own = (folders: readonly string[]) => reachable(graph, rootsIn(graph, folders), true, new Set(starts));
   for (const f of own(SHELL_FOLDERS)) shell.add(f);
   const closures = Object.fromEntries(Object.entries(modes).map(([id, mode]) => [id, own(mode.assets)]));
   for (const [id, files] of Object.entries(closures)) {
