@@ -18,7 +18,10 @@ type ViteManifest = Record<string, { file: string; isEntry?: boolean; imports?: 
 
 const gz = (file: string) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length / 1024;
 
-/** JS chunks a visit to / loads: the entry and the app's start module with their static imports, then the launcher route with its own. */
+/**
+ * JS chunks a visit to / loads: the entry and the app's start module with their static imports, then the
+ * launcher route with its own.
+ */
 function initialChunks(manifest: ViteManifest): { shell: string[]; launcher: string[] } {
   const collect = (key: string, seen: Set<string>) => {
     const entry = manifest[key];

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { planOffline, type BuildGraph } from './offlinePlan';
 
-// A small build: the entry, the app's start module (lazy, importing every screen lazily), the launcher, a core mode sharing a chunk with an installable one, and an
-// installable mode with a lazy sub-chunk, CSS, an image and fonts.
+// A small build: the entry, the app's start module (lazy, importing every screen lazily), the launcher,
+// a core mode sharing a chunk with an installable one, and an installable mode with a lazy sub-chunk,
+// CSS, an image and fonts.
 const graph: BuildGraph = {
   'assets/index-a.js': { file: 'assets/index-a.js', src: 'index.html', isEntry: true, imports: ['assets/vendor-b.js'], css: ['assets/index.css'], dynamicImports: ['assets/boot-s.js'] },
   'assets/boot-s.js': { file: 'assets/boot-s.js', src: 'src/app/boot.tsx', imports: ['assets/index-a.js', 'assets/react-r.js'], dynamicImports: ['assets/Launcher-l.js', 'assets/AnimePage-c.js', 'assets/WritingPage-w.js'] },

@@ -2,9 +2,10 @@
  * What the service worker keeps for offline use, computed at build time from the bundle's module graph
  * (vite.config.ts feeds it the chunks; the worker receives the result). Pure, so it is unit-tested.
  *
- * - The shell: the entry chunk and the app's start module with everything they import statically, plus the screens every visitor may
- *   open (launcher, sign-in, top bar dialogs, assistant overlay, legal pages, not found), each with all it
- *   imports statically or lazily, CSS and assets included. Precached on the first online visit.
+ * - The shell: the entry chunk and the app's start module with everything they import statically, plus
+ *   the screens every visitor may open (launcher, sign-in, top bar dialogs, assistant overlay, legal
+ *   pages, not found), each with all it imports statically or lazily, CSS and assets included.
+ *   Precached on the first online visit.
  * - Core modes (always installed) are precached with the shell; their lists serve to show their size.
  * - Each installable mode: the closure of its own chunks minus what the shell already has; downloaded into
  *   the mode's cache when the user installs it.
